@@ -1,0 +1,65 @@
+//! Builds the C runtime (klee-ext/runtime/*.c) into one bitcode file that
+//! the executor links after every program. Needs clang-14 and llvm-link-14
+//! (Debian: apt-get install clang-14 llvm-14); says so and stops otherwise.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn tool(candidates: &[&str], env: &str) -> Option<String> {
+    if let Ok(p) = std::env::var(env) {
+        return Some(p);
+    }
+    candidates.iter().find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success())).map(|c| c.to_string())
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("\nerror: {msg}\n");
+    std::process::exit(1);
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=runtime");
+    println!("cargo:rerun-if-changed=include");
+    println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");
+    let clang = tool(&["clang-14", "clang"], "SE2REPAIR_CLANG")
+        .unwrap_or_else(|| fail("clang-14 not found: the C runtime is compiled to LLVM bitcode with it. Install it with `apt-get install clang-14` or set SE2REPAIR_CLANG."));
+    let link = tool(&["llvm-link-14", "llvm-link"], "SE2REPAIR_LLVM_LINK")
+        .unwrap_or_else(|| fail("llvm-link-14 not found. Install it with `apt-get install llvm-14` or set SE2REPAIR_LLVM_LINK."));
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let mut srcs: Vec<PathBuf> = std::fs::read_dir("runtime")
+        .unwrap_or_else(|e| fail(&format!("cannot read klee-ext/runtime: {e}")))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "c"))
+        .collect();
+    srcs.sort();
+    let mut bcs = Vec::new();
+    for s in &srcs {
+        let bc = out.join(format!("{}.bc", s.file_stem().expect("file name").to_string_lossy()));
+        let st = Command::new(&clang)
+            .args(["-emit-llvm", "-c", "-O1", "-fno-builtin", "-fno-vectorize", "-fno-slp-vectorize", "-g0", "-Wall", "-Iinclude", "-Iruntime"])
+            .arg(s)
+            .arg("-o")
+            .arg(&bc)
+            .status()
+            .unwrap_or_else(|e| fail(&format!("cannot run {clang}: {e}")));
+        if !st.success() {
+            fail(&format!("compiling the runtime file {} failed", s.display()));
+        }
+        bcs.push(bc);
+    }
+    let runtime = out.join("runtime.bc");
+    if bcs.is_empty() {
+        // An empty module: programs then need no C library beyond the FFI.
+        let empty = out.join("empty.c");
+        std::fs::write(&empty, "").expect("write to OUT_DIR");
+        let st = Command::new(&clang).args(["-emit-llvm", "-c"]).arg(&empty).arg("-o").arg(&runtime).status();
+        if !st.is_ok_and(|s| s.success()) {
+            fail("cannot build an empty runtime module");
+        }
+        return;
+    }
+    let st = Command::new(&link).args(&bcs).arg("-o").arg(&runtime).status().unwrap_or_else(|e| fail(&format!("cannot run {link}: {e}")));
+    if !st.success() {
+        fail("linking the runtime bitcode failed");
+    }
+}

@@ -1,0 +1,28 @@
+/* se2_runtime.h — primitives the C runtime (libc models) may call.
+ *
+ * The runtime in this folder is compiled to LLVM bitcode by klee-ext's
+ * build.rs and linked after the user's program. Every definition in it is
+ * weak (SE2_WEAK), so a program that defines its own `strlen` keeps it.
+ * The primitives below have no C body: the VM implements them
+ * (klee-ext/src/exec/special.rs). */
+#ifndef SE2_RUNTIME_H
+#define SE2_RUNTIME_H
+
+#define SE2_WEAK __attribute__((weak))
+
+/* Append n bytes to the path's file descriptor fd (1 = stdout, 2 = stderr).
+ * Returns n, or -1 for another fd. Symbolic bytes are allowed. */
+long __se2_write(int fd, const void *buf, unsigned long n);
+
+/* Read up to n bytes from fd 0 (the program's stdin: the tool's real stdin,
+ * or symbolic bytes with --sym-stdin). Returns the number read, 0 at end of
+ * input, -1 for another fd. */
+long __se2_read(int fd, void *buf, unsigned long n);
+
+/* Format one double as the host's snprintf would with the conversion `spec`
+ * (a complete spec such as "%-10.3f"; flags, width and precision already
+ * resolved to numbers, no length modifier). Writes at most cap bytes
+ * including the NUL; returns the length the full text has. */
+int __se2_fmt_double(char *out, unsigned long cap, const char *spec, double v);
+
+#endif

@@ -1,0 +1,76 @@
+//! The clang driver: the only place (besides `build.rs`) that runs clang.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// The `klee/klee.h` header programs include.
+pub const KLEE_H: &str = include_str!("../include/klee/klee.h");
+
+#[derive(Debug, thiserror::Error)]
+pub enum CompileError {
+    #[error("clang not found: install clang-14 (apt-get install clang-14) or set SE2REPAIR_CLANG to a clang binary")]
+    NoClang,
+    #[error("{path} does not compile:\n{diagnostics}")]
+    Failed { path: String, diagnostics: String },
+    #[error("{0}")]
+    Io(String),
+}
+
+/// The clang binary to use: `$SE2REPAIR_CLANG`, else `clang-14`, else `clang`.
+pub fn find_clang() -> Result<PathBuf, CompileError> {
+    if let Ok(p) = std::env::var("SE2REPAIR_CLANG") {
+        return Ok(PathBuf::from(p));
+    }
+    for c in ["clang-14", "clang"] {
+        if Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return Ok(PathBuf::from(c));
+        }
+    }
+    Err(CompileError::NoClang)
+}
+
+/// A temporary folder with `klee/klee.h`, removed on drop.
+pub struct IncludeDir {
+    dir: tempfile::TempDir,
+}
+
+impl IncludeDir {
+    pub fn new() -> Result<Self, CompileError> {
+        let dir = tempfile::tempdir().map_err(|e| CompileError::Io(format!("cannot create a temporary folder: {e}")))?;
+        std::fs::create_dir_all(dir.path().join("klee")).map_err(|e| CompileError::Io(e.to_string()))?;
+        std::fs::write(dir.path().join("klee/klee.h"), KLEE_H).map_err(|e| CompileError::Io(e.to_string()))?;
+        Ok(IncludeDir { dir })
+    }
+    pub fn path(&self) -> &Path {
+        self.dir.path()
+    }
+}
+
+/// Compiles C sources to bitcode files in `out_dir`, as KLEE users do:
+/// `-emit-llvm -c -g -O0 -Xclang -disable-O0-optnone`, plus `extra` flags.
+pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Result<Vec<PathBuf>, CompileError> {
+    let clang = find_clang()?;
+    let inc = IncludeDir::new()?;
+    let mut outs = Vec::new();
+    for (i, src) in sources.iter().enumerate() {
+        if !src.exists() {
+            return Err(CompileError::Io(format!("{}: no such file", src.display())));
+        }
+        let stem = src.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "input".into());
+        let out = out_dir.join(format!("{i}-{stem}.bc"));
+        let mut cmd = Command::new(&clang);
+        cmd.args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-Wno-everything"]);
+        cmd.arg("-I").arg(inc.path());
+        cmd.args(extra);
+        cmd.arg(src).arg("-o").arg(&out);
+        let o = cmd.output().map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => CompileError::NoClang,
+            _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
+        })?;
+        if !o.status.success() {
+            return Err(CompileError::Failed { path: src.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
+        }
+        outs.push(out);
+    }
+    Ok(outs)
+}

@@ -1,0 +1,144 @@
+//! The `run` job: compile if needed, load, explore, and write a KLEE-style
+//! output folder.
+
+use crate::exec::{Config, Executor, PathReport, RunEnd, Termination};
+use crate::output::{self, ErrorEntry, Summary};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// `.c`, `.bc` or `.ll` files, linked into one program.
+    pub inputs: Vec<PathBuf>,
+    pub cflags: Vec<String>,
+    /// `None`: a new `klee-out-N` beside the first input.
+    pub output_dir: Option<PathBuf>,
+    pub exec: Config,
+    /// Copy each finished path's stdout/stderr to the tool's own.
+    pub echo: bool,
+    /// Print progress and the final summary on stderr.
+    pub verbose: bool,
+    /// The command line, recorded in `.ktest` files and `info`.
+    pub command_line: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct RunOutcome {
+    pub summary: Summary,
+    pub output_dir: PathBuf,
+    pub end: RunEnd,
+    /// The termination of each finished path, in order.
+    pub terminations: Vec<Termination>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    #[error(transparent)]
+    Compile(#[from] crate::compile::CompileError),
+    #[error(transparent)]
+    Load(#[from] crate::ir::LoadError),
+    #[error(transparent)]
+    Output(#[from] output::OutputError),
+    #[error("{0}")]
+    Setup(String),
+}
+
+pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
+    let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
+    for p in &opts.inputs {
+        if !p.exists() {
+            return Err(RunError::Setup(format!("{}: no such file", p.display())));
+        }
+        match p.extension().and_then(|e| e.to_str()) {
+            Some("c" | "bc" | "ll") => {}
+            _ => return Err(RunError::Setup(format!("{}: expected a .c, .bc or .ll file", p.display()))),
+        }
+    }
+    let tmp = tempfile::tempdir().map_err(|e| RunError::Setup(format!("cannot create a temporary folder: {e}")))?;
+    let c_files: Vec<PathBuf> = opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).cloned().collect();
+    let mut bitcode = crate::compile::compile_c(&c_files, &opts.cflags, tmp.path())?;
+    bitcode.extend(opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e != "c")).cloned());
+    let paths: Vec<&std::path::Path> = bitcode.iter().map(|p| p.as_path()).collect();
+    let prog = crate::ir::load_module_file(&paths, Some(crate::RUNTIME_BC))?;
+    let problems = crate::ir::verify::verify(&prog);
+    if !problems.is_empty() {
+        return Err(RunError::Setup(format!("internal error: lowered program is malformed:\n{}", problems.join("\n"))));
+    }
+    let out_dir = output::create_dir(opts.output_dir.as_deref(), first)?;
+    let mut ex = Executor::new(&prog, opts.exec.clone()).map_err(RunError::Setup)?;
+    let mut n = 0u64;
+    let mut errors: Vec<ErrorEntry> = Vec::new();
+    let mut exit_codes = Vec::new();
+    let mut terminations = Vec::new();
+    let mut write_err: Option<output::OutputError> = None;
+    let verbose = opts.verbose;
+    let echo = opts.echo;
+    let args = opts.command_line.clone();
+    let end = ex.run(&mut |_ex, r: PathReport| {
+        n += 1;
+        if echo {
+            let _ = std::io::stdout().write_all(&r.stdout);
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().write_all(&r.stderr);
+        }
+        if let Termination::Exit(c) = r.termination {
+            exit_codes.push(c);
+        }
+        if verbose {
+            if let Termination::Error { msg, loc, .. } = &r.termination {
+                match loc {
+                    Some(l) => eprintln!("se2repair: ERROR: {}:{}: {msg}", l.file, l.line),
+                    None => eprintln!("se2repair: ERROR: {msg}"),
+                }
+            }
+        }
+        match output::write_path(&out_dir, n, &args, &r) {
+            Ok(Some(e)) => errors.push(e),
+            Ok(None) => {}
+            Err(e) => write_err = Some(e),
+        }
+        terminations.push(r.termination);
+    });
+    if let Some(e) = write_err {
+        return Err(e.into());
+    }
+    let ss = ex.solver_stats();
+    let summary = Summary {
+        paths_completed: ex.stats.paths_completed,
+        paths_pruned: ex.stats.paths_pruned,
+        forks: ex.stats.forks,
+        instructions: ex.stats.instructions,
+        solver_queries: ss.queries,
+        solver_backend_queries: ss.backend_queries,
+        solver_time_s: ss.backend_time.as_secs_f64(),
+        time_s: ex.elapsed().as_secs_f64(),
+        covered_blocks: ex.stats.covered_blocks,
+        total_blocks: ex.stats.total_blocks,
+        stopped_by: match &end {
+            RunEnd::Exhausted => None,
+            RunEnd::Limit(r) => Some(r.describe().to_string()),
+        },
+        exit_codes,
+        errors,
+    };
+    let json = serde_json::to_string_pretty(&summary).map_err(|e| RunError::Setup(e.to_string()))?;
+    std::fs::write(out_dir.join("summary.json"), json).map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;
+    let info = format!("{}\n", opts.command_line.join(" "));
+    let _ = std::fs::write(out_dir.join("info"), info);
+    if verbose {
+        eprintln!(
+            "se2repair: done: {} paths ({} errors), {} instructions, {} forks, {} solver queries, {:.2} s; output in {}",
+            summary.paths_completed,
+            summary.errors.len(),
+            summary.instructions,
+            summary.forks,
+            summary.solver_queries,
+            summary.time_s,
+            out_dir.display()
+        );
+        if let Some(s) = &summary.stopped_by {
+            eprintln!("se2repair: stopped early: {s}");
+        }
+    }
+    Ok(RunOutcome { summary, output_dir: out_dir, end, terminations })
+}

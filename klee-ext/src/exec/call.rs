@@ -1,0 +1,408 @@
+//! Calls, returns, variadic arguments and LLVM intrinsics.
+
+use super::memory::ObjKind;
+use super::state::Frame;
+use super::{ErrorKind, Executor, State, Termination};
+use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
+use crate::ir::{BlockId, CallInst, Callee, FuncId, FuncKind, Intrinsic, Operand, Val};
+use std::rc::Rc;
+
+/// Size of an x86-64 `va_list` (gp_offset, fp_offset, overflow area, register area).
+const VA_LIST_SIZE: u64 = 24;
+
+impl<'p> Executor<'p> {
+    pub(super) fn call(&mut self, st: &mut State, ci: &CallInst) -> Result<(), Termination> {
+        let regs = &st.stack.last().expect("frame").regs;
+        let args: Vec<Val> = ci.args.iter().map(|a| self.get(regs, *a)).collect();
+        match ci.callee {
+            Callee::Intrinsic(x) => self.intrinsic(st, x, ci, &args),
+            Callee::Func(f) => self.call_func(st, f, ci, args),
+            Callee::Indirect(op) => {
+                let v = self.get(regs, op);
+                let a = self.concrete_of(st, v, "function pointer")?;
+                match self.prog.func_at(a) {
+                    Some(f) => self.call_func(st, f, ci, args),
+                    None => Err(self.error(st, ErrorKind::Ptr, format!("call through an invalid function pointer {a:#x}"))),
+                }
+            }
+        }
+    }
+
+    /// Sets the call's result register, if it has one.
+    pub(super) fn set_result(&mut self, st: &mut State, ci: &CallInst, v: Val) {
+        if let Some(d) = ci.dst {
+            Self::set(st, d, v);
+        }
+    }
+
+    fn call_func(&mut self, st: &mut State, f: FuncId, ci: &CallInst, mut args: Vec<Val>) -> Result<(), Termination> {
+        let func = self.prog.func(f);
+        match func.kind {
+            FuncKind::Special(s) => return self.special(st, s, ci, &args),
+            FuncKind::External => return self.external(st, f, ci, &args),
+            FuncKind::Defined => {}
+        }
+        if st.stack.len() >= self.cfg.max_stack {
+            return Err(self.error(st, ErrorKind::Exec, format!("call depth limit ({}) exceeded: runaway recursion", self.cfg.max_stack)));
+        }
+        if func.blocks.is_empty() {
+            return Err(self.error(st, ErrorKind::Exec, format!("function {} has no body", func.name)));
+        }
+        let mut owned = Vec::new();
+        // byval arguments: the callee gets its own copy.
+        for &(idx, size) in ci.byval.iter() {
+            let src = self.concrete_of(st, args[idx as usize].clone(), "byval argument address")?;
+            let copy = self.alloc_object(st, size, ObjKind::Stack, "byval argument")?;
+            let s = st.mem.check(src, size, false).map_err(|e| self.fault(st, e))?;
+            st.mem.copy((copy >> 32, 0), s, size);
+            owned.push(copy >> 32);
+            args[idx as usize] = Val::C(copy);
+        }
+        let mut varargs = 0;
+        if func.var_arg {
+            varargs = self.build_varargs(st, ci, &args[func.params.len().min(args.len())..], func.params.len())?;
+            owned.push(varargs >> 32);
+        }
+        let mut regs = vec![Val::C(0); func.nregs as usize];
+        for (p, a) in func.params.iter().zip(args) {
+            regs[p.idx()] = a;
+        }
+        st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc });
+        if self.cover(f, BlockId(0)) {
+            st.covnew += 1;
+        }
+        Ok(())
+    }
+
+    /// Lays the variadic arguments out as the x86-64 overflow area: one
+    /// 8-byte-aligned slot per argument, byval aggregates copied inline.
+    fn build_varargs(&mut self, st: &mut State, ci: &CallInst, extra: &[Val], first: usize) -> Result<u64, Termination> {
+        let mut layout = Vec::new();
+        let mut size = 0u64;
+        for (k, v) in extra.iter().enumerate() {
+            let idx = first + k;
+            let byval = ci.byval.iter().find(|(i, _)| *i as usize == idx).map(|(_, s)| *s);
+            let ty = self.prog.ty(ci.arg_tys[idx]);
+            let len = byval.unwrap_or(ty.store_size.max(1));
+            layout.push((size, len, byval.is_some(), v.clone(), ci.arg_tys[idx]));
+            size += len.div_ceil(8) * 8;
+        }
+        let base = self.alloc_object(st, size, ObjKind::Internal, "variadic arguments")?;
+        let id = base >> 32;
+        for (off, len, byval, v, ty) in layout {
+            if byval {
+                let src = self.concrete_of(st, v, "byval argument address")?;
+                let s = st.mem.check(src, len, false).map_err(|e| self.fault(st, e))?;
+                st.mem.copy((id, off), s, len);
+            } else {
+                match &v {
+                    Val::Agg(_) => self.store_typed(st, id, off, ty, &v),
+                    _ => st.mem.write_scalar(&mut self.pool, id, off, len.min(8), &v),
+                }
+            }
+        }
+        Ok(base)
+    }
+
+    /// Returns from the current function. `Ok(Some(_))` ends the path
+    /// (return from `main` without a C-level `exit`).
+    pub(super) fn ret(&mut self, st: &mut State, v: Option<Operand>) -> Result<Option<Termination>, Termination> {
+        let fr = st.stack.pop().expect("frame");
+        let rv = v.map(|op| self.get(&fr.regs, op));
+        for id in &fr.owned {
+            st.mem.release(*id);
+        }
+        if st.stack.is_empty() {
+            let code = match rv {
+                Some(v) => self.concrete_of(st, v, "exit status")? as i32,
+                None => 0,
+            };
+            // Returning from main is exit(status): run the C library's exit
+            // (atexit handlers) when the program has one.
+            if let Some(&ef) = self.prog.func_by_name.get("exit") {
+                let func = self.prog.func(ef);
+                if func.kind == FuncKind::Defined && !func.params.is_empty() {
+                    let mut regs = vec![Val::C(0); func.nregs as usize];
+                    regs[func.params[0].idx()] = Val::C(code as u32 as u64);
+                    st.stack.push(Frame { func: ef, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: st.loc });
+                    return Ok(None);
+                }
+            }
+            return Ok(Some(Termination::Exit(code)));
+        }
+        if let (Some(dst), Some(v)) = (fr.ret_dst, rv) {
+            Self::set(st, dst, v);
+        }
+        Ok(None)
+    }
+
+    /// Copies `len` bytes between two addresses (memcpy and memmove).
+    pub(super) fn mem_copy(&mut self, st: &mut State, dst: &Val, src: &Val, len: &Val) -> Result<(), Termination> {
+        let n = self.concrete_of(st, len.clone(), "memcpy length")?;
+        if n == 0 {
+            return Ok(());
+        }
+        let d = self.concrete_of(st, dst.clone(), "memcpy destination")?;
+        let s = self.concrete_of(st, src.clone(), "memcpy source")?;
+        let sd = st.mem.check(d, n, true).map_err(|e| self.fault(st, e))?;
+        let ss = st.mem.check(s, n, false).map_err(|e| self.fault(st, e))?;
+        st.mem.copy(sd, ss, n);
+        Ok(())
+    }
+
+    pub(super) fn mem_set(&mut self, st: &mut State, dst: &Val, byte: &Val, len: &Val) -> Result<(), Termination> {
+        let n = self.concrete_of(st, len.clone(), "memset length")?;
+        if n == 0 {
+            return Ok(());
+        }
+        let d = self.concrete_of(st, dst.clone(), "memset destination")?;
+        let (id, off) = st.mem.check(d, n, true).map_err(|e| self.fault(st, e))?;
+        match byte {
+            Val::C(c) => {
+                let data = st.mem.data_mut_pub(id);
+                data.bytes[off as usize..(off + n) as usize].fill(*c as u8);
+                if !data.sym.is_empty() {
+                    data.sym[off as usize..(off + n) as usize].fill(None);
+                }
+            }
+            Val::S(e) => {
+                let b = self.pool.extract(*e, 0, 8);
+                for k in 0..n {
+                    st.mem.write_byte(&self.pool, id, off + k, Err(b));
+                }
+            }
+            Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "memset with an aggregate byte")),
+        }
+        Ok(())
+    }
+
+    fn width_of_arg(&self, ci: &CallInst, i: usize) -> u8 {
+        self.prog.ty(ci.arg_tys[i]).bits
+    }
+
+    fn intrinsic(&mut self, st: &mut State, x: Intrinsic, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
+        use Intrinsic as I;
+        let r = match x {
+            I::Memcpy | I::Memmove => {
+                self.mem_copy(st, &args[0], &args[1], &args[2])?;
+                None
+            }
+            I::Memset => {
+                self.mem_set(st, &args[0], &args[1], &args[2])?;
+                None
+            }
+            I::VaStart => {
+                let ap = self.concrete_of(st, args[0].clone(), "va_list address")?;
+                let (id, off) = st.mem.check(ap, VA_LIST_SIZE, true).map_err(|e| self.fault(st, e))?;
+                let area = st.stack.last().expect("frame").varargs;
+                // gp_offset = 48 and fp_offset = 304 send every va_arg to the
+                // overflow area, where build_varargs put the arguments.
+                st.mem.write_scalar(&mut self.pool, id, off, 4, &Val::C(48));
+                st.mem.write_scalar(&mut self.pool, id, off + 4, 4, &Val::C(304));
+                st.mem.write_scalar(&mut self.pool, id, off + 8, 8, &Val::C(area));
+                st.mem.write_scalar(&mut self.pool, id, off + 16, 8, &Val::C(0));
+                None
+            }
+            I::VaEnd => None,
+            I::VaCopy => {
+                let len = Val::C(VA_LIST_SIZE);
+                self.mem_copy(st, &args[0], &args[1], &len)?;
+                None
+            }
+            I::Overflow(op, signed) => Some(self.overflow(st, op, signed, ci, args)?),
+            I::Saturating(op, signed) => {
+                let w = self.width_of_arg(ci, 0);
+                let a = self.concrete_of(st, args[0].clone(), "saturating operand")?;
+                let b = self.concrete_of(st, args[1].clone(), "saturating operand")?;
+                Some(Val::C(saturate(op, signed, w, a, b)))
+            }
+            I::Identity => Some(args[0].clone()),
+            I::Trap => return Err(self.error(st, ErrorKind::Abort, "llvm.trap called")),
+            I::StackSave => Some(Val::C(0)),
+            I::StackRestore => None,
+            I::IsConstant => Some(Val::C(0)),
+            I::ObjectSize => {
+                let min = matches!(args.get(1), Some(Val::C(1)));
+                let w = self.prog.ty(ci.ret).bits;
+                Some(Val::C(if min { 0 } else { mask(w) }))
+            }
+            I::Math(m) => {
+                let dbl = self.prog.ty(ci.ret).bits == 64;
+                let mut fs = Vec::with_capacity(args.len());
+                for (i, a) in args.iter().enumerate() {
+                    let bits = self.concrete_of(st, a.clone(), "floating-point argument")?;
+                    let is_int = matches!(self.prog.ty(ci.arg_tys[i]).ty, crate::ir::Ty::Int(_));
+                    fs.push(if is_int {
+                        sext64(bits, self.width_of_arg(ci, i)) as f64
+                    } else if dbl {
+                        f64::from_bits(bits)
+                    } else {
+                        f32::from_bits(bits as u32) as f64
+                    });
+                }
+                let r = m.eval(&fs);
+                Some(Val::C(if dbl { r.to_bits() } else { (r as f32).to_bits() as u64 }))
+            }
+            I::Bswap | I::Bitreverse | I::Ctpop | I::Ctlz | I::Cttz | I::Abs => {
+                let w = self.width_of_arg(ci, 0);
+                match &args[0] {
+                    Val::S(e) if matches!(x, I::Abs) => {
+                        let zero = self.pool.constant(w, 0);
+                        let neg = self.pool.bin(BinOp::Sub, zero, *e);
+                        let lt = self.pool.cmp(CmpOp::Slt, *e, zero);
+                        Some(Val::S(self.pool.ite(lt, neg, *e)))
+                    }
+                    Val::S(e) if matches!(x, I::Bswap) => {
+                        let mut acc = self.pool.extract(*e, 0, 8);
+                        for k in 1..(w / 8) {
+                            let b = self.pool.extract(*e, k * 8, 8);
+                            acc = self.pool.concat(acc, b);
+                        }
+                        Some(Val::S(acc))
+                    }
+                    v => {
+                        let c = self.concrete_of(st, v.clone(), "bit-manipulation operand")?;
+                        Some(Val::C(bit_op(x, w, c)))
+                    }
+                }
+            }
+            I::SMax | I::SMin | I::UMax | I::UMin => {
+                let w = self.width_of_arg(ci, 0);
+                match (&args[0], &args[1]) {
+                    (Val::C(a), Val::C(b)) => {
+                        let (a, b) = (*a, *b);
+                        let (sa, sb) = (sext64(a, w), sext64(b, w));
+                        Some(Val::C(match x {
+                            I::SMax => if sa >= sb { a } else { b },
+                            I::SMin => if sa <= sb { a } else { b },
+                            I::UMax => a.max(b),
+                            _ => a.min(b),
+                        }))
+                    }
+                    (a, b) => {
+                        let (ea, eb) = (self.as_expr(a, w), self.as_expr(b, w));
+                        let (op, pick_a_if) = match x {
+                            I::SMax => (CmpOp::Slt, false),
+                            I::SMin => (CmpOp::Slt, true),
+                            I::UMax => (CmpOp::Ult, false),
+                            _ => (CmpOp::Ult, true),
+                        };
+                        let lt = self.pool.cmp(op, ea, eb);
+                        let r = if pick_a_if { self.pool.ite(lt, ea, eb) } else { self.pool.ite(lt, eb, ea) };
+                        Some(Val::S(r))
+                    }
+                }
+            }
+            I::Fshl | I::Fshr => {
+                let w = self.width_of_arg(ci, 0);
+                let a = self.concrete_of(st, args[0].clone(), "funnel-shift operand")?;
+                let b = self.concrete_of(st, args[1].clone(), "funnel-shift operand")?;
+                let s = self.concrete_of(st, args[2].clone(), "funnel-shift amount")? % w as u64;
+                let m = mask(w);
+                let r = if s == 0 {
+                    if x == I::Fshl { a } else { b }
+                } else if x == I::Fshl {
+                    ((a << s) | (b >> (w as u64 - s))) & m
+                } else {
+                    ((b >> s) | (a << (w as u64 - s))) & m
+                };
+                Some(Val::C(r))
+            }
+        };
+        if let Some(v) = r {
+            self.set_result(st, ci, v);
+        }
+        Ok(())
+    }
+
+    fn overflow(&mut self, st: &mut State, op: BinOp, signed: bool, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
+        let w = self.width_of_arg(ci, 0);
+        if let (Val::C(a), Val::C(b)) = (&args[0], &args[1]) {
+            let (r, of) = overflow_const(op, signed, w, *a, *b);
+            return Ok(Val::Agg(Rc::new(vec![Val::C(r), Val::C(of as u64)])));
+        }
+        let (a, b) = (self.as_expr(&args[0], w), self.as_expr(&args[1], w));
+        let r = self.pool.bin(op, a, b);
+        let p = &mut self.pool;
+        let of: ExprId = match (op, signed) {
+            (BinOp::Add, false) => p.cmp(CmpOp::Ult, r, a),
+            (BinOp::Sub, false) => p.cmp(CmpOp::Ult, a, b),
+            (BinOp::Add, true) => {
+                let x = p.bin(BinOp::Xor, a, r);
+                let y = p.bin(BinOp::Xor, b, r);
+                let both = p.bin(BinOp::And, x, y);
+                p.extract(both, w - 1, 1)
+            }
+            (BinOp::Sub, true) => {
+                let x = p.bin(BinOp::Xor, a, b);
+                let y = p.bin(BinOp::Xor, a, r);
+                let both = p.bin(BinOp::And, x, y);
+                p.extract(both, w - 1, 1)
+            }
+            _ if w <= 32 => {
+                let ww = w * 2;
+                let (xa, xb) = if signed { (p.sext(a, ww), p.sext(b, ww)) } else { (p.zext(a, ww), p.zext(b, ww)) };
+                let full = p.bin(BinOp::Mul, xa, xb);
+                let back = if signed { p.sext(r, ww) } else { p.zext(r, ww) };
+                p.ne(full, back)
+            }
+            _ => {
+                let a = self.concrete_of(st, args[0].clone(), "64-bit multiplication operand")?;
+                let b = self.concrete_of(st, args[1].clone(), "64-bit multiplication operand")?;
+                let (r, of) = overflow_const(op, signed, w, a, b);
+                return Ok(Val::Agg(Rc::new(vec![Val::C(r), Val::C(of as u64)])));
+            }
+        };
+        Ok(Val::Agg(Rc::new(vec![Val::S(r), Val::S(of)])))
+    }
+}
+
+fn overflow_const(op: BinOp, signed: bool, w: u8, a: u64, b: u64) -> (u64, bool) {
+    let m = mask(w);
+    let r = crate::expr::fold_bin(op, w, a, b).unwrap_or(0);
+    let of = if signed {
+        let (sa, sb) = (sext64(a, w) as i128, sext64(b, w) as i128);
+        let exact = match op {
+            BinOp::Add => sa + sb,
+            BinOp::Sub => sa - sb,
+            _ => sa * sb,
+        };
+        exact != sext64(r, w) as i128
+    } else {
+        let (ua, ub) = (a as u128, b as u128);
+        let exact = match op {
+            BinOp::Add => ua + ub,
+            BinOp::Sub => ua.wrapping_sub(ub),
+            _ => ua * ub,
+        };
+        exact > m as u128
+    };
+    (r, of)
+}
+
+fn saturate(op: BinOp, signed: bool, w: u8, a: u64, b: u64) -> u64 {
+    let m = mask(w);
+    if signed {
+        let (sa, sb) = (sext64(a, w) as i128, sext64(b, w) as i128);
+        let exact = if op == BinOp::Add { sa + sb } else { sa - sb };
+        let max = (m >> 1) as i128;
+        let min = -max - 1;
+        (exact.clamp(min, max) as i64 as u64) & m
+    } else {
+        let exact = if op == BinOp::Add { a as i128 + b as i128 } else { a as i128 - b as i128 };
+        exact.clamp(0, m as i128) as u64
+    }
+}
+
+fn bit_op(x: Intrinsic, w: u8, c: u64) -> u64 {
+    let m = mask(w);
+    match x {
+        Intrinsic::Bswap => c.swap_bytes() >> (64 - w as u32),
+        Intrinsic::Bitreverse => c.reverse_bits() >> (64 - w as u32),
+        Intrinsic::Ctpop => c.count_ones() as u64,
+        Intrinsic::Ctlz => (c.leading_zeros() - (64 - w as u32)) as u64,
+        Intrinsic::Cttz => (c.trailing_zeros().min(w as u32)) as u64,
+        Intrinsic::Abs => (sext64(c, w).unsigned_abs()) & m,
+        _ => c,
+    }
+}

@@ -1,0 +1,154 @@
+//! The external-call dispatcher: a declared function the program does not
+//! define and the executor does not model is called on the host's C library
+//! when every argument is concrete. Objects that pointer arguments point
+//! into are copied to host buffers before the call and back after it, as
+//! KLEE's external dispatcher does.
+
+use super::{ErrorKind, Executor, State, Termination};
+use crate::ir::{CallInst, FuncId, Ty, Val};
+use libffi::middle::{Arg, Cif, CodePtr, Type};
+
+/// Functions never called on the host: they would act on the tool's own
+/// process rather than on the program's modelled one.
+const REFUSED: &[&str] = &[
+    "exit", "_exit", "abort", "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "system", "kill", "raise",
+    "signal", "sigaction", "setjmp", "longjmp", "_setjmp", "__longjmp_chk", "pthread_create", "pthread_exit", "dup2", "close",
+    "chdir", "mmap", "munmap", "brk", "sbrk", "setrlimit", "unlink", "remove", "rename", "rmdir",
+];
+
+impl<'p> Executor<'p> {
+    pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
+        let name = self.prog.func(f).name.clone();
+        if REFUSED.contains(&name.as_str()) {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} is not allowed")));
+        }
+        if ci.args.len() as u32 > ci.fixed {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: variadic external function {name}")));
+        }
+        if let Some(i) = args.iter().position(|a| matches!(a, Val::S(_))) {
+            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} with a symbolic argument (argument {})", i + 1)));
+        }
+        let cname = std::ffi::CString::new(name.clone()).unwrap_or_default();
+        // SAFETY: dlsym with a valid NUL-terminated name.
+        let sym = unsafe { libc::dlsym(libc::RTLD_DEFAULT, cname.as_ptr()) };
+        if sym.is_null() {
+            return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}")));
+        }
+        self.warn_once(format!("calling external function {name} on the host"));
+
+        // Marshal arguments.
+        let mut types = Vec::new();
+        let mut ints: Vec<u64> = Vec::new();
+        let mut floats: Vec<(usize, f64, f32)> = Vec::new();
+        let mut buffers: Vec<(u64, Vec<u8>)> = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let ty = self.prog.ty(ci.arg_tys[i]).clone();
+            let v = match a {
+                Val::C(c) => *c,
+                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: aggregate argument to external {name}"))),
+            };
+            match ty.ty {
+                Ty::Ptr => {
+                    let (id, off) = super::memory::split(v);
+                    let host = if id != 0 && st.mem.check(v, 0, false).is_ok() {
+                        let data = st.mem.data(id);
+                        if !data.sym.is_empty() && data.sym.iter().any(|s| s.is_some()) {
+                            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} with a pointer to symbolic memory")));
+                        }
+                        let mut buf = data.bytes.clone();
+                        buf.push(0); // room for one-past-the-end pointers
+                        let ptr = buf.as_ptr() as u64 + off;
+                        buffers.push((id, buf));
+                        ptr
+                    } else if v == 0 {
+                        0
+                    } else {
+                        return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer passed to external {name}")));
+                    };
+                    types.push(Type::pointer());
+                    ints.push(host);
+                }
+                Ty::Int(w) => {
+                    types.push(match w {
+                        1..=8 => Type::u8(),
+                        9..=16 => Type::u16(),
+                        17..=32 => Type::u32(),
+                        _ => Type::u64(),
+                    });
+                    ints.push(v);
+                }
+                Ty::Double => {
+                    types.push(Type::f64());
+                    floats.push((i, f64::from_bits(v), 0.0));
+                    ints.push(0);
+                }
+                Ty::Float => {
+                    types.push(Type::f32());
+                    floats.push((i, 0.0, f32::from_bits(v as u32)));
+                    ints.push(0);
+                }
+                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
+            }
+        }
+        let ret = self.prog.ty(ci.ret).clone();
+        let rtype = match ret.ty {
+            Ty::Void => Type::void(),
+            Ty::Int(_) | Ty::Ptr => Type::u64(),
+            Ty::Double => Type::f64(),
+            Ty::Float => Type::f32(),
+            _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}"))),
+        };
+        let narrow: Vec<(u8, u16, u32)> = ints.iter().map(|v| (*v as u8, *v as u16, *v as u32)).collect();
+        let cif = Cif::new(types.clone(), rtype);
+        let mut fargs = Vec::with_capacity(args.len());
+        for (i, t) in types.iter().enumerate() {
+            let fl = floats.iter().find(|(k, _, _)| *k == i);
+            let arg = match (fl, self.prog.ty(ci.arg_tys[i]).ty.clone()) {
+                (Some((_, d, _)), Ty::Double) => Arg::new(d),
+                (Some((_, _, f)), Ty::Float) => Arg::new(f),
+                (_, Ty::Int(w)) if w <= 8 => Arg::new(&narrow[i].0),
+                (_, Ty::Int(w)) if w <= 16 => Arg::new(&narrow[i].1),
+                (_, Ty::Int(w)) if w <= 32 => Arg::new(&narrow[i].2),
+                _ => Arg::new(&ints[i]),
+            };
+            let _ = t;
+            fargs.push(arg);
+        }
+        let code = CodePtr(sym);
+        // SAFETY: the signature comes from the call site's function type;
+        // pointer arguments point into live host buffers held in `buffers`.
+        let result: u64 = unsafe {
+            match ret.ty {
+                Ty::Void => {
+                    cif.call::<()>(code, &fargs);
+                    0
+                }
+                Ty::Double => cif.call::<f64>(code, &fargs).to_bits(),
+                Ty::Float => cif.call::<f32>(code, &fargs).to_bits() as u64,
+                _ => cif.call::<u64>(code, &fargs),
+            }
+        };
+        // Copy buffers back and translate a returned pointer.
+        let mut ret_val = result & crate::expr::mask(ret.bits.max(1));
+        if matches!(ret.ty, Ty::Ptr) && result != 0 {
+            let hit = buffers.iter().find(|(_, b)| {
+                let start = b.as_ptr() as u64;
+                result >= start && result < start + b.len() as u64
+            });
+            ret_val = match hit {
+                Some((id, b)) => (id << 32) + (result - b.as_ptr() as u64),
+                None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
+            };
+        }
+        for (id, buf) in buffers {
+            let ro = st.mem.slot(id).is_some_and(|s| s.meta.read_only);
+            if !ro {
+                let data = st.mem.data_mut_pub(id);
+                let n = data.bytes.len();
+                data.bytes.copy_from_slice(&buf[..n]);
+            }
+        }
+        self.set_result(st, ci, Val::C(ret_val));
+        Ok(())
+    }
+}

@@ -1,0 +1,292 @@
+//! Allocation, loads, stores, address arithmetic, and resolution of
+//! symbolic addresses.
+
+use super::memory::{split, MemFault, ObjKind, ObjMeta};
+use super::{ErrorKind, Executor, State, StopReason, Termination};
+use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
+use crate::ir::{GepInst, Operand, RegId, Ty, TyId, Val};
+use std::rc::Rc;
+
+/// Largest object that a symbolic offset may index without concretizing.
+const SYM_READ_LIMIT: u64 = 4096;
+const SYM_WRITE_LIMIT: u64 = 1024;
+
+/// A resolved memory access.
+pub(super) enum Access {
+    At(u64, u64),
+    /// Object id and a symbolic 64-bit offset within it.
+    SymOff(u64, ExprId),
+}
+
+impl<'p> Executor<'p> {
+    pub(super) fn fault(&self, st: &State, f: MemFault) -> Termination {
+        let kind = match f {
+            MemFault::ReadOnly { .. } => ErrorKind::ReadOnly,
+            _ => ErrorKind::Ptr,
+        };
+        self.error(st, kind, f.to_string())
+    }
+
+    /// Allocates an object for `st`, enforcing the size and memory limits.
+    pub(super) fn alloc_object(&mut self, st: &mut State, size: u64, kind: ObjKind, name: &str) -> Result<u64, Termination> {
+        if size > self.cfg.max_object_size {
+            return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
+        }
+        if st.mem.live_bytes + size > self.cfg.max_memory {
+            return Err(Termination::Early(StopReason::MaxMemory));
+        }
+        let meta = ObjMeta { size, kind, name: name.into(), read_only: false, loc: st.loc };
+        Ok(st.mem.alloc(meta))
+    }
+
+    pub(super) fn alloca(&mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8) -> Result<(), Termination> {
+        let n = self.get(&st.stack.last().expect("frame").regs, count);
+        let n = self.concrete_of(st, n, "alloca size")? & mask(count_w);
+        let total = size.saturating_mul(n);
+        let fname = &self.prog.func(st.stack.last().expect("frame").func).name;
+        let name = format!("alloca in {fname}");
+        let addr = self.alloc_object(st, total, ObjKind::Stack, &name)?;
+        let fr = st.frame();
+        fr.owned.push(addr >> 32);
+        fr.regs[dst.idx()] = Val::C(addr);
+        Ok(())
+    }
+
+    pub(super) fn gep(&mut self, st: &mut State, g: &GepInst) -> Result<(), Termination> {
+        let regs = &st.stack.last().expect("frame").regs;
+        let base = self.get(regs, g.base);
+        let mut conc: Option<u64> = match base {
+            Val::C(b) => Some(b.wrapping_add(g.offset as u64)),
+            _ => None,
+        };
+        if let Some(mut acc) = conc {
+            let mut all = true;
+            for (op, w, scale) in g.idx.iter() {
+                match self.get(regs, *op) {
+                    Val::C(i) => acc = acc.wrapping_add(sext64(i, *w).wrapping_mul(*scale) as u64),
+                    _ => {
+                        all = false;
+                        break;
+                    }
+                }
+            }
+            conc = all.then_some(acc);
+        }
+        if let Some(a) = conc {
+            Self::set(st, g.dst, Val::C(a));
+            return Ok(());
+        }
+        let regs = st.stack.last().expect("frame").regs.clone();
+        let b = self.as_expr(&base, 64);
+        let off = self.pool.constant(64, g.offset as u64);
+        let mut e = self.pool.bin(BinOp::Add, b, off);
+        for (op, w, scale) in g.idx.iter() {
+            let v = self.get(&regs, *op);
+            let ie = self.as_expr(&v, *w);
+            let ie = self.pool.sext(ie, 64);
+            let sc = self.pool.constant(64, *scale as u64);
+            let prod = self.pool.bin(BinOp::Mul, ie, sc);
+            e = self.pool.bin(BinOp::Add, e, prod);
+        }
+        let v = match self.pool.as_const(e) {
+            Some(c) => Val::C(c),
+            None => Val::S(e),
+        };
+        Self::set(st, g.dst, v);
+        Ok(())
+    }
+
+    /// Resolves `len` bytes at `addr`.
+    pub(super) fn resolve(&mut self, st: &mut State, addr: &Val, len: u64, write: bool) -> Result<Access, Termination> {
+        let e = match addr {
+            Val::C(a) => {
+                return st.mem.check(*a, len, write).map(|(id, off)| Access::At(id, off)).map_err(|f| self.fault(st, f));
+            }
+            Val::S(e) => *e,
+            Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
+        };
+        let v = self.solver.get_value(&mut self.pool, &st.constraints, e).ok_or(Termination::Early(StopReason::SolverTimeout))?;
+        let (id, _) = split(v);
+        let slot_size = match st.mem.slot(id) {
+            Some(s) if !s.freed && id != 0 => s.meta.size,
+            _ => {
+                // The one value we found points nowhere: pin it and report.
+                let c = self.pool.constant(64, v);
+                let eq = self.pool.eq(e, c);
+                st.add_constraint(eq);
+                return st.mem.check(v, len, write).map(|(i, o)| Access::At(i, o)).map_err(|f| self.fault(st, f));
+            }
+        };
+        if slot_size < len {
+            return Err(self.fault(st, MemFault::OutOfBounds { id, off: v & 0xffff_ffff, len, size: slot_size }));
+        }
+        let base = self.pool.constant(64, id << 32);
+        let last = self.pool.constant(64, (id << 32) + slot_size - len);
+        let lo = self.pool.cmp(CmpOp::Ule, base, e);
+        let hi = self.pool.cmp(CmpOp::Ule, e, last);
+        let inb = self.pool.and(lo, hi);
+        let out = self.pool.not(inb);
+        self.fork_error_if(st, out, ErrorKind::Ptr, "memory error: out of bound pointer")?;
+        if write && st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
+            let name = st.mem.slot(id).expect("checked").meta.name.clone();
+            return Err(self.fault(st, MemFault::ReadOnly { name }));
+        }
+        let off = self.pool.bin(BinOp::Sub, e, base);
+        match self.pool.as_const(off) {
+            Some(c) => Ok(Access::At(id, c)),
+            None => Ok(Access::SymOff(id, off)),
+        }
+    }
+
+    pub(super) fn load(&mut self, st: &mut State, dst: RegId, addr: Operand, ty: TyId) -> Result<(), Termination> {
+        let a = self.get(&st.stack.last().expect("frame").regs, addr);
+        let info = self.prog.ty(ty);
+        let len = info.store_size;
+        // Fast path: a concrete scalar load.
+        if let (Val::C(a), true) = (&a, info.is_scalar()) {
+            let (id, off) = st.mem.check(*a, len, false).map_err(|f| self.fault(st, f))?;
+            let v = st.mem.read_scalar(&mut self.pool, id, off, len);
+            let v = self.fit(v, info.bits);
+            Self::set(st, dst, v);
+            return Ok(());
+        }
+        let acc = self.resolve(st, &a, len, false)?;
+        let (id, off) = match acc {
+            Access::At(id, off) => (id, off),
+            Access::SymOff(id, off) => {
+                if info.is_scalar() && st.mem.slot(id).is_some_and(|s| s.meta.size <= SYM_READ_LIMIT) {
+                    let v = self.read_sym_offset(st, id, off, len);
+                    let v = self.fit(v, info.bits);
+                    Self::set(st, dst, v);
+                    return Ok(());
+                }
+                let c = self.concretize(st, off, "offset into a large object")?;
+                (id, c)
+            }
+        };
+        let v = self.load_typed(st, id, off, ty);
+        Self::set(st, dst, v);
+        Ok(())
+    }
+
+    /// Trims a loaded scalar to its type's bit width.
+    fn fit(&mut self, v: Val, bits: u8) -> Val {
+        match v {
+            Val::C(c) => Val::C(c & mask(bits.max(1))),
+            Val::S(e) if self.pool.width(e) > bits && bits > 0 => {
+                let x = self.pool.extract(e, 0, bits);
+                match self.pool.as_const(x) {
+                    Some(c) => Val::C(c),
+                    None => Val::S(x),
+                }
+            }
+            v => v,
+        }
+    }
+
+    fn load_typed(&mut self, st: &State, id: u64, off: u64, ty: TyId) -> Val {
+        let info = self.prog.ty(ty);
+        match &info.ty {
+            Ty::Struct(fields) => Val::Agg(Rc::new(fields.iter().map(|(o, t)| self.load_typed(st, id, off + o, *t)).collect())),
+            Ty::Array { elem, n, stride } => Val::Agg(Rc::new((0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect())),
+            _ => {
+                let v = st.mem.read_scalar(&mut self.pool, id, off, info.store_size);
+                self.fit(v, info.bits)
+            }
+        }
+    }
+
+    fn read_sym_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64) -> Val {
+        let size = st.mem.slot(id).expect("resolved").meta.size;
+        let w = (len * 8) as u8;
+        let mut acc: Option<ExprId> = None;
+        for j in (0..=size - len).rev() {
+            let v = match st.mem.read_scalar(&mut self.pool, id, j, len) {
+                Val::C(c) => self.pool.constant(w, c),
+                Val::S(e) => e,
+                Val::Agg(_) => unreachable!("scalar read"),
+            };
+            acc = Some(match acc {
+                None => v,
+                Some(rest) => {
+                    let k = self.pool.constant(64, j);
+                    let c = self.pool.eq(off, k);
+                    self.pool.ite(c, v, rest)
+                }
+            });
+        }
+        let e = acc.expect("object holds at least len bytes");
+        match self.pool.as_const(e) {
+            Some(c) => Val::C(c),
+            None => Val::S(e),
+        }
+    }
+
+    pub(super) fn store(&mut self, st: &mut State, val: Operand, addr: Operand, ty: TyId) -> Result<(), Termination> {
+        let regs = &st.stack.last().expect("frame").regs;
+        let (v, a) = (self.get(regs, val), self.get(regs, addr));
+        let info = self.prog.ty(ty);
+        let len = info.store_size;
+        if let (Val::C(a), Val::C(c)) = (&a, &v) {
+            let (id, off) = st.mem.check(*a, len, true).map_err(|f| self.fault(st, f))?;
+            st.mem.write_scalar(&mut self.pool, id, off, len, &Val::C(*c));
+            return Ok(());
+        }
+        let (id, off) = match self.resolve(st, &a, len, true)? {
+            Access::At(id, off) => (id, off),
+            Access::SymOff(id, off) => {
+                if info.is_scalar() && st.mem.slot(id).is_some_and(|s| s.meta.size <= SYM_WRITE_LIMIT) {
+                    self.write_sym_offset(st, id, off, len, &v);
+                    return Ok(());
+                }
+                let c = self.concretize(st, off, "offset into a large object")?;
+                (id, c)
+            }
+        };
+        self.store_typed(st, id, off, ty, &v);
+        Ok(())
+    }
+
+    pub(super) fn store_typed(&mut self, st: &mut State, id: u64, off: u64, ty: TyId, v: &Val) {
+        let info = self.prog.ty(ty);
+        match (&info.ty, v) {
+            (Ty::Struct(fields), Val::Agg(items)) => {
+                for ((o, t), item) in fields.iter().zip(items.iter()) {
+                    self.store_typed(st, id, off + o, *t, item);
+                }
+            }
+            (Ty::Array { elem, stride, .. }, Val::Agg(items)) => {
+                for (i, item) in items.iter().enumerate() {
+                    self.store_typed(st, id, off + i as u64 * stride, *elem, item);
+                }
+            }
+            (Ty::Struct(_) | Ty::Array { .. }, _) => {}
+            _ => st.mem.write_scalar(&mut self.pool, id, off, info.store_size, v),
+        }
+    }
+
+    fn write_sym_offset(&mut self, st: &mut State, id: u64, off: ExprId, len: u64, v: &Val) {
+        let size = st.mem.slot(id).expect("resolved").meta.size;
+        let w = (len * 8) as u8;
+        let ve = self.as_expr(v, w);
+        let ve = if self.pool.width(ve) < w { self.pool.zext(ve, w) } else { ve };
+        let vbytes: Vec<ExprId> = (0..len).map(|k| self.pool.extract(ve, (k * 8) as u8, 8)).collect();
+        for pos in 0..size {
+            // Byte `pos` changes if off <= pos < off + len.
+            let mut newb = match st.mem.read_byte(id, pos) {
+                Ok(c) => self.pool.constant(8, c as u64),
+                Err(e) => e,
+            };
+            for k in 0..len.min(pos + 1) {
+                let start = pos - k;
+                if start + len > size {
+                    continue;
+                }
+                let kc = self.pool.constant(64, start);
+                let c = self.pool.eq(off, kc);
+                newb = self.pool.ite(c, vbytes[k as usize], newb);
+            }
+            st.mem.write_byte(&self.pool, id, pos, Err(newb));
+        }
+    }
+}

@@ -1,0 +1,299 @@
+//! Memory objects and the per-state address space.
+//!
+//! Object `k` lives at addresses `k << 32 .. (k << 32) + size`, so resolving
+//! a concrete address is a shift and an index. Objects hold concrete bytes
+//! plus, once a symbolic byte is written, a parallel vector of symbolic
+//! bytes. Both the table and each object are reference-counted and copied
+//! on write, so forking a state copies neither until one side writes.
+
+use crate::expr::{ExprId, ExprPool};
+use crate::ir::{LocId, Val};
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjKind {
+    Global,
+    Stack,
+    Heap,
+    /// argv strings, environment, varargs areas and other executor-made objects.
+    Internal,
+}
+
+#[derive(Debug)]
+pub struct ObjMeta {
+    pub size: u64,
+    pub kind: ObjKind,
+    pub name: Rc<str>,
+    pub read_only: bool,
+    pub loc: LocId,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct ObjData {
+    pub bytes: Vec<u8>,
+    /// Symbolic bytes, by offset; empty while every byte is concrete.
+    pub sym: Vec<Option<ExprId>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Slot {
+    pub meta: Rc<ObjMeta>,
+    pub data: Rc<ObjData>,
+    pub freed: bool,
+}
+
+/// Why an access failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MemFault {
+    Null,
+    /// No live object at that address (never allocated, or out of bounds).
+    OutOfBounds { id: u64, off: u64, len: u64, size: u64 },
+    UseAfterFree { name: Rc<str> },
+    ReadOnly { name: Rc<str> },
+}
+
+impl std::fmt::Display for MemFault {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MemFault::Null => write!(f, "memory error: null pointer dereference"),
+            MemFault::OutOfBounds { id, off, len, size } => {
+                if *size == u64::MAX {
+                    write!(f, "memory error: out of bound pointer (no object {id})")
+                } else {
+                    write!(f, "memory error: out of bound pointer (offset {off}, {len} bytes, object of {size} bytes)")
+                }
+            }
+            MemFault::UseAfterFree { name } => write!(f, "memory error: use after free of {name}"),
+            MemFault::ReadOnly { name } => write!(f, "memory error: write to read-only object {name}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    slots: Rc<Vec<Option<Slot>>>,
+    /// Ids of returned stack objects, reused by later allocations.
+    free_ids: Vec<u32>,
+    /// Bytes currently allocated on the heap and stack.
+    pub live_bytes: u64,
+}
+
+pub fn split(addr: u64) -> (u64, u64) {
+    (addr >> 32, addr & 0xffff_ffff)
+}
+
+impl Memory {
+    /// Installs object `id` (used for globals, whose ids are fixed).
+    pub fn install(&mut self, id: u32, meta: ObjMeta, bytes: Vec<u8>) {
+        let slots = Rc::make_mut(&mut self.slots);
+        if slots.len() <= id as usize {
+            slots.resize(id as usize + 1, None);
+        }
+        slots[id as usize] = Some(Slot { meta: Rc::new(meta), data: Rc::new(ObjData { bytes, sym: Vec::new() }), freed: false });
+    }
+
+    /// Allocates a zeroed object and returns its base address.
+    pub fn alloc(&mut self, meta: ObjMeta) -> u64 {
+        let size = meta.size;
+        let reuse = meta.kind == ObjKind::Stack;
+        let slots = Rc::make_mut(&mut self.slots);
+        let id = match (reuse, self.free_ids.pop()) {
+            (true, Some(id)) => id,
+            (_, other) => {
+                if let Some(id) = other {
+                    self.free_ids.push(id);
+                }
+                if slots.is_empty() {
+                    slots.push(None);
+                }
+                slots.push(None);
+                (slots.len() - 1) as u32
+            }
+        };
+        self.live_bytes += size;
+        slots[id as usize] = Some(Slot { meta: Rc::new(meta), data: Rc::new(ObjData { bytes: vec![0; size as usize], sym: Vec::new() }), freed: false });
+        (id as u64) << 32
+    }
+
+    /// Releases object `id`: stack objects disappear (their id is reused),
+    /// heap objects stay as freed tombstones to detect use after free.
+    pub fn release(&mut self, id: u64) {
+        let slots = Rc::make_mut(&mut self.slots);
+        if let Some(Some(s)) = slots.get_mut(id as usize) {
+            self.live_bytes = self.live_bytes.saturating_sub(s.meta.size);
+            if s.meta.kind == ObjKind::Stack {
+                slots[id as usize] = None;
+                self.free_ids.push(id as u32);
+            } else {
+                s.freed = true;
+                s.data = Rc::new(ObjData::default());
+            }
+        }
+    }
+
+    pub fn slot(&self, id: u64) -> Option<&Slot> {
+        self.slots.get(id as usize).and_then(|s| s.as_ref())
+    }
+
+    /// Checks that `len` bytes at `addr` lie in one live object.
+    #[inline]
+    pub fn check(&self, addr: u64, len: u64, write: bool) -> Result<(u64, u64), MemFault> {
+        let (id, off) = split(addr);
+        if id == 0 {
+            return Err(MemFault::Null);
+        }
+        let slot = self.slot(id).ok_or(MemFault::OutOfBounds { id, off, len, size: u64::MAX })?;
+        if slot.freed {
+            return Err(MemFault::UseAfterFree { name: slot.meta.name.clone() });
+        }
+        if off.checked_add(len).is_none_or(|end| end > slot.meta.size) {
+            return Err(MemFault::OutOfBounds { id, off, len, size: slot.meta.size });
+        }
+        if write && slot.meta.read_only {
+            return Err(MemFault::ReadOnly { name: slot.meta.name.clone() });
+        }
+        Ok((id, off))
+    }
+
+    /// Reads `len` (1..=8) bytes, little-endian, from a checked location.
+    #[inline]
+    pub fn read_scalar(&self, pool: &mut ExprPool, id: u64, off: u64, len: u64) -> Val {
+        let data = &self.slots[id as usize].as_ref().expect("checked").data;
+        let (o, n) = (off as usize, len as usize);
+        if data.sym.is_empty() || data.sym[o..o + n].iter().all(|s| s.is_none()) {
+            let mut buf = [0u8; 8];
+            buf[..n].copy_from_slice(&data.bytes[o..o + n]);
+            return Val::C(u64::from_le_bytes(buf));
+        }
+        let mut acc: Option<ExprId> = None;
+        for k in 0..n {
+            let b = match data.sym[o + k] {
+                Some(e) => e,
+                None => pool.constant(8, data.bytes[o + k] as u64),
+            };
+            acc = Some(match acc {
+                None => b,
+                Some(lo) => pool.concat(b, lo),
+            });
+        }
+        Val::S(acc.expect("len >= 1"))
+    }
+
+    /// One byte as an expression or a constant.
+    pub fn read_byte(&self, id: u64, off: u64) -> Result<u8, ExprId> {
+        let data = &self.slots[id as usize].as_ref().expect("checked").data;
+        match data.sym.get(off as usize).copied().flatten() {
+            Some(e) => Err(e),
+            None => Ok(data.bytes[off as usize]),
+        }
+    }
+
+    fn data_mut(&mut self, id: u64) -> &mut ObjData {
+        let slots = Rc::make_mut(&mut self.slots);
+        let slot = slots[id as usize].as_mut().expect("checked");
+        Rc::make_mut(&mut slot.data)
+    }
+
+    /// Writes `len` (1..=8) bytes of `v` (a `C` or an `S` of width len*8 or
+    /// more) at a checked location.
+    pub fn write_scalar(&mut self, pool: &mut ExprPool, id: u64, off: u64, len: u64, v: &Val) {
+        let (o, n) = (off as usize, len as usize);
+        match v {
+            Val::C(c) => {
+                let data = self.data_mut(id);
+                data.bytes[o..o + n].copy_from_slice(&c.to_le_bytes()[..n]);
+                if !data.sym.is_empty() {
+                    data.sym[o..o + n].iter_mut().for_each(|s| *s = None);
+                }
+            }
+            Val::S(e) => {
+                let w = pool.width(*e);
+                let e = if (w as usize) < n * 8 { pool.zext(*e, (n * 8) as u8) } else { *e };
+                let bytes: Vec<ExprId> = (0..n).map(|k| pool.extract(e, (k * 8) as u8, 8)).collect();
+                let data = self.data_mut(id);
+                if data.sym.is_empty() {
+                    data.sym = vec![None; data.bytes.len()];
+                }
+                for (k, b) in bytes.into_iter().enumerate() {
+                    match pool.as_const(b) {
+                        Some(c) => {
+                            data.bytes[o + k] = c as u8;
+                            data.sym[o + k] = None;
+                        }
+                        None => data.sym[o + k] = Some(b),
+                    }
+                }
+            }
+            Val::Agg(_) => unreachable!("aggregates are stored field by field"),
+        }
+    }
+
+    /// Writes one byte (constant or expression) at a checked location.
+    pub fn write_byte(&mut self, pool: &ExprPool, id: u64, off: u64, b: Result<u8, ExprId>) {
+        let data = self.data_mut(id);
+        let o = off as usize;
+        let b = match b {
+            Err(e) => match pool.as_const(e) {
+                Some(c) => Ok(c as u8),
+                None => Err(e),
+            },
+            ok => ok,
+        };
+        match b {
+            Ok(c) => {
+                data.bytes[o] = c;
+                if !data.sym.is_empty() {
+                    data.sym[o] = None;
+                }
+            }
+            Err(e) => {
+                if data.sym.is_empty() {
+                    data.sym = vec![None; data.bytes.len()];
+                }
+                data.sym[o] = Some(e);
+            }
+        }
+    }
+
+    /// Copies `len` bytes between checked locations (overlap-safe).
+    pub fn copy(&mut self, dst: (u64, u64), src: (u64, u64), len: u64) {
+        if len == 0 {
+            return;
+        }
+        let s = self.slots[src.0 as usize].as_ref().expect("checked").data.clone();
+        let (so, n) = (src.1 as usize, len as usize);
+        let bytes: Vec<u8> = s.bytes[so..so + n].to_vec();
+        let sym: Option<Vec<Option<ExprId>>> = if s.sym.is_empty() { None } else { Some(s.sym[so..so + n].to_vec()) };
+        let d = self.data_mut(dst.0);
+        let o = dst.1 as usize;
+        d.bytes[o..o + n].copy_from_slice(&bytes);
+        match sym {
+            Some(sv) => {
+                if d.sym.is_empty() {
+                    d.sym = vec![None; d.bytes.len()];
+                }
+                d.sym[o..o + n].copy_from_slice(&sv);
+            }
+            None => {
+                if !d.sym.is_empty() {
+                    d.sym[o..o + n].iter_mut().for_each(|x| *x = None);
+                }
+            }
+        }
+    }
+
+    /// The whole object's current bytes (concrete view) and symbolic overlay.
+    pub fn data(&self, id: u64) -> &ObjData {
+        &self.slots[id as usize].as_ref().expect("checked").data
+    }
+
+    /// Mutable access to a checked object's bytes.
+    pub fn data_mut_pub(&mut self, id: u64) -> &mut ObjData {
+        self.data_mut(id)
+    }
+
+    /// Number of object slots (live or not).
+    pub fn num_slots(&self) -> usize {
+        self.slots.len()
+    }
+}

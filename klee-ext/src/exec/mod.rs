@@ -1,0 +1,512 @@
+//! The executor: runs states of a lowered [`Program`] instruction by
+//! instruction, forking on symbolic branches.
+//!
+//! Split by concern: `arith.rs` (integer and float operations and casts),
+//! `memops.rs` (alloca, load, store, GEP, pointer resolution), `call.rs`
+//! (calls, returns, varargs, intrinsics), `control.rs` (branches and
+//! forking), `special.rs` (the table of functions the executor implements),
+//! `ffi.rs` (host calls with concrete arguments), `setup.rs` (initial
+//! states: globals, argv, stdin).
+//!
+//! The concrete fast path: when every operand is `Val::C`, an instruction
+//! is computed directly on `u64`s; expressions are built only when an
+//! operand is symbolic, and the solver is asked only at symbolic branches,
+//! symbolic addresses and concretizations.
+
+mod arith;
+mod call;
+mod control;
+mod ffi;
+mod math;
+pub mod memory;
+mod memops;
+mod setup;
+mod special;
+pub mod state;
+pub mod termination;
+
+pub use arith::icmp_const;
+pub use math::MathFn;
+pub use setup::{ArgSpec, ReplayObjects};
+pub use special::Special;
+pub use state::{State, StateId};
+pub use termination::{ErrorKind, StopReason, Termination};
+
+use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
+use crate::search::{SearchKind, Searcher};
+use crate::solver::{Solver, SolverConfig, SolverStats};
+use rustc_hash::FxHashSet;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Every setting of an exploration, with KLEE's defaults where KLEE has one.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Stop exploring after this long (`--max-time`); remaining states end
+    /// early. Default: no limit.
+    pub max_time: Option<Duration>,
+    /// Stop after this many instructions in total (`--max-instructions`).
+    pub max_instructions: Option<u64>,
+    /// Fork at most this many times (`--max-forks`); after that a symbolic
+    /// branch follows one feasible side.
+    pub max_forks: Option<u64>,
+    /// Memory limit in bytes for one path's heap and stack (`--max-memory`,
+    /// given in MB). Default 2000 MB, as KLEE.
+    pub max_memory: u64,
+    /// Objects larger than this cannot be allocated (a path asking for more
+    /// ends with a `model` error). Default 1 GiB.
+    pub max_object_size: u64,
+    /// Call-stack depth limit (guards runaway recursion). Default 10 000.
+    pub max_stack: usize,
+    pub search: SearchKind,
+    pub seed: u64,
+    pub solver: SolverConfig,
+    /// argv[0] as the program sees it.
+    pub program_name: String,
+    /// argv[1..], concrete or symbolic.
+    pub args: Vec<ArgSpec>,
+    /// `--sym-stdin N`.
+    pub sym_stdin: Option<u32>,
+    /// Replay the objects of a `.ktest` instead of making them symbolic.
+    pub replay: Option<ReplayObjects>,
+    /// Instructions a state runs before the searcher picks again.
+    pub quantum: u64,
+    /// Print warnings (concretizations, external calls) on stderr.
+    pub warnings: bool,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            max_time: None,
+            max_instructions: None,
+            max_forks: None,
+            max_memory: 2000 << 20,
+            max_object_size: 1 << 30,
+            max_stack: 10_000,
+            search: SearchKind::Dfs,
+            seed: 1,
+            solver: SolverConfig::default(),
+            program_name: "program".into(),
+            args: Vec::new(),
+            sym_stdin: None,
+            replay: None,
+            quantum: 10_000,
+            warnings: true,
+        }
+    }
+}
+
+/// Counters of one exploration.
+#[derive(Clone, Debug, Default)]
+pub struct Stats {
+    pub instructions: u64,
+    pub forks: u64,
+    pub paths_completed: u64,
+    /// Branch sides found infeasible by the solver.
+    pub paths_pruned: u64,
+    pub errors: u64,
+    pub states_created: u64,
+    pub covered_blocks: u64,
+    pub total_blocks: u64,
+}
+
+/// What a finished path produced.
+#[derive(Clone, Debug)]
+pub struct PathReport {
+    pub state: StateId,
+    pub termination: Termination,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// Concrete values of the path's symbolic objects (its test case).
+    pub objects: Vec<(String, Vec<u8>)>,
+    pub instructions: u64,
+    pub depth: u32,
+}
+
+/// Why the exploration as a whole stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RunEnd {
+    /// Every path was explored.
+    Exhausted,
+    Limit(StopReason),
+}
+
+/// Result of running a state for a while.
+enum Step {
+    Continue,
+    Done(Termination),
+}
+
+pub struct Executor<'p> {
+    pub prog: &'p Program,
+    pub pool: ExprPool,
+    pub solver: Solver,
+    pub cfg: Config,
+    pub stats: Stats,
+    states: Vec<Option<State>>,
+    searcher: Box<dyn Searcher>,
+    start: Instant,
+    covered: Vec<Vec<bool>>,
+    warned: FxHashSet<String>,
+    /// Bytes of the host's stdin read so far (shared by all states).
+    host_stdin: Rc<std::cell::RefCell<HostStdin>>,
+    halted: Option<StopReason>,
+    /// Paths split off and ended inside an instruction, waiting to be reported.
+    pending: Vec<(State, Termination)>,
+}
+
+#[derive(Default)]
+struct HostStdin {
+    buf: Vec<u8>,
+    eof: bool,
+}
+
+impl<'p> Executor<'p> {
+    /// Prepares the initial states for running `main`.
+    pub fn new(prog: &'p Program, cfg: Config) -> Result<Self, String> {
+        let solver = crate::solver::build(&cfg.solver);
+        let searcher = crate::search::build(cfg.search, cfg.seed);
+        let covered = prog.funcs.iter().map(|f| vec![false; f.blocks.len()]).collect();
+        let total_blocks = prog.funcs.iter().filter(|f| f.kind == FuncKind::Defined).map(|f| f.blocks.len() as u64).sum();
+        let mut ex = Executor {
+            prog,
+            pool: ExprPool::new(),
+            solver,
+            cfg,
+            stats: Stats { total_blocks, ..Stats::default() },
+            states: Vec::new(),
+            searcher,
+            start: Instant::now(),
+            covered,
+            warned: FxHashSet::default(),
+            host_stdin: Rc::default(),
+            halted: None,
+            pending: Vec::new(),
+        };
+        for st in ex.initial_states()? {
+            ex.add_state(st);
+        }
+        Ok(ex)
+    }
+
+    fn add_state(&mut self, mut st: State) -> StateId {
+        let id = StateId(self.states.len() as u32);
+        st.id = id;
+        self.stats.states_created += 1;
+        self.searcher.add(id, st.depth);
+        self.states.push(Some(st));
+        id
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    pub fn solver_stats(&self) -> SolverStats {
+        self.solver.stats()
+    }
+
+    /// Prints a warning once per distinct text.
+    pub fn warn_once(&mut self, msg: String) {
+        if self.cfg.warnings && self.warned.insert(msg.clone()) {
+            eprintln!("se2repair: WARNING: {msg}");
+        }
+    }
+
+    /// Explores until every path ends or a limit is reached; `sink` gets
+    /// each finished path as it ends.
+    pub fn run(&mut self, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) -> RunEnd {
+        while let Some(sid) = self.searcher.select() {
+            if let Some(reason) = self.global_limit() {
+                self.halted = Some(reason);
+                break;
+            }
+            let mut st = self.states[sid.0 as usize].take().expect("searcher selects live states");
+            let step = self.execute(&mut st);
+            for (p, t) in std::mem::take(&mut self.pending) {
+                self.finish(p, t, sink);
+            }
+            match step {
+                Step::Continue => self.states[sid.0 as usize] = Some(st),
+                Step::Done(t) => {
+                    self.searcher.remove(sid);
+                    self.finish(st, t, sink);
+                }
+            }
+        }
+        let end = match self.halted.clone() {
+            None => RunEnd::Exhausted,
+            Some(r) => RunEnd::Limit(r),
+        };
+        // End whatever is still pending.
+        if let RunEnd::Limit(r) = &end {
+            let pending: Vec<StateId> = (0..self.states.len() as u32).map(StateId).filter(|s| self.states[s.0 as usize].is_some()).collect();
+            for sid in pending {
+                let st = self.states[sid.0 as usize].take().expect("pending");
+                self.searcher.remove(sid);
+                self.finish(st, Termination::Early(r.clone()), sink);
+            }
+        }
+        self.stats.covered_blocks = self.covered.iter().map(|v| v.iter().filter(|b| **b).count() as u64).sum();
+        end
+    }
+
+    fn global_limit(&self) -> Option<StopReason> {
+        if let Some(t) = self.cfg.max_time {
+            if self.start.elapsed() >= t {
+                return Some(StopReason::MaxTime);
+            }
+        }
+        if let Some(n) = self.cfg.max_instructions {
+            if self.stats.instructions >= n {
+                return Some(StopReason::MaxInstructions);
+            }
+        }
+        None
+    }
+
+    fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
+        if matches!(t, Termination::Silent) {
+            return;
+        }
+        self.stats.paths_completed += 1;
+        if t.is_error() {
+            self.stats.errors += 1;
+        }
+        let model = if st.constraints.is_empty() {
+            Some(Assignment::default())
+        } else {
+            self.solver.get_model(&mut self.pool, &st.constraints)
+        };
+        let model = model.unwrap_or_default();
+        let objects = st
+            .arrays
+            .iter()
+            .map(|(arr, name)| {
+                let size = self.pool.array(*arr).size;
+                (name.to_string(), (0..size).map(|i| model.get(*arr, i)).collect())
+            })
+            .collect();
+        let render = |pool: &ExprPool, b: &state::OutBuf| -> Vec<u8> {
+            let mut out = b.bytes.clone();
+            for &(i, e) in &b.sym {
+                out[i] = pool.eval(e, &model) as u8;
+            }
+            out
+        };
+        let report = PathReport {
+            state: st.id,
+            stdout: render(&self.pool, &st.stdout),
+            stderr: render(&self.pool, &st.stderr),
+            termination: t,
+            objects,
+            instructions: st.instructions,
+            depth: st.depth,
+        };
+        sink(self, report);
+    }
+
+    /// The source location of the state's current instruction.
+    pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
+        let l = self.prog.loc(st.loc);
+        (l.line != 0).then(|| l.clone())
+    }
+
+    /// A readable call stack of the state, innermost first.
+    pub fn stack_trace(&self, st: &State) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut loc = st.loc;
+        for fr in st.stack.iter().rev() {
+            let l = self.prog.loc(loc);
+            out.push(format!("{} at {}:{}", self.prog.func(fr.func).name, l.file, l.line));
+            loc = fr.call_loc;
+        }
+        out
+    }
+
+    /// Ends the path with an error of `kind` at the current location.
+    pub fn error(&self, st: &State, kind: ErrorKind, msg: impl Into<String>) -> Termination {
+        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.loc_of(st), stack: self.stack_trace(st) }
+    }
+
+    #[inline]
+    fn get(&self, regs: &[Val], op: Operand) -> Val {
+        match op {
+            Operand::Reg(r) => regs[r.idx()].clone(),
+            Operand::Const(c) => self.prog.consts[c.idx()].clone(),
+        }
+    }
+
+    #[inline]
+    fn set(st: &mut State, r: RegId, v: Val) {
+        st.frame().regs[r.idx()] = v;
+    }
+
+    /// The operand as an expression (constants of width `w` are built).
+    fn as_expr(&mut self, v: &Val, w: u8) -> ExprId {
+        match v {
+            Val::C(c) => self.pool.constant(w, *c),
+            Val::S(e) => *e,
+            Val::Agg(_) => self.pool.constant(w, 0),
+        }
+    }
+
+    /// Turns a symbolic value into a concrete one, pinning it on the path.
+    pub fn concretize(&mut self, st: &mut State, e: ExprId, why: &str) -> Result<u64, Termination> {
+        if let Some(c) = self.pool.as_const(e) {
+            return Ok(c);
+        }
+        let v = self
+            .solver
+            .get_value(&mut self.pool, &st.constraints, e)
+            .ok_or_else(|| Termination::Early(StopReason::SolverTimeout))?;
+        let w = self.pool.width(e);
+        let c = self.pool.constant(w, v);
+        let eq = self.pool.eq(e, c);
+        st.add_constraint(eq);
+        let l = self.loc_of(st).map(|l| format!(" at {}:{}", l.file, l.line)).unwrap_or_default();
+        self.warn_once(format!("concretized symbolic {why}{l}"));
+        Ok(v)
+    }
+
+    /// Marks a block covered; returns true if it was new.
+    #[inline]
+    fn cover(&mut self, f: crate::ir::FuncId, b: crate::ir::BlockId) -> bool {
+        let slot = &mut self.covered[f.idx()][b.idx()];
+        let new = !*slot;
+        *slot = true;
+        new
+    }
+
+    /// Runs `st` until it forks, ends, or its quantum is used.
+    fn execute(&mut self, st: &mut State) -> Step {
+        let prog = self.prog;
+        let quantum = self.cfg.quantum;
+        let mut budget = quantum;
+        let forks_before = self.stats.forks;
+        loop {
+            if budget == 0 || self.stats.forks != forks_before {
+                return Step::Continue;
+            }
+            budget -= 1;
+            let fr = st.stack.last_mut().expect("running state has a frame");
+            let func = &prog.funcs[fr.func.idx()];
+            let block = &func.blocks[fr.block.idx()];
+            let pc = fr.pc as usize;
+            fr.pc += 1;
+            let inst = &block.insts[pc];
+            st.loc = block.locs[pc];
+            st.instructions += 1;
+            self.stats.instructions += 1;
+            let r = match inst {
+                Inst::Bin { op, w, dst, a, b } => {
+                    let regs = &st.stack.last().expect("frame").regs;
+                    match (self.get(regs, *a), self.get(regs, *b)) {
+                        (Val::C(x), Val::C(y)) => match crate::expr::fold_bin(*op, *w, x, y) {
+                            Some(v) => {
+                                Self::set(st, *dst, Val::C(v));
+                                Ok(())
+                            }
+                            None => Err(self.div_error(st, y == 0)),
+                        },
+                        (x, y) => self.sym_bin(st, *op, *w, *dst, x, y),
+                    }
+                }
+                Inst::ICmp { pred, w, dst, a, b } => {
+                    let regs = &st.stack.last().expect("frame").regs;
+                    match (self.get(regs, *a), self.get(regs, *b)) {
+                        (Val::C(x), Val::C(y)) => {
+                            Self::set(st, *dst, Val::C(icmp_const(*pred, *w, x, y) as u64));
+                            Ok(())
+                        }
+                        (x, y) => {
+                            let e = self.sym_icmp(*pred, *w, &x, &y);
+                            Self::set(st, *dst, Val::S(e));
+                            Ok(())
+                        }
+                    }
+                }
+                Inst::Br(edge) => {
+                    self.take_edge(st, edge);
+                    Ok(())
+                }
+                Inst::CondBr { c, edges } => {
+                    let regs = &st.stack.last().expect("frame").regs;
+                    match self.get(regs, *c) {
+                        Val::C(x) => {
+                            self.take_edge(st, &edges[(x & 1 == 0) as usize]);
+                            Ok(())
+                        }
+                        v => self.branch(st, &v, edges),
+                    }
+                }
+                Inst::Load { dst, addr, ty } => self.load(st, *dst, *addr, *ty),
+                Inst::Store { val, addr, ty } => self.store(st, *val, *addr, *ty),
+                Inst::Gep(g) => self.gep(st, g),
+                Inst::Alloca { dst, size, count, count_w, .. } => self.alloca(st, *dst, *size, *count, *count_w),
+                Inst::Copy { dst, a } => {
+                    let v = self.get(&st.stack.last().expect("frame").regs, *a);
+                    Self::set(st, *dst, v);
+                    Ok(())
+                }
+                Inst::Cast { op, from, to, dst, a } => self.cast(st, *op, *from, *to, *dst, *a),
+                Inst::Select { dst, w, c, t, f } => self.select(st, *dst, *w, *c, *t, *f),
+                Inst::Call(ci) => self.call(st, ci),
+                Inst::Ret(v) => match self.ret(st, *v) {
+                    Ok(None) => Ok(()),
+                    Ok(Some(t)) => return Step::Done(t),
+                    Err(t) => Err(t),
+                },
+                Inst::Switch(sw) => self.switch(st, sw),
+                Inst::FBin { op, dbl, dst, a, b } => self.fbin(st, *op, *dbl, *dst, *a, *b),
+                Inst::FCmp { pred, dbl, dst, a, b } => self.fcmp(st, *pred, *dbl, *dst, *a, *b),
+                Inst::FNeg { dbl, dst, a } => self.fneg(st, *dbl, *dst, *a),
+                Inst::ExtractValue { dst, agg, path } => {
+                    let v = self.get(&st.stack.last().expect("frame").regs, *agg);
+                    let r = arith::extract_value(&v, path);
+                    Self::set(st, *dst, r);
+                    Ok(())
+                }
+                Inst::InsertValue { dst, agg, val, path } => {
+                    let regs = &st.stack.last().expect("frame").regs;
+                    let (a, v) = (self.get(regs, *agg), self.get(regs, *val));
+                    Self::set(st, *dst, arith::insert_value(&a, path, v));
+                    Ok(())
+                }
+                Inst::Unreachable => Err(self.error(st, ErrorKind::Exec, "reached \"unreachable\" instruction")),
+                Inst::Unsupported(m) => Err(self.error(st, ErrorKind::Exec, format!("unsupported: {m}"))),
+            };
+            if let Err(t) = r {
+                return Step::Done(t);
+            }
+        }
+    }
+
+    fn div_error(&self, st: &State, by_zero: bool) -> Termination {
+        if by_zero {
+            self.error(st, ErrorKind::Div, "division by zero")
+        } else {
+            self.error(st, ErrorKind::Div, "overflow in signed division")
+        }
+    }
+
+    /// Reads the host's stdin up to `want` bytes past `pos`; returns what is
+    /// available from `pos` (up to `want` bytes).
+    fn host_stdin(&self, pos: u64, want: u64) -> Vec<u8> {
+        use std::io::Read;
+        let mut h = self.host_stdin.borrow_mut();
+        let need = (pos + want) as usize;
+        while h.buf.len() < need && !h.eof {
+            let mut chunk = vec![0u8; 65536];
+            match std::io::stdin().read(&mut chunk) {
+                Ok(0) | Err(_) => h.eof = true,
+                Ok(n) => h.buf.extend_from_slice(&chunk[..n]),
+            }
+        }
+        let start = (pos as usize).min(h.buf.len());
+        let end = need.min(h.buf.len());
+        h.buf[start..end].to_vec()
+    }
+}

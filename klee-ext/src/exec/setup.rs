@@ -1,0 +1,191 @@
+//! Initial states: globals, argv (concrete or symbolic), stdin, and replay
+//! of `.ktest` objects.
+
+use super::memory::{Memory, ObjKind, ObjMeta};
+use super::state::{Frame, OutBuf, State, StateId, StdinSrc};
+use super::{Executor, Val};
+use crate::expr::CmpOp;
+use crate::ir::{BlockId, FuncKind, LocId};
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+/// One command-line argument of the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgSpec {
+    Concrete(String),
+    /// `--sym-arg N`: a symbolic string of up to N characters.
+    Sym(u32),
+    /// `--sym-args MIN MAX N`: MIN to MAX symbolic strings of up to N characters.
+    SymArgs { min: u32, max: u32, len: u32 },
+}
+
+/// Objects of a `.ktest` to use, in order, instead of fresh symbolic ones.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayObjects {
+    pub objects: VecDeque<(String, Vec<u8>)>,
+}
+
+impl<'p> Executor<'p> {
+    /// The bytes a replayed object named `name` has (objects are consumed in order).
+    pub(super) fn next_replay(&mut self, name: &str) -> Option<Vec<u8>> {
+        let r = self.cfg.replay.as_mut()?;
+        let (n, bytes) = r.objects.pop_front()?;
+        if n != name && self.cfg.warnings {
+            eprintln!("se2repair: WARNING: replay object {n:?} used for {name:?}");
+        }
+        Some(bytes)
+    }
+
+    pub(super) fn initial_states(&mut self) -> Result<Vec<State>, String> {
+        let prog = self.prog;
+        let main = *prog.func_by_name.get("main").ok_or("the program has no main function")?;
+        if prog.func(main).kind != FuncKind::Defined {
+            return Err("main is declared but not defined".into());
+        }
+        let mut mem = Memory::default();
+        for (i, g) in prog.globals.iter().enumerate() {
+            let meta = ObjMeta { size: g.size, kind: ObjKind::Global, name: g.name.as_str().into(), read_only: g.read_only, loc: LocId(0) };
+            mem.install(i as u32 + 1, meta, g.init.clone());
+        }
+        // Expand --sym-args into one initial state per argument count.
+        let mut variants: Vec<Vec<(ArgSpec, Option<u32>)>> = vec![Vec::new()];
+        for a in &self.cfg.args {
+            match a {
+                ArgSpec::SymArgs { min, max, len } => {
+                    let mut next = Vec::new();
+                    for v in &variants {
+                        for k in *min..=*max {
+                            let mut v2 = v.clone();
+                            for _ in 0..k {
+                                v2.push((ArgSpec::Sym(*len), Some(k)));
+                            }
+                            if k == 0 {
+                                v2.push((ArgSpec::SymArgs { min: 0, max: 0, len: 0 }, Some(0)));
+                            }
+                            next.push(v2);
+                        }
+                    }
+                    variants = next;
+                }
+                other => variants.iter_mut().for_each(|v| v.push((other.clone(), None))),
+            }
+        }
+        let mut states = Vec::new();
+        for variant in variants {
+            let mut st = State {
+                id: StateId(0),
+                stack: Vec::new(),
+                mem: mem.clone(),
+                constraints: Rc::new(Vec::new()),
+                stdout: OutBuf::default(),
+                stderr: OutBuf::default(),
+                stdin: StdinSrc::Host,
+                stdin_pos: 0,
+                arrays: Vec::new(),
+                depth: 0,
+                instructions: 0,
+                covnew: 0,
+                loc: LocId(0),
+            };
+            let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
+            let mut sym_index = 0;
+            let mut counted = false;
+            for (spec, n_args) in variant {
+                if let (Some(k), false) = (n_args, counted) {
+                    // KLEE records the chosen count as object "n_args".
+                    counted = true;
+                    let v = self.symbolic_int_named(&mut st, "n_args", 4);
+                    let kc = self.pool.constant(32, k as u64);
+                    if let Val::S(e) = v {
+                        let eq = self.pool.cmp(CmpOp::Eq, e, kc);
+                        st.add_constraint(eq);
+                    }
+                }
+                match spec {
+                    ArgSpec::Concrete(s) => argv_addrs.push(self.c_string(&mut st, &s)?),
+                    ArgSpec::Sym(len) => {
+                        let name = format!("arg{sym_index:02}");
+                        sym_index += 1;
+                        argv_addrs.push(self.sym_string(&mut st, &name, len)?);
+                    }
+                    ArgSpec::SymArgs { .. } => {}
+                }
+            }
+            let argc = argv_addrs.len() as u64;
+            let argv = st.mem.alloc(ObjMeta { size: (argc + 1) * 8, kind: ObjKind::Internal, name: "argv".into(), read_only: false, loc: LocId(0) });
+            for (i, a) in argv_addrs.iter().enumerate() {
+                st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
+            }
+            let envp = st.mem.alloc(ObjMeta { size: 8, kind: ObjKind::Internal, name: "envp".into(), read_only: false, loc: LocId(0) });
+            if let Some(n) = self.cfg.sym_stdin {
+                let arr = self.pool.new_array("stdin", n);
+                st.arrays.push((arr, "stdin".into()));
+                st.stdin = StdinSrc::Symbolic { arr, len: n };
+            }
+            let f = prog.func(main);
+            let mut regs = vec![Val::C(0); f.nregs as usize];
+            let margs = [Val::C(argc), Val::C(argv), Val::C(envp)];
+            for (p, a) in f.params.iter().zip(margs) {
+                regs[p.idx()] = a;
+            }
+            st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+            self.cover(main, BlockId(0));
+            states.push(st);
+        }
+        Ok(states)
+    }
+
+    fn c_string(&mut self, st: &mut State, s: &str) -> Result<u64, String> {
+        let mut bytes = s.as_bytes().to_vec();
+        bytes.push(0);
+        let a = st.mem.alloc(ObjMeta { size: bytes.len() as u64, kind: ObjKind::Internal, name: "argv string".into(), read_only: false, loc: LocId(0) });
+        st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
+        Ok(a)
+    }
+
+    /// A symbolic string of up to `len` characters (the last byte is 0).
+    fn sym_string(&mut self, st: &mut State, name: &str, len: u32) -> Result<u64, String> {
+        let a = st.mem.alloc(ObjMeta { size: len as u64 + 1, kind: ObjKind::Internal, name: name.into(), read_only: false, loc: LocId(0) });
+        let id = a >> 32;
+        if let Some(bytes) = self.next_replay(name) {
+            let arr = self.pool.new_array(name, len + 1);
+            st.arrays.push((arr, name.into()));
+            for k in 0..=len as usize {
+                st.mem.write_byte(&self.pool, id, k as u64, Ok(bytes.get(k).copied().unwrap_or(0)));
+            }
+            st.mem.write_byte(&self.pool, id, len as u64, Ok(0));
+            return Ok(a);
+        }
+        let arr = self.pool.new_array(name, len + 1);
+        st.arrays.push((arr, name.into()));
+        for k in 0..=len {
+            let v = self.pool.var(arr, k);
+            st.mem.write_byte(&self.pool, id, k as u64, Err(v));
+        }
+        let last = self.pool.var(arr, len);
+        let z = self.pool.constant(8, 0);
+        let eq = self.pool.eq(last, z);
+        st.add_constraint(eq);
+        Ok(a)
+    }
+
+    /// A fresh symbolic int of `nbytes` bytes named `name` (or its replayed value).
+    pub(super) fn symbolic_int_named(&mut self, st: &mut State, name: &str, nbytes: u32) -> Val {
+        if let Some(bytes) = self.next_replay(name) {
+            let arr = self.pool.new_array(name, nbytes);
+            st.arrays.push((arr, name.into()));
+            let mut buf = [0u8; 8];
+            let n = bytes.len().min(8);
+            buf[..n].copy_from_slice(&bytes[..n]);
+            return Val::C(u64::from_le_bytes(buf));
+        }
+        let arr = self.pool.new_array(name, nbytes);
+        st.arrays.push((arr, name.into()));
+        let mut acc = self.pool.var(arr, 0);
+        for i in 1..nbytes {
+            let b = self.pool.var(arr, i);
+            acc = self.pool.concat(b, acc);
+        }
+        Val::S(acc)
+    }
+}

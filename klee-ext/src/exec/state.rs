@@ -1,0 +1,83 @@
+//! One execution state: a path through the program.
+
+use super::memory::Memory;
+use crate::expr::{ArrayId, ExprId};
+use crate::ir::{BlockId, FuncId, LocId, RegId, Val};
+use std::rc::Rc;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateId(pub u32);
+
+#[derive(Clone, Debug)]
+pub struct Frame {
+    pub func: FuncId,
+    pub block: BlockId,
+    pub pc: u32,
+    pub regs: Vec<Val>,
+    /// Where the caller wants the return value.
+    pub ret_dst: Option<RegId>,
+    /// Objects to release on return (allocas, byval copies, varargs area).
+    pub owned: Vec<u64>,
+    /// Base address of the variadic-argument area, if the function is variadic.
+    pub varargs: u64,
+    /// Location of the call that created this frame.
+    pub call_loc: LocId,
+}
+
+/// Bytes a path wrote to one file descriptor; symbolic bytes are kept as
+/// expressions and concretized under the path's model when it ends.
+#[derive(Clone, Debug, Default)]
+pub struct OutBuf {
+    pub bytes: Vec<u8>,
+    pub sym: Vec<(usize, ExprId)>,
+}
+
+impl OutBuf {
+    pub fn len(&self) -> usize {
+        self.bytes.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+}
+
+/// Where a state's standard input comes from.
+#[derive(Clone, Debug)]
+pub enum StdinSrc {
+    /// The tool's own standard input (read lazily, shared by all states).
+    Host,
+    /// `--sym-stdin N`: bytes of array `arr`.
+    Symbolic { arr: ArrayId, len: u32 },
+}
+
+#[derive(Clone, Debug)]
+pub struct State {
+    pub id: StateId,
+    pub stack: Vec<Frame>,
+    pub mem: Memory,
+    pub constraints: Rc<Vec<ExprId>>,
+    pub stdout: OutBuf,
+    pub stderr: OutBuf,
+    pub stdin: StdinSrc,
+    pub stdin_pos: u64,
+    /// Symbolic objects made on this path, in order: (array, ktest name).
+    pub arrays: Vec<(ArrayId, Rc<str>)>,
+    /// Number of forks on the way to this state.
+    pub depth: u32,
+    pub instructions: u64,
+    /// Covered new code since it was last selected (for nurs:covnew).
+    pub covnew: u64,
+    /// Location of the instruction being executed.
+    pub loc: LocId,
+}
+
+impl State {
+    #[inline]
+    pub fn frame(&mut self) -> &mut Frame {
+        self.stack.last_mut().expect("a running state has a frame")
+    }
+
+    pub fn add_constraint(&mut self, c: ExprId) {
+        Rc::make_mut(&mut self.constraints).push(c);
+    }
+}

@@ -1,0 +1,99 @@
+//! Every way a path can end, and the file suffix each gets.
+
+use crate::ir::SrcLoc;
+
+/// Kinds of errors found on a path, named as KLEE names them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorKind {
+    /// Out-of-bounds, null or freed-memory access.
+    Ptr,
+    /// Invalid or double free.
+    Free,
+    /// Division or remainder by zero.
+    Div,
+    /// Failed `assert` / `klee_assert`.
+    Assert,
+    /// `abort()` or a trap.
+    Abort,
+    /// The executor cannot carry on (unsupported instruction, unknown
+    /// function with symbolic arguments, …).
+    Exec,
+    /// A limitation of the executor's models (e.g. a call the FFI refuses).
+    Model,
+    /// Misuse of the intrinsics (`klee_assume(false)`, bad arguments).
+    User,
+    /// Write to read-only memory.
+    ReadOnly,
+    /// `klee_report_error` with a custom suffix.
+    Report,
+}
+
+impl ErrorKind {
+    pub fn suffix(self) -> &'static str {
+        match self {
+            ErrorKind::Ptr => "ptr",
+            ErrorKind::Free => "free",
+            ErrorKind::Div => "div",
+            ErrorKind::Assert => "assert",
+            ErrorKind::Abort => "abort",
+            ErrorKind::Exec => "exec",
+            ErrorKind::Model => "model",
+            ErrorKind::User => "user",
+            ErrorKind::ReadOnly => "readonly",
+            ErrorKind::Report => "report",
+        }
+    }
+}
+
+/// Why a path stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    MaxTime,
+    MaxInstructions,
+    MaxMemory,
+    MaxDepth,
+    SolverTimeout,
+    /// Exploration was halted with the state still pending.
+    Halted,
+}
+
+impl StopReason {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            StopReason::MaxTime => "time limit (--max-time) reached",
+            StopReason::MaxInstructions => "instruction limit (--max-instructions) reached",
+            StopReason::MaxMemory => "memory limit (--max-memory) reached",
+            StopReason::MaxDepth => "depth limit reached",
+            StopReason::SolverTimeout => "solver query timed out (--max-solver-time)",
+            StopReason::Halted => "exploration halted",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub enum Termination {
+    /// The program exited with this status.
+    Exit(i32),
+    Error { kind: ErrorKind, suffix: Option<String>, msg: String, loc: Option<SrcLoc>, stack: Vec<String> },
+    /// Ended early by a limit; written as `.early`.
+    Early(StopReason),
+    /// `klee_silent_exit` or an infeasible `klee_assume`: no test case.
+    Silent,
+}
+
+impl Termination {
+    /// File suffix of the companion file (`ptr.err`, `early`), if any.
+    pub fn file_suffix(&self) -> Option<String> {
+        match self {
+            Termination::Error { kind, suffix, .. } => Some(format!("{}.err", suffix.as_deref().unwrap_or(kind.suffix()))),
+            Termination::Early(_) => Some("early".into()),
+            _ => None,
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        matches!(self, Termination::Error { .. })
+    }
+}

@@ -1,0 +1,240 @@
+//! Hash-consed bit-vector expressions.
+//!
+//! Every expression lives once in an [`ExprPool`] and is named by an
+//! [`ExprId`]; building an expression that already exists returns the old
+//! id, so structural equality is id equality. Constructors fold constants and
+//! apply cheap local rewrites eagerly (see `simplify.rs`), so that concrete
+//! execution never produces a non-constant node and symbolic expressions stay
+//! small. Widths are 1..=64 bits; width 1 doubles as the Boolean sort.
+
+mod arith;
+mod eval;
+mod simplify;
+
+pub use arith::{fold_bin, fold_cmp, mask, sext64, BinOp, CmpOp};
+pub use eval::Assignment;
+
+use rustc_hash::FxHashMap;
+use std::rc::Rc;
+
+/// Index of an expression in its [`ExprPool`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ExprId(pub u32);
+
+/// Index of a symbolic array (a `klee_make_symbolic` object).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ArrayId(pub u32);
+
+/// One expression node. Children are ids into the same pool.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Expr {
+    /// A constant of width `w`, its value masked to `w` bits.
+    Const { w: u8, v: u64 },
+    /// Byte `idx` of symbolic array `arr` (width 8).
+    Var { arr: ArrayId, idx: u32 },
+    Bin { op: BinOp, w: u8, a: ExprId, b: ExprId },
+    /// A comparison of two operands of equal width; width 1.
+    Cmp { op: CmpOp, a: ExprId, b: ExprId },
+    /// Bitwise complement.
+    Not { w: u8, a: ExprId },
+    Ite { w: u8, c: ExprId, t: ExprId, e: ExprId },
+    /// Bits `lo .. lo+w` of `a`.
+    Extract { w: u8, a: ExprId, lo: u8 },
+    /// `hi` in the upper bits, `lo` in the lower bits.
+    Concat { w: u8, hi: ExprId, lo: ExprId },
+    ZExt { w: u8, a: ExprId },
+    SExt { w: u8, a: ExprId },
+}
+
+impl Expr {
+    /// The width of the node in bits.
+    pub fn width(&self) -> u8 {
+        match *self {
+            Expr::Const { w, .. }
+            | Expr::Bin { w, .. }
+            | Expr::Not { w, .. }
+            | Expr::Ite { w, .. }
+            | Expr::Extract { w, .. }
+            | Expr::Concat { w, .. }
+            | Expr::ZExt { w, .. }
+            | Expr::SExt { w, .. } => w,
+            Expr::Var { .. } => 8,
+            Expr::Cmp { .. } => 1,
+        }
+    }
+
+    /// The children of the node, in order.
+    pub fn children(&self) -> impl Iterator<Item = ExprId> {
+        let (a, b, c) = match *self {
+            Expr::Const { .. } | Expr::Var { .. } => (None, None, None),
+            Expr::Bin { a, b, .. } | Expr::Cmp { a, b, .. } => (Some(a), Some(b), None),
+            Expr::Concat { hi, lo, .. } => (Some(hi), Some(lo), None),
+            Expr::Not { a, .. } | Expr::Extract { a, .. } | Expr::ZExt { a, .. } | Expr::SExt { a, .. } => {
+                (Some(a), None, None)
+            }
+            Expr::Ite { c, t, e, .. } => (Some(c), Some(t), Some(e)),
+        };
+        a.into_iter().chain(b).chain(c)
+    }
+}
+
+/// A symbolic array: the bytes of one `klee_make_symbolic` call.
+#[derive(Clone, Debug)]
+pub struct ArrayInfo {
+    pub name: String,
+    pub size: u32,
+}
+
+/// The arena of all expressions and symbolic arrays of one exploration.
+pub struct ExprPool {
+    nodes: Vec<Expr>,
+    map: FxHashMap<Expr, ExprId>,
+    /// Lazily computed sorted list of arrays each node depends on.
+    arrays_of: Vec<Option<Rc<[ArrayId]>>>,
+    arrays: Vec<ArrayInfo>,
+}
+
+impl Default for ExprPool {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl ExprPool {
+    pub fn new() -> Self {
+        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), arrays_of: Vec::new(), arrays: Vec::new() };
+        // Ids 0 and 1 are the Boolean constants.
+        p.intern(Expr::Const { w: 1, v: 0 });
+        p.intern(Expr::Const { w: 1, v: 1 });
+        p
+    }
+
+    pub const FALSE: ExprId = ExprId(0);
+    pub const TRUE: ExprId = ExprId(1);
+
+    /// The node behind an id.
+    #[inline]
+    pub fn get(&self, id: ExprId) -> &Expr {
+        &self.nodes[id.0 as usize]
+    }
+
+    #[inline]
+    pub fn width(&self, id: ExprId) -> u8 {
+        self.nodes[id.0 as usize].width()
+    }
+
+    /// The constant value of `id`, if it is a constant.
+    #[inline]
+    pub fn as_const(&self, id: ExprId) -> Option<u64> {
+        match self.nodes[id.0 as usize] {
+            Expr::Const { v, .. } => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Number of nodes built so far.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+
+    /// The id of `e` if it was built before.
+    pub fn find(&self, e: &Expr) -> Option<ExprId> {
+        self.map.get(e).copied()
+    }
+
+    fn intern(&mut self, e: Expr) -> ExprId {
+        if let Some(&id) = self.map.get(&e) {
+            return id;
+        }
+        let id = ExprId(self.nodes.len() as u32);
+        self.nodes.push(e.clone());
+        self.arrays_of.push(None);
+        self.map.insert(e, id);
+        id
+    }
+
+    /// Registers a new symbolic array and returns its id.
+    pub fn new_array(&mut self, name: &str, size: u32) -> ArrayId {
+        let id = ArrayId(self.arrays.len() as u32);
+        self.arrays.push(ArrayInfo { name: name.to_string(), size });
+        id
+    }
+
+    pub fn array(&self, id: ArrayId) -> &ArrayInfo {
+        &self.arrays[id.0 as usize]
+    }
+
+    pub fn constant(&mut self, w: u8, v: u64) -> ExprId {
+        self.intern(Expr::Const { w, v: v & mask(w) })
+    }
+
+    pub fn bool_const(&mut self, b: bool) -> ExprId {
+        if b {
+            Self::TRUE
+        } else {
+            Self::FALSE
+        }
+    }
+
+    pub fn var(&mut self, arr: ArrayId, idx: u32) -> ExprId {
+        self.intern(Expr::Var { arr, idx })
+    }
+
+    /// The arrays `id` depends on, sorted.
+    pub fn arrays_of(&mut self, id: ExprId) -> Rc<[ArrayId]> {
+        if let Some(a) = &self.arrays_of[id.0 as usize] {
+            return a.clone();
+        }
+        // Iterative post-order to avoid deep recursion on long chains.
+        let mut stack = vec![(id, false)];
+        while let Some((n, done)) = stack.pop() {
+            if self.arrays_of[n.0 as usize].is_some() {
+                continue;
+            }
+            let node = self.nodes[n.0 as usize].clone();
+            if !done {
+                stack.push((n, true));
+                for c in node.children() {
+                    if self.arrays_of[c.0 as usize].is_none() {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            }
+            let mut v: Vec<ArrayId> = match node {
+                Expr::Var { arr, .. } => vec![arr],
+                _ => Vec::new(),
+            };
+            for c in node.children() {
+                v.extend(self.arrays_of[c.0 as usize].as_ref().expect("child computed").iter().copied());
+            }
+            v.sort_unstable();
+            v.dedup();
+            self.arrays_of[n.0 as usize] = Some(v.into());
+        }
+        self.arrays_of[id.0 as usize].clone().expect("computed above")
+    }
+
+    /// All distinct symbolic bytes `(array, index)` that `roots` mention.
+    pub fn vars_of(&self, roots: &[ExprId]) -> Vec<(ArrayId, u32)> {
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut out = Vec::new();
+        let mut stack: Vec<ExprId> = roots.to_vec();
+        while let Some(n) = stack.pop() {
+            if !seen.insert(n) {
+                continue;
+            }
+            let node = &self.nodes[n.0 as usize];
+            if let Expr::Var { arr, idx } = *node {
+                out.push((arr, idx));
+            }
+            stack.extend(node.children());
+        }
+        out.sort_unstable();
+        out
+    }
+}

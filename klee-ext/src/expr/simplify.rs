@@ -1,0 +1,340 @@
+//! Expression constructors with constant folding and local rewrites.
+//!
+//! Invariants every constructor keeps:
+//! * a node whose operands are all constants is folded to a constant;
+//! * constants of commutative operators and of `Eq` stand on the right;
+//! * adjacent extracts of one expression are merged by `concat`, so bytes
+//!   stored to memory and loaded back give back the original expression.
+
+use super::arith::{fold_bin, fold_cmp, mask, sext64, BinOp, CmpOp};
+use super::{Expr, ExprId, ExprPool};
+
+impl ExprPool {
+    /// `a op b` at the operands' width. Division by a constant zero is left
+    /// unfolded (the executor checks divisors before dividing).
+    pub fn bin(&mut self, op: BinOp, a: ExprId, b: ExprId) -> ExprId {
+        let w = self.width(a);
+        debug_assert_eq!(w, self.width(b), "bin {op:?} width mismatch");
+        let (ca, cb) = (self.as_const(a), self.as_const(b));
+        if let (Some(x), Some(y)) = (ca, cb) {
+            if let Some(r) = fold_bin(op, w, x, y) {
+                return self.constant(w, r);
+            }
+        }
+        // Constants to the right for commutative operators.
+        let (a, b, ca, cb) = if op.is_commutative() && ca.is_some() && cb.is_none() { (b, a, cb, ca) } else { (a, b, ca, cb) };
+        let m = mask(w);
+        match (op, cb) {
+            (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr, Some(0)) => {
+                return a
+            }
+            (BinOp::Mul | BinOp::And, Some(0)) => return self.constant(w, 0),
+            (BinOp::Mul | BinOp::UDiv | BinOp::SDiv, Some(1)) => return a,
+            (BinOp::And, Some(c)) if c == m => return a,
+            (BinOp::Or, Some(c)) if c == m => return self.constant(w, m),
+            (BinOp::Xor, Some(c)) if c == m => return self.not(a),
+            (BinOp::Sub, Some(c)) => {
+                let neg = self.constant(w, c.wrapping_neg());
+                return self.bin(BinOp::Add, a, neg);
+            }
+            (BinOp::Add, Some(c2)) => {
+                // (x + c1) + c2 -> x + (c1 + c2)
+                if let Expr::Bin { op: BinOp::Add, a: x, b: c1, .. } = *self.get(a) {
+                    if let Some(c1) = self.as_const(c1) {
+                        let c = self.constant(w, c1.wrapping_add(c2));
+                        return self.bin(BinOp::Add, x, c);
+                    }
+                }
+            }
+            _ => {}
+        }
+        if a == b {
+            match op {
+                BinOp::And | BinOp::Or => return a,
+                BinOp::Xor | BinOp::Sub => return self.constant(w, 0),
+                _ => {}
+            }
+        }
+        if ca == Some(0) && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr | BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem) {
+            return a;
+        }
+        self.intern(Expr::Bin { op, w, a, b })
+    }
+
+    /// Comparison `a op b`, width 1.
+    pub fn cmp(&mut self, op: CmpOp, a: ExprId, b: ExprId) -> ExprId {
+        let w = self.width(a);
+        debug_assert_eq!(w, self.width(b), "cmp {op:?} width mismatch");
+        if a == b {
+            return self.bool_const(matches!(op, CmpOp::Eq | CmpOp::Ule | CmpOp::Sle));
+        }
+        let (ca, cb) = (self.as_const(a), self.as_const(b));
+        if let (Some(x), Some(y)) = (ca, cb) {
+            return self.bool_const(fold_cmp(op, w, x, y));
+        }
+        if op == CmpOp::Eq {
+            let (a, b, cb) = if ca.is_some() { (b, a, ca) } else { (a, b, cb) };
+            if let Some(c) = cb {
+                if w == 1 {
+                    // (b == 1) -> b, (b == 0) -> !b
+                    return if c == 1 { a } else { self.not(a) };
+                }
+                match *self.get(a) {
+                    Expr::ZExt { a: x, .. } => {
+                        let xw = self.width(x);
+                        if c > mask(xw) {
+                            return Self::FALSE;
+                        }
+                        let c = self.constant(xw, c);
+                        return self.cmp(CmpOp::Eq, x, c);
+                    }
+                    Expr::SExt { a: x, .. } => {
+                        let xw = self.width(x);
+                        let sc = sext64(c, w);
+                        if sext64(c & mask(xw), xw) != sc {
+                            return Self::FALSE;
+                        }
+                        let c = self.constant(xw, c);
+                        return self.cmp(CmpOp::Eq, x, c);
+                    }
+                    Expr::Bin { op: BinOp::Add, a: x, b: k, .. } => {
+                        // x + k == c  ->  x == c - k
+                        if let Some(k) = self.as_const(k) {
+                            let c = self.constant(w, c.wrapping_sub(k));
+                            return self.cmp(CmpOp::Eq, x, c);
+                        }
+                    }
+                    Expr::Ite { c: cond, t, e, .. } => {
+                        // ite(p, k1, k2) == c with constant arms folds to p, !p or a constant.
+                        if let (Some(k1), Some(k2)) = (self.as_const(t), self.as_const(e)) {
+                            return match (k1 == c, k2 == c) {
+                                (true, true) => Self::TRUE,
+                                (false, false) => Self::FALSE,
+                                (true, false) => cond,
+                                (false, true) => self.not(cond),
+                            };
+                        }
+                    }
+                    _ => {}
+                }
+                return self.intern(Expr::Cmp { op, a, b });
+            }
+            return self.intern(Expr::Cmp { op, a, b });
+        }
+        // Trivial unsigned bounds.
+        match (op, ca, cb) {
+            (CmpOp::Ult, _, Some(0)) => return Self::FALSE,
+            (CmpOp::Ule, Some(0), _) => return Self::TRUE,
+            (CmpOp::Ule, _, Some(c)) if c == mask(w) => return Self::TRUE,
+            _ => {}
+        }
+        self.intern(Expr::Cmp { op, a, b })
+    }
+
+    /// Bitwise complement (Boolean negation at width 1).
+    pub fn not(&mut self, a: ExprId) -> ExprId {
+        let w = self.width(a);
+        match *self.get(a) {
+            Expr::Const { v, .. } => self.constant(w, !v),
+            Expr::Not { a: x, .. } => x,
+            _ => self.intern(Expr::Not { w, a }),
+        }
+    }
+
+    pub fn ite(&mut self, c: ExprId, t: ExprId, e: ExprId) -> ExprId {
+        let w = self.width(t);
+        debug_assert_eq!(w, self.width(e));
+        if let Some(v) = self.as_const(c) {
+            return if v != 0 { t } else { e };
+        }
+        if t == e {
+            return t;
+        }
+        if w == 1 {
+            match (self.as_const(t), self.as_const(e)) {
+                (Some(1), Some(0)) => return c,
+                (Some(0), Some(1)) => return self.not(c),
+                _ => {}
+            }
+        }
+        if let Expr::Not { a: nc, .. } = *self.get(c) {
+            return self.ite(nc, e, t);
+        }
+        self.intern(Expr::Ite { w, c, t, e })
+    }
+
+    /// Bits `lo .. lo + w` of `a`.
+    pub fn extract(&mut self, a: ExprId, lo: u8, w: u8) -> ExprId {
+        let aw = self.width(a);
+        debug_assert!(lo as u32 + w as u32 <= aw as u32, "extract out of range");
+        if lo == 0 && w == aw {
+            return a;
+        }
+        match *self.get(a) {
+            Expr::Const { v, .. } => self.constant(w, v >> lo),
+            Expr::Extract { a: x, lo: l2, .. } => self.extract(x, lo + l2, w),
+            Expr::Concat { hi, lo: low, .. } => {
+                let lw = self.width(low);
+                if lo + w <= lw {
+                    self.extract(low, lo, w)
+                } else if lo >= lw {
+                    self.extract(hi, lo - lw, w)
+                } else {
+                    let l = self.extract(low, lo, lw - lo);
+                    let h = self.extract(hi, 0, lo + w - lw);
+                    self.concat(h, l)
+                }
+            }
+            Expr::ZExt { a: x, .. } => {
+                let xw = self.width(x);
+                if lo + w <= xw {
+                    self.extract(x, lo, w)
+                } else if lo >= xw {
+                    self.constant(w, 0)
+                } else {
+                    let part = self.extract(x, lo, xw - lo);
+                    self.zext(part, w)
+                }
+            }
+            Expr::SExt { a: x, .. } if lo + w <= self.width(x) => self.extract(x, lo, w),
+            _ => self.intern(Expr::Extract { w, a, lo }),
+        }
+    }
+
+    /// `hi ++ lo`.
+    pub fn concat(&mut self, hi: ExprId, lo: ExprId) -> ExprId {
+        let (hw, lw) = (self.width(hi), self.width(lo));
+        let w = hw + lw;
+        debug_assert!(w <= 64, "concat wider than 64 bits");
+        if let (Some(h), Some(l)) = (self.as_const(hi), self.as_const(lo)) {
+            return self.constant(w, (h << lw) | l);
+        }
+        if self.as_const(hi) == Some(0) {
+            return self.zext(lo, w);
+        }
+        // extract(x, k+lw, hw) ++ extract(x, k, lw) -> extract(x, k, w)
+        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Extract { a: x2, lo: l2, .. }) = (self.get(hi).clone(), self.get(lo).clone()) {
+            if x1 == x2 && l1 == l2 + lw {
+                return self.extract(x1, l2, w);
+            }
+        }
+        // extract(x, k+lw, hw) ++ (extract(x, k, m) ++ rest): regroup to the left.
+        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Concat { hi: h2, lo: rest, .. }) = (self.get(hi).clone(), self.get(lo).clone()) {
+            if let Expr::Extract { a: x2, lo: l2, w: w2 } = *self.get(h2) {
+                if x1 == x2 && l1 == l2 + w2 {
+                    let merged = self.extract(x1, l2, hw + w2);
+                    return self.concat(merged, rest);
+                }
+            }
+        }
+        self.intern(Expr::Concat { w, hi, lo })
+    }
+
+    pub fn zext(&mut self, a: ExprId, w: u8) -> ExprId {
+        let aw = self.width(a);
+        if w == aw {
+            return a;
+        }
+        if w < aw {
+            return self.extract(a, 0, w);
+        }
+        match *self.get(a) {
+            Expr::Const { v, .. } => self.constant(w, v),
+            Expr::ZExt { a: x, .. } => self.zext(x, w),
+            _ => self.intern(Expr::ZExt { w, a }),
+        }
+    }
+
+    pub fn sext(&mut self, a: ExprId, w: u8) -> ExprId {
+        let aw = self.width(a);
+        if w == aw {
+            return a;
+        }
+        if w < aw {
+            return self.extract(a, 0, w);
+        }
+        match *self.get(a) {
+            Expr::Const { v, .. } => self.constant(w, sext64(v, aw) as u64),
+            Expr::SExt { a: x, .. } => self.sext(x, w),
+            // The sign bit of a proper zero-extension is 0.
+            Expr::ZExt { a: x, .. } => self.zext(x, w),
+            _ => self.intern(Expr::SExt { w, a }),
+        }
+    }
+
+    // ---- Boolean helpers (width 1) ----
+
+    pub fn and(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.bin(BinOp::And, a, b)
+    }
+
+    pub fn or(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.bin(BinOp::Or, a, b)
+    }
+
+    pub fn eq(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        self.cmp(CmpOp::Eq, a, b)
+    }
+
+    pub fn ne(&mut self, a: ExprId, b: ExprId) -> ExprId {
+        let e = self.cmp(CmpOp::Eq, a, b);
+        self.not(e)
+    }
+
+    /// `a != 0` as a Boolean.
+    pub fn is_nonzero(&mut self, a: ExprId) -> ExprId {
+        let w = self.width(a);
+        if w == 1 {
+            return a;
+        }
+        let z = self.constant(w, 0);
+        self.ne(a, z)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bytes_reassemble_into_the_stored_value() {
+        let mut p = ExprPool::new();
+        let arr = p.new_array("x", 4);
+        let bytes: Vec<_> = (0..4).map(|i| p.var(arr, i)).collect();
+        let mut x = bytes[0];
+        for b in &bytes[1..] {
+            x = p.concat(*b, x);
+        }
+        // Split into bytes and put back together: the same node.
+        let mut y = p.extract(x, 0, 8);
+        for i in 1..4 {
+            let b = p.extract(x, i * 8, 8);
+            y = p.concat(b, y);
+        }
+        assert_eq!(x, y);
+        assert_eq!(p.extract(x, 8, 8), bytes[1]);
+    }
+
+    #[test]
+    fn folding_and_identities() {
+        let mut p = ExprPool::new();
+        let arr = p.new_array("a", 1);
+        let v = p.var(arr, 0);
+        let z = p.zext(v, 32);
+        let one = p.constant(32, 1);
+        let zero = p.constant(32, 0);
+        assert_eq!(p.bin(BinOp::Add, z, zero), z);
+        let s = p.bin(BinOp::Sub, z, one);
+        let back = p.bin(BinOp::Add, s, one);
+        assert_eq!(back, z);
+        let big = p.constant(32, 300);
+        assert_eq!(p.eq(z, big), ExprPool::FALSE);
+        let c5 = p.constant(32, 5);
+        let e = p.eq(z, c5);
+        let c5b = p.constant(8, 5);
+        assert_eq!(e, p.eq(v, c5b));
+        let n = p.not(e);
+        assert_eq!(p.not(n), e);
+        assert_eq!(p.ite(ExprPool::TRUE, z, one), z);
+    }
+}

@@ -1,0 +1,1041 @@
+//! Lowering of LLVM modules into the executable form of `ir/mod.rs`.
+//!
+//! Several modules are linked with LLVM's linker first (the user's files,
+//! then the runtime, whose definitions are weak so that the user's win);
+//! lowering then walks the linked module once. Constant expressions are
+//! folded here: the address of every global and function is known when
+//! lowering (see the module doc of `ir`).
+
+use super::types::{Ty, TyId, TyInfo, NO_LOC};
+use super::*;
+use crate::exec::{MathFn, Special};
+use crate::expr::{fold_bin, mask, sext64, BinOp};
+use llvm_sys::core::*;
+use llvm_sys::target::*;
+use llvm_sys::prelude::*;
+use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind, LLVMValueKind};
+use std::ffi::{CStr, CString};
+use std::path::Path;
+
+/// Why a program could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read {path}: {msg}")]
+    Io { path: String, msg: String },
+    #[error("invalid LLVM input {path}: {msg}")]
+    Parse { path: String, msg: String },
+    #[error("cannot link {path}: {msg}")]
+    Link { path: String, msg: String },
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+}
+
+struct Ctx(LLVMContextRef);
+impl Drop for Ctx {
+    fn drop(&mut self) {
+        // SAFETY: the context was created by LLVMContextCreate and every
+        // module in it has been disposed before this runs.
+        unsafe { LLVMContextDispose(self.0) }
+    }
+}
+
+/// Parses `.bc`/`.ll` files (and optional runtime bitcode), links them and
+/// lowers the result.
+pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Program, LoadError> {
+    // SAFETY: all LLVM objects below are created in `ctx` and disposed
+    // before it; raw pointers never escape this function.
+    unsafe {
+        let ctx = Ctx(LLVMContextCreate());
+        let mut main: Option<LLVMModuleRef> = None;
+        for p in paths {
+            let m = parse_file(ctx.0, p)?;
+            match main {
+                None => main = Some(m),
+                Some(dst) => {
+                    if LLVMLinkModules2(dst, m) != 0 {
+                        LLVMDisposeModule(dst);
+                        return Err(LoadError::Link { path: p.display().to_string(), msg: "conflicting definitions (see messages above)".into() });
+                    }
+                }
+            }
+        }
+        let module = main.ok_or_else(|| LoadError::Unsupported("no input files".into()))?;
+        if let Some(rt) = runtime {
+            let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(rt.as_ptr() as *const _, rt.len(), c"runtime".as_ptr());
+            let mut rm: LLVMModuleRef = std::ptr::null_mut();
+            let failed = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx.0, buf, &mut rm) != 0;
+            LLVMDisposeMemoryBuffer(buf);
+            if failed {
+                LLVMDisposeModule(module);
+                return Err(LoadError::Parse { path: "<runtime>".into(), msg: "runtime bitcode is invalid".into() });
+            }
+            if llvm_sys::linker::LLVMLinkModules2(module, rm) != 0 {
+                LLVMDisposeModule(module);
+                return Err(LoadError::Link { path: "<runtime>".into(), msg: "runtime conflicts with the program".into() });
+            }
+        }
+        let res = Lowerer::new(module).and_then(|l| l.run());
+        LLVMDisposeModule(module);
+        res
+    }
+}
+
+use llvm_sys::linker::LLVMLinkModules2;
+
+unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, LoadError> {
+    let path = p.display().to_string();
+    let cpath = CString::new(path.clone()).map_err(|_| LoadError::Io { path: path.clone(), msg: "path contains NUL".into() })?;
+    let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
+    let mut msg: *mut libc::c_char = std::ptr::null_mut();
+    if LLVMCreateMemoryBufferWithContentsOfFile(cpath.as_ptr(), &mut buf, &mut msg) != 0 {
+        return Err(LoadError::Io { path, msg: take_msg(msg) });
+    }
+    let mut m: LLVMModuleRef = std::ptr::null_mut();
+    let is_text = p.extension().is_some_and(|e| e == "ll");
+    if is_text {
+        // Takes ownership of `buf`.
+        if llvm_sys::ir_reader::LLVMParseIRInContext(ctx, buf, &mut m, &mut msg) != 0 {
+            return Err(LoadError::Parse { path, msg: take_msg(msg) });
+        }
+    } else {
+        let failed = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx, buf, &mut m) != 0;
+        LLVMDisposeMemoryBuffer(buf);
+        if failed {
+            return Err(LoadError::Parse { path, msg: "not valid LLVM bitcode".into() });
+        }
+    }
+    Ok(m)
+}
+
+unsafe fn take_msg(msg: *mut libc::c_char) -> String {
+    if msg.is_null() {
+        return "unknown error".into();
+    }
+    let s = CStr::from_ptr(msg).to_string_lossy().into_owned();
+    LLVMDisposeMessage(msg);
+    s
+}
+
+unsafe fn value_name(v: LLVMValueRef) -> String {
+    let mut len = 0usize;
+    let p = LLVMGetValueName2(v, &mut len);
+    if p.is_null() {
+        return String::new();
+    }
+    String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
+}
+
+struct Lowerer {
+    module: LLVMModuleRef,
+    td: LLVMTargetDataRef,
+    prog: Program,
+    tys: FxHashMap<LLVMTypeRef, TyId>,
+    globals: FxHashMap<LLVMValueRef, u32>,
+    funcs: FxHashMap<LLVMValueRef, FuncId>,
+    consts: FxHashMap<u64, ConstId>,
+    locs: FxHashMap<SrcLoc, LocId>,
+    byval_kind: u32,
+}
+
+/// Per-function lowering state.
+struct FnCx {
+    regs: FxHashMap<LLVMValueRef, RegId>,
+    blocks: FxHashMap<LLVMBasicBlockRef, BlockId>,
+    phis: FxHashMap<LLVMBasicBlockRef, Vec<(RegId, LLVMValueRef)>>,
+    last_loc: LocId,
+}
+
+impl Lowerer {
+    unsafe fn new(module: LLVMModuleRef) -> Result<Self, LoadError> {
+        let td = LLVMCreateTargetData(LLVMGetDataLayoutStr(module));
+        let byval = "byval";
+        let mut l = Lowerer {
+            module,
+            td,
+            prog: Program {
+                funcs: Vec::new(),
+                globals: Vec::new(),
+                consts: Vec::new(),
+                types: Vec::new(),
+                locs: Vec::new(),
+                func_by_name: FxHashMap::default(),
+                global_by_name: FxHashMap::default(),
+            },
+            tys: FxHashMap::default(),
+            globals: FxHashMap::default(),
+            funcs: FxHashMap::default(),
+            consts: FxHashMap::default(),
+            locs: FxHashMap::default(),
+            byval_kind: LLVMGetEnumAttributeKindForName(byval.as_ptr() as *const _, byval.len()),
+        };
+        l.prog.locs.push(SrcLoc { file: "?".into(), line: 0 });
+        l.locs.insert(l.prog.locs[0].clone(), NO_LOC);
+        Ok(l)
+    }
+
+    unsafe fn run(mut self) -> Result<Program, LoadError> {
+        // Number globals and functions first: their addresses are constants.
+        let mut g = LLVMGetFirstGlobal(self.module);
+        while !g.is_null() {
+            let idx = self.prog.globals.len() as u32;
+            self.globals.insert(g, idx);
+            let name = value_name(g);
+            self.prog.global_by_name.insert(name.clone(), idx);
+            self.prog.globals.push(Global { name, size: 0, init: Vec::new(), read_only: false });
+            g = LLVMGetNextGlobal(g);
+        }
+        let mut f = LLVMGetFirstFunction(self.module);
+        while !f.is_null() {
+            let name = value_name(f);
+            if !name.starts_with("llvm.") {
+                let id = FuncId(self.prog.funcs.len() as u32);
+                self.funcs.insert(f, id);
+                self.prog.func_by_name.insert(name.clone(), id);
+                let fty = LLVMGlobalGetValueType(f);
+                let ret = self.ty(LLVMGetReturnType(fty));
+                let n = LLVMCountParamTypes(fty) as usize;
+                let mut ptys = vec![std::ptr::null_mut(); n];
+                LLVMGetParamTypes(fty, ptys.as_mut_ptr());
+                let param_tys = ptys.into_iter().map(|t| self.ty(t)).collect();
+                let kind = if LLVMIsDeclaration(f) == 0 {
+                    FuncKind::Defined
+                } else if let Some(s) = Special::lookup(&name) {
+                    FuncKind::Special(s)
+                } else {
+                    FuncKind::External
+                };
+                self.prog.funcs.push(Function {
+                    name,
+                    kind,
+                    params: Vec::new(),
+                    nregs: 0,
+                    blocks: Vec::new(),
+                    var_arg: LLVMIsFunctionVarArg(fty) != 0,
+                    ret,
+                    param_tys,
+                });
+            }
+            f = LLVMGetNextFunction(f);
+        }
+        // Global initializers.
+        let globals: Vec<(LLVMValueRef, u32)> = self.globals.iter().map(|(k, v)| (*k, *v)).collect();
+        for (gv, idx) in globals {
+            let vty = LLVMGlobalGetValueType(gv);
+            let size = if self.sized(vty) { LLVMABISizeOfType(self.td, vty) } else { 0 };
+            let mut init = vec![0u8; size as usize];
+            let iv = LLVMGetInitializer(gv);
+            if !iv.is_null() && LLVMIsDeclaration(gv) == 0 {
+                self.write_const(iv, &mut init, 0)?;
+            }
+            let gl = &mut self.prog.globals[idx as usize];
+            gl.size = size;
+            gl.init = init;
+            gl.read_only = LLVMIsGlobalConstant(gv) != 0;
+        }
+        // Function bodies.
+        let funcs: Vec<(LLVMValueRef, FuncId)> = self.funcs.iter().map(|(k, v)| (*k, *v)).collect();
+        for (fv, id) in funcs {
+            if self.prog.funcs[id.idx()].kind == FuncKind::Defined {
+                self.lower_function(fv, id);
+            }
+        }
+        LLVMDisposeTargetData(self.td);
+        Ok(self.prog)
+    }
+
+    unsafe fn sized(&self, t: LLVMTypeRef) -> bool {
+        LLVMTypeIsSized(t) != 0
+    }
+
+    // ---------------------------------------------------------------- types
+
+    unsafe fn ty(&mut self, t: LLVMTypeRef) -> TyId {
+        if let Some(&id) = self.tys.get(&t) {
+            return id;
+        }
+        let sized = LLVMTypeIsSized(t) != 0;
+        let (size, store_size) = if sized { (LLVMABISizeOfType(self.td, t), LLVMStoreSizeOfType(self.td, t)) } else { (0, 0) };
+        let (ty, bits) = match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMVoidTypeKind => (Ty::Void, 0),
+            LLVMTypeKind::LLVMIntegerTypeKind => {
+                let w = LLVMGetIntTypeWidth(t);
+                if w > 64 {
+                    (Ty::Unsupported(format!("i{w} (integers wider than 64 bits)")), 0)
+                } else {
+                    (Ty::Int(w as u8), w as u8)
+                }
+            }
+            LLVMTypeKind::LLVMFloatTypeKind => (Ty::Float, 32),
+            LLVMTypeKind::LLVMDoubleTypeKind => (Ty::Double, 64),
+            LLVMTypeKind::LLVMPointerTypeKind => (Ty::Ptr, 64),
+            LLVMTypeKind::LLVMStructTypeKind => {
+                let n = LLVMCountStructElementTypes(t) as usize;
+                let mut elems = vec![std::ptr::null_mut(); n];
+                LLVMGetStructElementTypes(t, elems.as_mut_ptr());
+                let mut fields = Vec::with_capacity(n);
+                for (i, e) in elems.into_iter().enumerate() {
+                    let off = if sized { LLVMOffsetOfElement(self.td, t, i as u32) } else { 0 };
+                    fields.push((off, self.ty(e)));
+                }
+                (Ty::Struct(fields.into()), 0)
+            }
+            LLVMTypeKind::LLVMArrayTypeKind => {
+                let e = LLVMGetElementType(t);
+                let stride = LLVMABISizeOfType(self.td, e);
+                (Ty::Array { elem: self.ty(e), n: LLVMGetArrayLength(t) as u64, stride }, 0)
+            }
+            LLVMTypeKind::LLVMX86_FP80TypeKind => (Ty::Unsupported("long double (x86_fp80)".into()), 0),
+            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
+                (Ty::Unsupported("vector types".into()), 0)
+            }
+            k => (Ty::Unsupported(format!("type kind {k:?}")), 0),
+        };
+        let id = TyId(self.prog.types.len() as u32);
+        self.prog.types.push(TyInfo { ty, size, store_size, bits });
+        self.tys.insert(t, id);
+        id
+    }
+
+    // ------------------------------------------------------------ constants
+
+    fn intern_const(&mut self, v: Val) -> ConstId {
+        if let Val::C(c) = v {
+            if let Some(&id) = self.consts.get(&c) {
+                return id;
+            }
+            let id = ConstId(self.prog.consts.len() as u32);
+            self.prog.consts.push(v);
+            self.consts.insert(c, id);
+            return id;
+        }
+        let id = ConstId(self.prog.consts.len() as u32);
+        self.prog.consts.push(v);
+        id
+    }
+
+    /// The value of a constant as a register would hold it.
+    unsafe fn const_val(&mut self, v: LLVMValueRef) -> Result<Val, String> {
+        let t = LLVMTypeOf(v);
+        match LLVMGetValueKind(v) {
+            LLVMValueKind::LLVMConstantIntValueKind => {
+                let w = LLVMGetIntTypeWidth(t);
+                if w > 64 {
+                    return Err(format!("i{w} constant"));
+                }
+                Ok(Val::C(LLVMConstIntGetZExtValue(v) & mask(w as u8)))
+            }
+            LLVMValueKind::LLVMConstantFPValueKind => {
+                let mut loses = 0;
+                let d = LLVMConstRealGetDouble(v, &mut loses);
+                match LLVMGetTypeKind(t) {
+                    LLVMTypeKind::LLVMFloatTypeKind => Ok(Val::C((d as f32).to_bits() as u64)),
+                    LLVMTypeKind::LLVMDoubleTypeKind => Ok(Val::C(d.to_bits())),
+                    _ => Err("long double constant".into()),
+                }
+            }
+            LLVMValueKind::LLVMConstantPointerNullValueKind => Ok(Val::C(0)),
+            LLVMValueKind::LLVMUndefValueValueKind
+            | LLVMValueKind::LLVMPoisonValueKind
+            | LLVMValueKind::LLVMConstantAggregateZeroValueKind => {
+                let ty = self.ty(t);
+                Ok(self.zero_val(ty))
+            }
+            LLVMValueKind::LLVMGlobalVariableValueKind => {
+                let idx = self.globals[&v];
+                Ok(Val::C((idx as u64 + 1) << 32))
+            }
+            LLVMValueKind::LLVMFunctionValueKind => match self.funcs.get(&v) {
+                Some(&f) => Ok(Val::C(func_addr(f))),
+                None => Err(format!("address of intrinsic {}", value_name(v))),
+            },
+            LLVMValueKind::LLVMGlobalAliasValueKind => self.const_val(LLVMAliasGetAliasee(v)),
+            LLVMValueKind::LLVMConstantExprValueKind => self.const_expr(v),
+            LLVMValueKind::LLVMConstantStructValueKind | LLVMValueKind::LLVMConstantArrayValueKind => {
+                let n = LLVMGetNumOperands(v);
+                let mut elems = Vec::with_capacity(n as usize);
+                for i in 0..n {
+                    elems.push(self.const_val(LLVMGetOperand(v, i as u32))?);
+                }
+                Ok(Val::Agg(Rc::new(elems)))
+            }
+            LLVMValueKind::LLVMConstantDataArrayValueKind => {
+                let n = LLVMGetArrayLength(t);
+                let mut elems = Vec::with_capacity(n as usize);
+                for i in 0..n {
+                    elems.push(self.const_val(LLVMGetElementAsConstant(v, i))?);
+                }
+                Ok(Val::Agg(Rc::new(elems)))
+            }
+            LLVMValueKind::LLVMBlockAddressValueKind => Err("block addresses (computed goto)".into()),
+            k => Err(format!("constant of kind {k:?}")),
+        }
+    }
+
+    fn zero_val(&self, ty: TyId) -> Val {
+        match &self.prog.types[ty.idx()].ty {
+            Ty::Struct(fields) => Val::Agg(Rc::new(fields.iter().map(|(_, t)| self.zero_val(*t)).collect())),
+            Ty::Array { elem, n, .. } => Val::Agg(Rc::new((0..*n).map(|_| self.zero_val(*elem)).collect())),
+            _ => Val::C(0),
+        }
+    }
+
+    unsafe fn const_u64(&mut self, v: LLVMValueRef) -> Result<u64, String> {
+        match self.const_val(v)? {
+            Val::C(c) => Ok(c),
+            _ => Err("aggregate where a scalar constant was expected".into()),
+        }
+    }
+
+    unsafe fn const_expr(&mut self, v: LLVMValueRef) -> Result<Val, String> {
+        let op = LLVMGetConstOpcode(v);
+        let t = LLVMTypeOf(v);
+        let width = |t: LLVMTypeRef| -> u8 {
+            match LLVMGetTypeKind(t) {
+                LLVMTypeKind::LLVMIntegerTypeKind => LLVMGetIntTypeWidth(t) as u8,
+                _ => 64,
+            }
+        };
+        use LLVMOpcode::*;
+        let r = match op {
+            LLVMBitCast | LLVMAddrSpaceCast | LLVMIntToPtr | LLVMPtrToInt | LLVMTrunc | LLVMZExt => {
+                let a = self.const_u64(LLVMGetOperand(v, 0))?;
+                a & mask(width(t))
+            }
+            LLVMSExt => {
+                let o = LLVMGetOperand(v, 0);
+                let a = self.const_u64(o)?;
+                sext64(a, width(LLVMTypeOf(o))) as u64 & mask(width(t))
+            }
+            LLVMGetElementPtr => {
+                let base = self.const_u64(LLVMGetOperand(v, 0))?;
+                let src = LLVMGetGEPSourceElementType(v);
+                let n = LLVMGetNumOperands(v) as u32;
+                let mut idx = Vec::new();
+                for i in 1..n {
+                    let o = LLVMGetOperand(v, i);
+                    let c = self.const_u64(o)?;
+                    idx.push((c, width(LLVMTypeOf(o))));
+                }
+                let off = self.gep_const_offset(src, &idx);
+                base.wrapping_add(off as u64)
+            }
+            LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMUDiv | LLVMSDiv
+            | LLVMURem | LLVMSRem => {
+                let a = self.const_u64(LLVMGetOperand(v, 0))?;
+                let b = self.const_u64(LLVMGetOperand(v, 1))?;
+                let bop = bin_op(op).ok_or("constant binary operator")?;
+                fold_bin(bop, width(t), a, b).ok_or("constant division by zero")?
+            }
+            LLVMICmp => {
+                let o0 = LLVMGetOperand(v, 0);
+                let a = self.const_u64(o0)?;
+                let b = self.const_u64(LLVMGetOperand(v, 1))?;
+                let p = ipred(LLVMGetICmpPredicate(v));
+                crate::exec::icmp_const(p, width(LLVMTypeOf(o0)), a, b) as u64
+            }
+            LLVMSelect => {
+                let c = self.const_u64(LLVMGetOperand(v, 0))?;
+                return self.const_val(LLVMGetOperand(v, if c != 0 { 1 } else { 2 }));
+            }
+            other => return Err(format!("constant expression {other:?}")),
+        };
+        Ok(Val::C(r))
+    }
+
+    /// Byte offset of a GEP with constant indices.
+    unsafe fn gep_const_offset(&mut self, src: LLVMTypeRef, idx: &[(u64, u8)]) -> i64 {
+        let mut off: i64 = 0;
+        let mut cur = src;
+        for (k, &(c, w)) in idx.iter().enumerate() {
+            let c = sext64(c, w);
+            if k == 0 {
+                off = off.wrapping_add(c.wrapping_mul(LLVMABISizeOfType(self.td, cur) as i64));
+                continue;
+            }
+            match LLVMGetTypeKind(cur) {
+                LLVMTypeKind::LLVMStructTypeKind => {
+                    off = off.wrapping_add(LLVMOffsetOfElement(self.td, cur, c as u32) as i64);
+                    cur = LLVMStructGetTypeAtIndex(cur, c as u32);
+                }
+                _ => {
+                    cur = LLVMGetElementType(cur);
+                    off = off.wrapping_add(c.wrapping_mul(LLVMABISizeOfType(self.td, cur) as i64));
+                }
+            }
+        }
+        off
+    }
+
+    /// Writes the bytes of constant `v` at `buf[at..]`.
+    unsafe fn write_const(&mut self, v: LLVMValueRef, buf: &mut [u8], at: usize) -> Result<(), LoadError> {
+        let t = LLVMTypeOf(v);
+        let err = |m: String| LoadError::Unsupported(format!("global initializer: {m}"));
+        match LLVMGetValueKind(v) {
+            LLVMValueKind::LLVMConstantAggregateZeroValueKind
+            | LLVMValueKind::LLVMUndefValueValueKind
+            | LLVMValueKind::LLVMPoisonValueKind => Ok(()),
+            LLVMValueKind::LLVMConstantStructValueKind => {
+                let n = LLVMGetNumOperands(v) as u32;
+                for i in 0..n {
+                    let off = LLVMOffsetOfElement(self.td, t, i) as usize;
+                    self.write_const(LLVMGetOperand(v, i), buf, at + off)?;
+                }
+                Ok(())
+            }
+            LLVMValueKind::LLVMConstantArrayValueKind => {
+                let stride = LLVMABISizeOfType(self.td, LLVMGetElementType(t)) as usize;
+                let n = LLVMGetNumOperands(v) as u32;
+                for i in 0..n {
+                    self.write_const(LLVMGetOperand(v, i), buf, at + i as usize * stride)?;
+                }
+                Ok(())
+            }
+            LLVMValueKind::LLVMConstantDataArrayValueKind | LLVMValueKind::LLVMConstantDataVectorValueKind => {
+                let et = LLVMGetElementType(t);
+                let stride = LLVMABISizeOfType(self.td, et) as usize;
+                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind { LLVMGetArrayLength(t) } else { LLVMGetVectorSize(t) };
+                if LLVMGetTypeKind(et) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 8 {
+                    let mut len = 0usize;
+                    let p = LLVMGetAsString(v, &mut len);
+                    let bytes = std::slice::from_raw_parts(p as *const u8, len);
+                    let end = (at + len).min(buf.len());
+                    buf[at..end].copy_from_slice(&bytes[..end - at]);
+                    return Ok(());
+                }
+                for i in 0..n {
+                    self.write_const(LLVMGetElementAsConstant(v, i), buf, at + i as usize * stride)?;
+                }
+                Ok(())
+            }
+            _ => {
+                let size = LLVMStoreSizeOfType(self.td, t) as usize;
+                let c = self.const_u64(v).map_err(err)?;
+                let bytes = c.to_le_bytes();
+                let n = size.min(8);
+                if at + n <= buf.len() {
+                    buf[at..at + n].copy_from_slice(&bytes[..n]);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    // ------------------------------------------------------------ functions
+
+    fn loc(&mut self, file: &str, line: u32) -> LocId {
+        let key = SrcLoc { file: file.into(), line };
+        if let Some(&id) = self.locs.get(&key) {
+            return id;
+        }
+        let id = LocId(self.prog.locs.len() as u32);
+        self.prog.locs.push(key.clone());
+        self.locs.insert(key, id);
+        id
+    }
+
+    unsafe fn inst_loc(&mut self, i: LLVMValueRef, cx: &mut FnCx) -> LocId {
+        let line = LLVMGetDebugLocLine(i);
+        if line == 0 {
+            return cx.last_loc;
+        }
+        let mut len = 0u32;
+        let p = LLVMGetDebugLocFilename(i, &mut len);
+        let file = if p.is_null() { "?".to_string() } else { String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned() };
+        let id = self.loc(&file, line);
+        cx.last_loc = id;
+        id
+    }
+
+    unsafe fn lower_function(&mut self, f: LLVMValueRef, id: FuncId) {
+        let mut cx = FnCx { regs: FxHashMap::default(), blocks: FxHashMap::default(), phis: FxHashMap::default(), last_loc: NO_LOC };
+        let nparams = LLVMCountParams(f);
+        let mut params = Vec::new();
+        for i in 0..nparams {
+            let r = RegId(i);
+            cx.regs.insert(LLVMGetParam(f, i), r);
+            params.push(r);
+        }
+        let mut nregs = nparams;
+        let mut bbs = Vec::new();
+        let mut bb = LLVMGetFirstBasicBlock(f);
+        while !bb.is_null() {
+            cx.blocks.insert(bb, BlockId(bbs.len() as u32));
+            bbs.push(bb);
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                if LLVMGetTypeKind(LLVMTypeOf(i)) != LLVMTypeKind::LLVMVoidTypeKind {
+                    cx.regs.insert(i, RegId(nregs));
+                    nregs += 1;
+                }
+                if LLVMGetInstructionOpcode(i) == LLVMOpcode::LLVMPHI {
+                    cx.phis.entry(bb).or_default().push((cx.regs[&i], i));
+                }
+                i = LLVMGetNextInstruction(i);
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+        let mut blocks = Vec::with_capacity(bbs.len());
+        for &bb in &bbs {
+            let mut block = Block { insts: Vec::new(), locs: Vec::new() };
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                let loc = self.inst_loc(i, &mut cx);
+                let lowered = match self.lower_inst(i, bb, &mut cx) {
+                    Ok(x) => x,
+                    Err(msg) => Some(Inst::Unsupported(msg.into())),
+                };
+                if let Some(inst) = lowered {
+                    block.insts.push(inst);
+                    block.locs.push(loc);
+                }
+                i = LLVMGetNextInstruction(i);
+            }
+            blocks.push(block);
+        }
+        let func = &mut self.prog.funcs[id.idx()];
+        func.params = params;
+        func.nregs = nregs;
+        func.blocks = blocks;
+    }
+
+    unsafe fn operand(&mut self, v: LLVMValueRef, cx: &FnCx) -> Result<Operand, String> {
+        if let Some(&r) = cx.regs.get(&v) {
+            return Ok(Operand::Reg(r));
+        }
+        match LLVMGetValueKind(v) {
+            LLVMValueKind::LLVMInstructionValueKind | LLVMValueKind::LLVMArgumentValueKind => {
+                Err("use of a value with no register".into())
+            }
+            LLVMValueKind::LLVMInlineAsmValueKind => Err("inline assembly".into()),
+            LLVMValueKind::LLVMMetadataAsValueValueKind => Ok(Operand::Const(self.intern_const(Val::C(0)))),
+            _ => {
+                let c = self.const_val(v)?;
+                Ok(Operand::Const(self.intern_const(c)))
+            }
+        }
+    }
+
+    unsafe fn edge(&mut self, from: LLVMBasicBlockRef, to: LLVMBasicBlockRef, cx: &FnCx) -> Result<Edge, String> {
+        let mut moves = Vec::new();
+        if let Some(phis) = cx.phis.get(&to) {
+            for &(reg, phi) in phis {
+                let n = LLVMCountIncoming(phi);
+                let mut found = None;
+                for k in 0..n {
+                    if LLVMGetIncomingBlock(phi, k) == from {
+                        found = Some(LLVMGetIncomingValue(phi, k));
+                        break;
+                    }
+                }
+                let v = found.ok_or("phi without an incoming value for a predecessor")?;
+                moves.push((reg, self.operand(v, cx)?));
+            }
+        }
+        Ok(Edge { target: cx.blocks[&to], moves: moves.into() })
+    }
+
+    unsafe fn int_width(&self, t: LLVMTypeRef) -> Result<u8, String> {
+        match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMIntegerTypeKind => {
+                let w = LLVMGetIntTypeWidth(t);
+                if w > 64 {
+                    Err(format!("i{w} arithmetic (integers wider than 64 bits)"))
+                } else {
+                    Ok(w as u8)
+                }
+            }
+            LLVMTypeKind::LLVMPointerTypeKind => Ok(64),
+            LLVMTypeKind::LLVMVectorTypeKind => Err("vector operations".into()),
+            k => Err(format!("integer operation on {k:?}")),
+        }
+    }
+
+    unsafe fn is_double(&self, t: LLVMTypeRef) -> Result<bool, String> {
+        match LLVMGetTypeKind(t) {
+            LLVMTypeKind::LLVMDoubleTypeKind => Ok(true),
+            LLVMTypeKind::LLVMFloatTypeKind => Ok(false),
+            LLVMTypeKind::LLVMX86_FP80TypeKind => Err("long double (x86_fp80) arithmetic".into()),
+            LLVMTypeKind::LLVMVectorTypeKind => Err("vector operations".into()),
+            k => Err(format!("floating-point operation on {k:?}")),
+        }
+    }
+
+    unsafe fn lower_inst(&mut self, i: LLVMValueRef, bb: LLVMBasicBlockRef, cx: &mut FnCx) -> Result<Option<Inst>, String> {
+        use LLVMOpcode::*;
+        let op = LLVMGetInstructionOpcode(i);
+        let dst = cx.regs.get(&i).copied();
+        let t = LLVMTypeOf(i);
+        let o = |k: u32| LLVMGetOperand(i, k);
+        let d = || dst.ok_or_else(|| "instruction without a result register".to_string());
+        let inst = match op {
+            LLVMPHI => return Ok(None),
+            LLVMRet => {
+                if LLVMGetNumOperands(i) == 0 {
+                    Inst::Ret(None)
+                } else {
+                    Inst::Ret(Some(self.operand(o(0), cx)?))
+                }
+            }
+            LLVMBr => {
+                if LLVMIsConditional(i) != 0 {
+                    let c = self.operand(LLVMGetCondition(i), cx)?;
+                    let t = self.edge(bb, LLVMGetSuccessor(i, 0), cx)?;
+                    let f = self.edge(bb, LLVMGetSuccessor(i, 1), cx)?;
+                    Inst::CondBr { c, edges: Box::new([t, f]) }
+                } else {
+                    Inst::Br(Box::new(self.edge(bb, LLVMGetSuccessor(i, 0), cx)?))
+                }
+            }
+            LLVMSwitch => {
+                let cond = self.operand(o(0), cx)?;
+                let w = self.int_width(LLVMTypeOf(o(0)))?;
+                let default = self.edge(bb, LLVMGetSwitchDefaultDest(i), cx)?;
+                let n = LLVMGetNumSuccessors(i);
+                let mut cases = Vec::new();
+                for k in 1..n {
+                    let v = self.const_u64(o(2 * k))?;
+                    cases.push((v, self.edge(bb, LLVMGetSuccessor(i, k), cx)?));
+                }
+                Inst::Switch(Box::new(SwitchInst { w, cond, cases: cases.into(), default }))
+            }
+            LLVMUnreachable => Inst::Unreachable,
+            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd
+            | LLVMOr | LLVMXor => Inst::Bin {
+                op: bin_op(op).expect("integer binary opcode"),
+                w: self.int_width(t)?,
+                dst: d()?,
+                a: self.operand(o(0), cx)?,
+                b: self.operand(o(1), cx)?,
+            },
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => Inst::FBin {
+                op: match op {
+                    LLVMFAdd => FOp::Add,
+                    LLVMFSub => FOp::Sub,
+                    LLVMFMul => FOp::Mul,
+                    LLVMFDiv => FOp::Div,
+                    _ => FOp::Rem,
+                },
+                dbl: self.is_double(t)?,
+                dst: d()?,
+                a: self.operand(o(0), cx)?,
+                b: self.operand(o(1), cx)?,
+            },
+            LLVMFNeg => Inst::FNeg { dbl: self.is_double(t)?, dst: d()?, a: self.operand(o(0), cx)? },
+            LLVMICmp => Inst::ICmp {
+                pred: ipred(LLVMGetICmpPredicate(i)),
+                w: self.int_width(LLVMTypeOf(o(0)))?,
+                dst: d()?,
+                a: self.operand(o(0), cx)?,
+                b: self.operand(o(1), cx)?,
+            },
+            LLVMFCmp => Inst::FCmp {
+                pred: LLVMGetFCmpPredicate(i) as u8,
+                dbl: self.is_double(LLVMTypeOf(o(0)))?,
+                dst: d()?,
+                a: self.operand(o(0), cx)?,
+                b: self.operand(o(1), cx)?,
+            },
+            LLVMTrunc | LLVMZExt | LLVMSExt | LLVMPtrToInt | LLVMIntToPtr => {
+                let from = self.int_width(LLVMTypeOf(o(0)))?;
+                let to = self.int_width(t)?;
+                let cop = match op {
+                    LLVMSExt => CastOp::SExt,
+                    _ if to < from => CastOp::Trunc,
+                    _ if to > from => CastOp::ZExt,
+                    _ => return Ok(Some(Inst::Copy { dst: d()?, a: self.operand(o(0), cx)? })),
+                };
+                Inst::Cast { op: cop, from, to, dst: d()?, a: self.operand(o(0), cx)? }
+            }
+            LLVMFPToUI | LLVMFPToSI => {
+                let dbl = self.is_double(LLVMTypeOf(o(0)))?;
+                let to = self.int_width(t)?;
+                let cop = if op == LLVMFPToUI { CastOp::FpToUi { dbl } } else { CastOp::FpToSi { dbl } };
+                Inst::Cast { op: cop, from: if dbl { 64 } else { 32 }, to, dst: d()?, a: self.operand(o(0), cx)? }
+            }
+            LLVMUIToFP | LLVMSIToFP => {
+                let dbl = self.is_double(t)?;
+                let from = self.int_width(LLVMTypeOf(o(0)))?;
+                let cop = if op == LLVMUIToFP { CastOp::UiToFp { dbl } } else { CastOp::SiToFp { dbl } };
+                Inst::Cast { op: cop, from, to: if dbl { 64 } else { 32 }, dst: d()?, a: self.operand(o(0), cx)? }
+            }
+            LLVMFPExt | LLVMFPTrunc => {
+                self.is_double(t)?;
+                self.is_double(LLVMTypeOf(o(0)))?;
+                let cop = if op == LLVMFPExt { CastOp::FpExt } else { CastOp::FpTrunc };
+                Inst::Cast { op: cop, from: 0, to: 0, dst: d()?, a: self.operand(o(0), cx)? }
+            }
+            LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze => {
+                let k = LLVMGetTypeKind(t);
+                if k == LLVMTypeKind::LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(o(0))) == LLVMTypeKind::LLVMVectorTypeKind {
+                    return Err("vector bitcasts".into());
+                }
+                Inst::Copy { dst: d()?, a: self.operand(o(0), cx)? }
+            }
+            LLVMSelect => Inst::Select {
+                dst: d()?,
+                w: {
+                    let ty = self.ty(t);
+                    self.prog.types[ty.idx()].bits
+                },
+                c: self.operand(o(0), cx)?,
+                t: self.operand(o(1), cx)?,
+                f: self.operand(o(2), cx)?,
+            },
+            LLVMAlloca => {
+                let at = LLVMGetAllocatedType(i);
+                let ty = self.ty(at);
+                if let Ty::Unsupported(m) = &self.prog.types[ty.idx()].ty {
+                    return Err(m.clone());
+                }
+                let cnt = o(0);
+                Inst::Alloca {
+                    dst: d()?,
+                    size: LLVMABISizeOfType(self.td, at),
+                    count: self.operand(cnt, cx)?,
+                    count_w: self.int_width(LLVMTypeOf(cnt))?,
+                    align: LLVMGetAlignment(i) as u64,
+                }
+            }
+            LLVMLoad => {
+                let ty = self.ty(t);
+                self.check_ty(ty)?;
+                Inst::Load { dst: d()?, addr: self.operand(o(0), cx)?, ty }
+            }
+            LLVMStore => {
+                let ty = self.ty(LLVMTypeOf(o(0)));
+                self.check_ty(ty)?;
+                Inst::Store { val: self.operand(o(0), cx)?, addr: self.operand(o(1), cx)?, ty }
+            }
+            LLVMGetElementPtr => self.lower_gep(i, d()?, cx)?,
+            LLVMExtractValue | LLVMInsertValue => {
+                let n = LLVMGetNumIndices(i) as usize;
+                let p = LLVMGetIndices(i);
+                let path: Box<[u32]> = std::slice::from_raw_parts(p, n).into();
+                if op == LLVMExtractValue {
+                    Inst::ExtractValue { dst: d()?, agg: self.operand(o(0), cx)?, path }
+                } else {
+                    Inst::InsertValue { dst: d()?, agg: self.operand(o(0), cx)?, val: self.operand(o(1), cx)?, path }
+                }
+            }
+            LLVMCall => return self.lower_call(i, dst, cx),
+            LLVMFence => return Ok(None),
+            other => return Err(format!("the {other:?} instruction")),
+        };
+        Ok(Some(inst))
+    }
+
+    fn check_ty(&self, ty: TyId) -> Result<(), String> {
+        match &self.prog.types[ty.idx()].ty {
+            Ty::Unsupported(m) => Err(m.clone()),
+            Ty::Struct(fields) => fields.iter().try_for_each(|(_, t)| self.check_ty(*t)),
+            Ty::Array { elem, .. } => self.check_ty(*elem),
+            _ => Ok(()),
+        }
+    }
+
+    unsafe fn lower_gep(&mut self, i: LLVMValueRef, dst: RegId, cx: &FnCx) -> Result<Inst, String> {
+        if LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMTypeKind::LLVMVectorTypeKind {
+            return Err("vector GEP".into());
+        }
+        let base = self.operand(LLVMGetOperand(i, 0), cx)?;
+        let mut cur = LLVMGetGEPSourceElementType(i);
+        let n = LLVMGetNumOperands(i) as u32;
+        let mut offset: i64 = 0;
+        let mut idx = Vec::new();
+        for k in 1..n {
+            let v = LLVMGetOperand(i, k);
+            let w = self.int_width(LLVMTypeOf(v))?;
+            let (scale, next) = if k == 1 {
+                (LLVMABISizeOfType(self.td, cur) as i64, cur)
+            } else if LLVMGetTypeKind(cur) == LLVMTypeKind::LLVMStructTypeKind {
+                let field = self.const_u64(v)? as u32;
+                offset = offset.wrapping_add(LLVMOffsetOfElement(self.td, cur, field) as i64);
+                cur = LLVMStructGetTypeAtIndex(cur, field);
+                continue;
+            } else {
+                let e = LLVMGetElementType(cur);
+                (LLVMABISizeOfType(self.td, e) as i64, e)
+            };
+            cur = next;
+            match self.operand(v, cx)? {
+                Operand::Const(c) => match &self.prog.consts[c.idx()] {
+                    Val::C(x) => offset = offset.wrapping_add(sext64(*x, w).wrapping_mul(scale)),
+                    _ => return Err("aggregate GEP index".into()),
+                },
+                r => idx.push((r, w, scale)),
+            }
+        }
+        Ok(Inst::Gep(Box::new(GepInst { dst, base, offset, idx: idx.into() })))
+    }
+
+    unsafe fn lower_call(&mut self, i: LLVMValueRef, dst: Option<RegId>, cx: &FnCx) -> Result<Option<Inst>, String> {
+        let mut callee_v = LLVMGetCalledValue(i);
+        while LLVMGetValueKind(callee_v) == LLVMValueKind::LLVMConstantExprValueKind
+            && matches!(LLVMGetConstOpcode(callee_v), LLVMOpcode::LLVMBitCast | LLVMOpcode::LLVMAddrSpaceCast)
+        {
+            callee_v = LLVMGetOperand(callee_v, 0);
+        }
+        if LLVMGetValueKind(callee_v) == LLVMValueKind::LLVMGlobalAliasValueKind {
+            callee_v = LLVMAliasGetAliasee(callee_v);
+        }
+        let callee = match LLVMGetValueKind(callee_v) {
+            LLVMValueKind::LLVMFunctionValueKind => {
+                let name = value_name(callee_v);
+                if name.starts_with("llvm.") {
+                    match intrinsic(&name) {
+                        IntrinsicKind::Skip => return Ok(None),
+                        IntrinsicKind::Known(x) => Callee::Intrinsic(x),
+                        IntrinsicKind::Unknown => return Err(format!("the intrinsic {name}")),
+                    }
+                } else {
+                    Callee::Func(self.funcs[&callee_v])
+                }
+            }
+            LLVMValueKind::LLVMInlineAsmValueKind => return Err("inline assembly".into()),
+            _ => Callee::Indirect(self.operand(callee_v, cx)?),
+        };
+        let fty = LLVMGetCalledFunctionType(i);
+        let nargs = LLVMGetNumArgOperands(i);
+        let mut args = Vec::with_capacity(nargs as usize);
+        let mut arg_tys = Vec::with_capacity(nargs as usize);
+        let mut byval = Vec::new();
+        for k in 0..nargs {
+            let a = LLVMGetOperand(i, k);
+            args.push(self.operand(a, cx)?);
+            arg_tys.push(self.ty(LLVMTypeOf(a)));
+            let attr = LLVMGetCallSiteEnumAttribute(i, k + 1, self.byval_kind);
+            if !attr.is_null() {
+                let bt = LLVMGetTypeAttributeValue(attr);
+                if !bt.is_null() {
+                    byval.push((k, LLVMABISizeOfType(self.td, bt)));
+                }
+            }
+        }
+        let ret = self.ty(LLVMGetReturnType(fty));
+        Ok(Some(Inst::Call(Box::new(CallInst {
+            dst,
+            callee,
+            args: args.into(),
+            arg_tys: arg_tys.into(),
+            fixed: LLVMCountParamTypes(fty),
+            ret,
+            byval: byval.into(),
+        }))))
+    }
+}
+
+fn bin_op(op: LLVMOpcode) -> Option<BinOp> {
+    use LLVMOpcode::*;
+    Some(match op {
+        LLVMAdd => BinOp::Add,
+        LLVMSub => BinOp::Sub,
+        LLVMMul => BinOp::Mul,
+        LLVMUDiv => BinOp::UDiv,
+        LLVMSDiv => BinOp::SDiv,
+        LLVMURem => BinOp::URem,
+        LLVMSRem => BinOp::SRem,
+        LLVMShl => BinOp::Shl,
+        LLVMLShr => BinOp::LShr,
+        LLVMAShr => BinOp::AShr,
+        LLVMAnd => BinOp::And,
+        LLVMOr => BinOp::Or,
+        LLVMXor => BinOp::Xor,
+        _ => return None,
+    })
+}
+
+fn ipred(p: LLVMIntPredicate) -> IPred {
+    use LLVMIntPredicate::*;
+    match p {
+        LLVMIntEQ => IPred::Eq,
+        LLVMIntNE => IPred::Ne,
+        LLVMIntUGT => IPred::Ugt,
+        LLVMIntUGE => IPred::Uge,
+        LLVMIntULT => IPred::Ult,
+        LLVMIntULE => IPred::Ule,
+        LLVMIntSGT => IPred::Sgt,
+        LLVMIntSGE => IPred::Sge,
+        LLVMIntSLT => IPred::Slt,
+        LLVMIntSLE => IPred::Sle,
+    }
+}
+
+enum IntrinsicKind {
+    Known(Intrinsic),
+    /// No effect on execution (debug info, lifetime markers, hints).
+    Skip,
+    Unknown,
+}
+
+fn intrinsic(name: &str) -> IntrinsicKind {
+    use Intrinsic as I;
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    const SKIP: &[&str] = &[
+        "dbg.",
+        "lifetime.",
+        "assume",
+        "experimental.noalias.scope.decl",
+        "invariant.",
+        "donothing",
+        "sideeffect",
+        "var.annotation",
+        "ptr.annotation",
+        "annotation",
+        "prefetch",
+        "launder.invariant.group",
+        "strip.invariant.group",
+    ];
+    if SKIP.iter().any(|s| base.starts_with(s)) {
+        return IntrinsicKind::Skip;
+    }
+    let table: &[(&str, Intrinsic)] = &[
+        ("memcpy.", I::Memcpy),
+        ("memmove.", I::Memmove),
+        ("memset.", I::Memset),
+        ("va_start", I::VaStart),
+        ("va_end", I::VaEnd),
+        ("va_copy", I::VaCopy),
+        ("sadd.with.overflow", I::Overflow(BinOp::Add, true)),
+        ("uadd.with.overflow", I::Overflow(BinOp::Add, false)),
+        ("ssub.with.overflow", I::Overflow(BinOp::Sub, true)),
+        ("usub.with.overflow", I::Overflow(BinOp::Sub, false)),
+        ("smul.with.overflow", I::Overflow(BinOp::Mul, true)),
+        ("umul.with.overflow", I::Overflow(BinOp::Mul, false)),
+        ("sadd.sat", I::Saturating(BinOp::Add, true)),
+        ("uadd.sat", I::Saturating(BinOp::Add, false)),
+        ("ssub.sat", I::Saturating(BinOp::Sub, true)),
+        ("usub.sat", I::Saturating(BinOp::Sub, false)),
+        ("bswap", I::Bswap),
+        ("bitreverse", I::Bitreverse),
+        ("ctpop", I::Ctpop),
+        ("ctlz", I::Ctlz),
+        ("cttz", I::Cttz),
+        ("abs.", I::Abs),
+        ("smax", I::SMax),
+        ("smin", I::SMin),
+        ("umax", I::UMax),
+        ("umin", I::UMin),
+        ("fshl", I::Fshl),
+        ("fshr", I::Fshr),
+        ("trap", I::Trap),
+        ("debugtrap", I::Trap),
+        ("ubsantrap", I::Trap),
+        ("expect", I::Identity),
+        ("ssa.copy", I::Identity),
+        ("stacksave", I::StackSave),
+        ("stackrestore", I::StackRestore),
+        ("objectsize", I::ObjectSize),
+        ("is.constant", I::IsConstant),
+    ];
+    for (p, k) in table {
+        if base.starts_with(p) {
+            return IntrinsicKind::Known(*k);
+        }
+    }
+    // Floating-point intrinsics: llvm.<fn>.f32 / .f64.
+    let fname = base.split('.').next().unwrap_or("");
+    if let Some(m) = MathFn::from_intrinsic(fname) {
+        return IntrinsicKind::Known(I::Math(m));
+    }
+    IntrinsicKind::Unknown
+}

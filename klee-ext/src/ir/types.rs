@@ -1,0 +1,49 @@
+//! Type layouts, precomputed from the module's data layout.
+
+use super::LocId;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TyId(pub u32);
+
+impl TyId {
+    #[inline]
+    pub fn idx(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ty {
+    Void,
+    /// An integer of the given bit width (1..=64).
+    Int(u8),
+    Float,
+    Double,
+    Ptr,
+    /// Fields at byte offsets.
+    Struct(Box<[(u64, TyId)]>),
+    Array { elem: TyId, n: u64, stride: u64 },
+    /// A type the executor does not support (vectors, x86_fp80, i128, …).
+    Unsupported(String),
+}
+
+/// A type and its layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TyInfo {
+    pub ty: Ty,
+    /// Allocation size in bytes (with padding).
+    pub size: u64,
+    /// Bytes a load or store touches.
+    pub store_size: u64,
+    /// Bit width of a scalar (integers, pointers 64, float 32, double 64).
+    pub bits: u8,
+}
+
+impl TyInfo {
+    pub fn is_scalar(&self) -> bool {
+        matches!(self.ty, Ty::Int(_) | Ty::Float | Ty::Double | Ty::Ptr)
+    }
+}
+
+/// Placeholder location for instructions without debug information.
+pub const NO_LOC: LocId = LocId(0);

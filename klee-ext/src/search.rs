@@ -1,0 +1,124 @@
+//! Search heuristics: which state runs next.
+//!
+//! Each searcher sees states added (with their fork depth) and removed,
+//! and picks one. The executor runs the picked state until it forks, ends,
+//! or uses its quantum, then asks again.
+
+use crate::exec::StateId;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use std::collections::VecDeque;
+
+/// `--search` values, with KLEE's names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchKind {
+    Dfs,
+    Bfs,
+    RandomState,
+    /// KLEE's random-path: a state is chosen with probability 2^-depth, as
+    /// a random walk from the root of the fork tree chooses it.
+    RandomPath,
+    /// Prefers states that recently covered new code.
+    CovNew,
+}
+
+impl SearchKind {
+    pub fn parse(s: &str) -> Option<SearchKind> {
+        Some(match s {
+            "dfs" => SearchKind::Dfs,
+            "bfs" => SearchKind::Bfs,
+            "random-state" => SearchKind::RandomState,
+            "random-path" => SearchKind::RandomPath,
+            "nurs:covnew" | "covnew" => SearchKind::CovNew,
+            _ => return None,
+        })
+    }
+}
+
+pub trait Searcher {
+    fn add(&mut self, id: StateId, depth: u32);
+    fn remove(&mut self, id: StateId);
+    fn select(&mut self) -> Option<StateId>;
+}
+
+pub fn build(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
+    match kind {
+        SearchKind::Dfs => Box::new(Dfs(Vec::new())),
+        SearchKind::Bfs => Box::new(Bfs(VecDeque::new())),
+        SearchKind::RandomState | SearchKind::CovNew => Box::new(Weighted { states: Vec::new(), rng: SmallRng::seed_from_u64(seed), by_depth: false }),
+        SearchKind::RandomPath => Box::new(Weighted { states: Vec::new(), rng: SmallRng::seed_from_u64(seed), by_depth: true }),
+    }
+}
+
+struct Dfs(Vec<StateId>);
+
+impl Searcher for Dfs {
+    fn add(&mut self, id: StateId, _: u32) {
+        self.0.push(id);
+    }
+    fn remove(&mut self, id: StateId) {
+        if let Some(p) = self.0.iter().rposition(|s| *s == id) {
+            self.0.remove(p);
+        }
+    }
+    fn select(&mut self) -> Option<StateId> {
+        self.0.last().copied()
+    }
+}
+
+/// Breadth-first: the state at the front runs; after each turn it moves
+/// to the back, so states advance level by level.
+struct Bfs(VecDeque<StateId>);
+
+impl Searcher for Bfs {
+    fn add(&mut self, id: StateId, _: u32) {
+        self.0.push_back(id);
+    }
+    fn remove(&mut self, id: StateId) {
+        if let Some(p) = self.0.iter().position(|s| *s == id) {
+            self.0.remove(p);
+        }
+    }
+    fn select(&mut self) -> Option<StateId> {
+        let s = self.0.pop_front()?;
+        self.0.push_back(s);
+        Some(s)
+    }
+}
+
+struct Weighted {
+    states: Vec<(StateId, u32)>,
+    rng: SmallRng,
+    by_depth: bool,
+}
+
+impl Searcher for Weighted {
+    fn add(&mut self, id: StateId, depth: u32) {
+        self.states.push((id, depth));
+    }
+    fn remove(&mut self, id: StateId) {
+        if let Some(p) = self.states.iter().position(|(s, _)| *s == id) {
+            self.states.swap_remove(p);
+        }
+    }
+    fn select(&mut self) -> Option<StateId> {
+        if self.states.is_empty() {
+            return None;
+        }
+        if !self.by_depth {
+            let i = self.rng.gen_range(0..self.states.len());
+            return Some(self.states[i].0);
+        }
+        let min = self.states.iter().map(|(_, d)| *d).min().unwrap_or(0);
+        let weights: Vec<f64> = self.states.iter().map(|(_, d)| 0.5f64.powi((d - min).min(60) as i32)).collect();
+        let total: f64 = weights.iter().sum();
+        let mut x = self.rng.gen::<f64>() * total;
+        for (i, w) in weights.iter().enumerate() {
+            if x < *w {
+                return Some(self.states[i].0);
+            }
+            x -= w;
+        }
+        self.states.last().map(|s| s.0)
+    }
+}

@@ -1,0 +1,284 @@
+//! The Z3 backend: the only module that names Z3 types.
+//!
+//! One Z3 context and one incremental solver (logic QF_BV) serve every
+//! query of an exploration: each query is `push`, assert, `check`, `pop`.
+//! Translations of expressions are cached by id for the life of the
+//! context. Width-1 expressions are translated to Z3 Booleans where they
+//! are Boolean-valued (comparisons, connectives) and bridged with `ite`
+//! where a bit-vector is needed.
+
+use super::{Sat, SolverCore, SolverStats};
+use crate::expr::{Assignment, BinOp, CmpOp, Expr, ExprId, ExprPool};
+use rustc_hash::FxHashMap;
+use std::ffi::{CStr, CString};
+use std::time::{Duration, Instant};
+use z3_sys::*;
+
+pub struct Z3Solver {
+    ctx: Z3_context,
+    solver: Z3_solver,
+    bv: FxHashMap<ExprId, Z3_ast>,
+    boolean: FxHashMap<ExprId, Z3_ast>,
+    sorts: FxHashMap<u8, Z3_sort>,
+    queries: u64,
+    unknown: u64,
+    time: Duration,
+}
+
+extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
+
+impl Z3Solver {
+    pub fn new(timeout: Option<Duration>) -> Self {
+        // SAFETY: plain Z3 C API calls on objects created here; the context
+        // outlives every AST, sort, solver and model made from it (dropped in
+        // `Drop`).
+        unsafe {
+            let cfg = Z3_mk_config();
+            let ctx = Z3_mk_context(cfg);
+            Z3_del_config(cfg);
+            Z3_set_error_handler(ctx, Some(ignore_errors));
+            let logic = CString::new("QF_BV").expect("no NUL");
+            let solver = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, logic.as_ptr()));
+            Z3_solver_inc_ref(ctx, solver);
+            if let Some(t) = timeout {
+                let params = Z3_mk_params(ctx);
+                Z3_params_inc_ref(ctx, params);
+                let key = CString::new("timeout").expect("no NUL");
+                let ms = t.as_millis().clamp(1, u32::MAX as u128) as u32;
+                Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), ms);
+                Z3_solver_set_params(ctx, solver, params);
+                Z3_params_dec_ref(ctx, params);
+            }
+            Z3Solver {
+                ctx,
+                solver,
+                bv: FxHashMap::default(),
+                boolean: FxHashMap::default(),
+                sorts: FxHashMap::default(),
+                queries: 0,
+                unknown: 0,
+                time: Duration::ZERO,
+            }
+        }
+    }
+
+    fn sort(&mut self, w: u8) -> Z3_sort {
+        let ctx = self.ctx;
+        // SAFETY: see `new`.
+        *self.sorts.entry(w).or_insert_with(|| unsafe { Z3_mk_bv_sort(ctx, w as u32) })
+    }
+
+    fn num(&mut self, w: u8, v: u64) -> Z3_ast {
+        let s = self.sort(w);
+        // SAFETY: see `new`.
+        unsafe { Z3_mk_unsigned_int64(self.ctx, v, s) }
+    }
+
+    fn is_boolean(pool: &ExprPool, e: ExprId) -> bool {
+        match *pool.get(e) {
+            Expr::Cmp { .. } => true,
+            Expr::Bin { w: 1, op: BinOp::And | BinOp::Or | BinOp::Xor, .. } => true,
+            Expr::Not { w: 1, .. } | Expr::Ite { w: 1, .. } => true,
+            _ => false,
+        }
+    }
+
+    /// `e` (width 1) as a Z3 Boolean.
+    fn to_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+        if let Some(&a) = self.boolean.get(&e) {
+            return a;
+        }
+        let ctx = self.ctx;
+        // SAFETY: see `new`; every AST passed in was made from `ctx`.
+        let r = unsafe {
+            match *pool.get(e) {
+                Expr::Const { v, .. } => {
+                    if v != 0 {
+                        Z3_mk_true(ctx)
+                    } else {
+                        Z3_mk_false(ctx)
+                    }
+                }
+                Expr::Cmp { op, a, b } => {
+                    let (x, y) = (self.to_bv(pool, a), self.to_bv(pool, b));
+                    match op {
+                        CmpOp::Eq => Z3_mk_eq(ctx, x, y),
+                        CmpOp::Ult => Z3_mk_bvult(ctx, x, y),
+                        CmpOp::Ule => Z3_mk_bvule(ctx, x, y),
+                        CmpOp::Slt => Z3_mk_bvslt(ctx, x, y),
+                        CmpOp::Sle => Z3_mk_bvsle(ctx, x, y),
+                    }
+                }
+                Expr::Bin { w: 1, op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), a, b } => {
+                    let args = [self.to_bool(pool, a), self.to_bool(pool, b)];
+                    match op {
+                        BinOp::And => Z3_mk_and(ctx, 2, args.as_ptr()),
+                        BinOp::Or => Z3_mk_or(ctx, 2, args.as_ptr()),
+                        _ => Z3_mk_xor(ctx, args[0], args[1]),
+                    }
+                }
+                Expr::Not { w: 1, a } => {
+                    let x = self.to_bool(pool, a);
+                    Z3_mk_not(ctx, x)
+                }
+                Expr::Ite { w: 1, c, t, e: f } => {
+                    let (c, t, f) = (self.to_bool(pool, c), self.to_bool(pool, t), self.to_bool(pool, f));
+                    Z3_mk_ite(ctx, c, t, f)
+                }
+                _ => {
+                    let x = self.to_bv(pool, e);
+                    let one = self.num(1, 1);
+                    Z3_mk_eq(ctx, x, one)
+                }
+            }
+        };
+        self.boolean.insert(e, r);
+        r
+    }
+
+    /// `e` as a Z3 bit-vector.
+    fn to_bv(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+        if let Some(&a) = self.bv.get(&e) {
+            return a;
+        }
+        let ctx = self.ctx;
+        if Self::is_boolean(pool, e) {
+            let b = self.to_bool(pool, e);
+            let (one, zero) = (self.num(1, 1), self.num(1, 0));
+            // SAFETY: see `new`.
+            let r = unsafe { Z3_mk_ite(ctx, b, one, zero) };
+            self.bv.insert(e, r);
+            return r;
+        }
+        // SAFETY: see `new`; every AST passed in was made from `ctx`.
+        let r = unsafe {
+            match *pool.get(e) {
+                Expr::Const { w, v } => self.num(w, v),
+                Expr::Var { arr, idx } => {
+                    let name = CString::new(format!("{}_{}_{}", sanitize(&pool.array(arr).name), arr.0, idx)).expect("no NUL");
+                    let s = self.sort(8);
+                    Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name.as_ptr()), s)
+                }
+                Expr::Bin { op, a, b, .. } => {
+                    let (x, y) = (self.to_bv(pool, a), self.to_bv(pool, b));
+                    match op {
+                        BinOp::Add => Z3_mk_bvadd(ctx, x, y),
+                        BinOp::Sub => Z3_mk_bvsub(ctx, x, y),
+                        BinOp::Mul => Z3_mk_bvmul(ctx, x, y),
+                        BinOp::UDiv => Z3_mk_bvudiv(ctx, x, y),
+                        BinOp::SDiv => Z3_mk_bvsdiv(ctx, x, y),
+                        BinOp::URem => Z3_mk_bvurem(ctx, x, y),
+                        BinOp::SRem => Z3_mk_bvsrem(ctx, x, y),
+                        BinOp::And => Z3_mk_bvand(ctx, x, y),
+                        BinOp::Or => Z3_mk_bvor(ctx, x, y),
+                        BinOp::Xor => Z3_mk_bvxor(ctx, x, y),
+                        BinOp::Shl => Z3_mk_bvshl(ctx, x, y),
+                        BinOp::LShr => Z3_mk_bvlshr(ctx, x, y),
+                        BinOp::AShr => Z3_mk_bvashr(ctx, x, y),
+                    }
+                }
+                Expr::Not { a, .. } => {
+                    let x = self.to_bv(pool, a);
+                    Z3_mk_bvnot(ctx, x)
+                }
+                Expr::Ite { c, t, e: f, .. } => {
+                    let c = self.to_bool(pool, c);
+                    let (t, f) = (self.to_bv(pool, t), self.to_bv(pool, f));
+                    Z3_mk_ite(ctx, c, t, f)
+                }
+                Expr::Extract { w, a, lo } => {
+                    let x = self.to_bv(pool, a);
+                    Z3_mk_extract(ctx, (lo + w - 1) as u32, lo as u32, x)
+                }
+                Expr::Concat { hi, lo, .. } => {
+                    let (h, l) = (self.to_bv(pool, hi), self.to_bv(pool, lo));
+                    Z3_mk_concat(ctx, h, l)
+                }
+                Expr::ZExt { w, a } => {
+                    let x = self.to_bv(pool, a);
+                    Z3_mk_zero_ext(ctx, (w - pool.width(a)) as u32, x)
+                }
+                Expr::SExt { w, a } => {
+                    let x = self.to_bv(pool, a);
+                    Z3_mk_sign_ext(ctx, (w - pool.width(a)) as u32, x)
+                }
+                Expr::Cmp { .. } => unreachable!("comparisons are Boolean"),
+            }
+        };
+        self.bv.insert(e, r);
+        r
+    }
+}
+
+fn sanitize(s: &str) -> String {
+    s.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect()
+}
+
+impl SolverCore for Z3Solver {
+    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+        let start = Instant::now();
+        self.queries += 1;
+        let ctx = self.ctx;
+        let mut roots: Vec<ExprId> = constraints.to_vec();
+        if query != ExprPool::TRUE {
+            roots.push(query);
+        }
+        let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.to_bool(pool, c)).collect();
+        // SAFETY: see `new`.
+        let result = unsafe {
+            Z3_solver_push(ctx, self.solver);
+            for a in &asts {
+                Z3_solver_assert(ctx, self.solver, *a);
+            }
+            let r = Z3_solver_check(ctx, self.solver);
+            let out = if r == Z3_L_TRUE {
+                let model = Z3_solver_get_model(ctx, self.solver);
+                Z3_model_inc_ref(ctx, model);
+                let mut asg = Assignment::default();
+                for (arr, idx) in pool.vars_of(&roots) {
+                    let var = self.to_bv(pool, pool_var(pool, arr, idx));
+                    let mut out: Z3_ast = std::ptr::null_mut();
+                    let mut v: u64 = 0;
+                    if Z3_model_eval(ctx, model, var, true, &mut out) && Z3_get_numeral_uint64(ctx, out, &mut v) {
+                        asg.bytes.insert((arr, idx), v as u8);
+                    }
+                }
+                Z3_model_dec_ref(ctx, model);
+                Sat::Sat(asg)
+            } else if r == Z3_L_FALSE {
+                Sat::Unsat
+            } else {
+                let why = Z3_solver_get_reason_unknown(ctx, self.solver);
+                let why = if why.is_null() { "unknown".to_string() } else { CStr::from_ptr(why).to_string_lossy().into_owned() };
+                self.unknown += 1;
+                Sat::Unknown(why)
+            };
+            Z3_solver_pop(ctx, self.solver, 1);
+            out
+        };
+        self.time += start.elapsed();
+        result
+    }
+
+    fn collect_stats(&self, stats: &mut SolverStats) {
+        stats.backend_queries += self.queries;
+        stats.unknown += self.unknown;
+        stats.backend_time += self.time;
+    }
+}
+
+/// The pool's id of byte `idx` of `arr` (already interned: it occurs in a root).
+fn pool_var(pool: &ExprPool, arr: crate::expr::ArrayId, idx: u32) -> ExprId {
+    pool.find(&Expr::Var { arr, idx }).expect("variable occurs in the query")
+}
+
+impl Drop for Z3Solver {
+    fn drop(&mut self) {
+        // SAFETY: the solver and context were created in `new` and are not
+        // used after this point.
+        unsafe {
+            Z3_solver_dec_ref(self.ctx, self.solver);
+            Z3_del_context(self.ctx);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Argument parsing (clap) and the `run` subcommand.
+
+use clap::{Args, Parser, Subcommand};
+use klee_ext::exec::{ArgSpec, ReplayObjects};
+use klee_ext::ktest::KTest;
+use klee_ext::search::SearchKind;
+use klee_ext::{Config, ErrorKind, Termination};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The tool's own failure (bad input, missing clang, …).
+pub const EXIT_TOOL_ERROR: u8 = 125;
+/// A limit cut the exploration short.
+pub const EXIT_LIMIT: u8 = 124;
+
+#[derive(Parser)]
+#[command(name = "se2repair", version, about = "Symbolic execution with second-order constraints for C: a KLEE-compatible VM, program repair and library modelling")]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Run a C program (or LLVM bitcode) symbolically, like `klee`.
+    Run(RunArgs),
+    /// Measure the engine on bundled benchmark programs and print a table.
+    Bench(crate::bench::BenchArgs),
+}
+
+#[derive(Args)]
+struct RunArgs {
+    /// Stop after this long: seconds, or with a unit (500ms, 10s, 5min, 1h).
+    #[arg(long, value_name = "TIME")]
+    max_time: Option<String>,
+    /// Stop after this many instructions in total.
+    #[arg(long, value_name = "N")]
+    max_instructions: Option<u64>,
+    /// Fork at most this many times; later symbolic branches follow one side.
+    #[arg(long, value_name = "N")]
+    max_forks: Option<u64>,
+    /// Memory limit of a path's heap and stack, in MB.
+    #[arg(long, value_name = "MB", default_value_t = 2000)]
+    max_memory: u64,
+    /// Time limit of one solver query (same syntax as --max-time).
+    #[arg(long, value_name = "TIME")]
+    max_solver_time: Option<String>,
+    /// Search heuristic: dfs, bfs, random-state, random-path, nurs:covnew.
+    #[arg(long, default_value = "dfs")]
+    search: String,
+    /// Seed of the random searchers.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output folder (default: a new klee-out-N beside the program).
+    #[arg(long)]
+    output_dir: Option<PathBuf>,
+    /// Extra clang flags for .c inputs (space-separated).
+    #[arg(long, allow_hyphen_values = true)]
+    cflags: Option<String>,
+    /// More .c/.bc/.ll files to link with the program.
+    #[arg(long = "link", value_name = "FILE")]
+    link: Vec<PathBuf>,
+    /// A symbolic command-line argument of up to N characters.
+    #[arg(long = "sym-arg", value_name = "N")]
+    sym_arg: Vec<u32>,
+    /// Symbolic stdin of N bytes.
+    #[arg(long = "sym-stdin", value_name = "N")]
+    sym_stdin: Option<u32>,
+    /// Replay the objects of a .ktest file instead of making them symbolic.
+    #[arg(long, value_name = "FILE.ktest")]
+    replay: Option<PathBuf>,
+    /// Print no progress, warnings or summary on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+    /// The program (.c, .bc or .ll), then its arguments. Among the
+    /// arguments, `--sym-arg N`, `--sym-args MIN MAX N` and `--sym-stdin N`
+    /// are understood as KLEE's POSIX runtime does.
+    #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]")]
+    program: Vec<String>,
+}
+
+/// Parses KLEE-style time specs: `10`, `10s`, `500ms`, `5min`, `1h`.
+pub fn parse_time(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).map(|i| s.split_at(i)).unwrap_or((s, "s"));
+    let v: f64 = num.parse().map_err(|_| format!("invalid time {s:?} (expected e.g. 10, 10s, 500ms, 5min)"))?;
+    let secs = match unit {
+        "s" | "" => v,
+        "ms" => v / 1000.0,
+        "min" | "m" => v * 60.0,
+        "h" => v * 3600.0,
+        _ => return Err(format!("invalid time unit in {s:?} (use ms, s, min or h)")),
+    };
+    if !secs.is_finite() || secs < 0.0 {
+        return Err(format!("invalid time {s:?}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn parse_program_args(raw: &[String]) -> Result<(Vec<ArgSpec>, Option<u32>), String> {
+    let mut out = Vec::new();
+    let mut stdin = None;
+    let mut i = 0;
+    let num = |v: Option<&String>, what: &str| -> Result<u32, String> {
+        v.ok_or(format!("{what} needs a number"))?.parse::<u32>().map_err(|_| format!("{what} needs a number"))
+    };
+    while i < raw.len() {
+        let a = raw[i].trim_start_matches('-');
+        let dashed = raw[i].starts_with('-');
+        match (dashed, a) {
+            (true, "sym-arg") => {
+                out.push(ArgSpec::Sym(num(raw.get(i + 1), "--sym-arg")?));
+                i += 2;
+            }
+            (true, "sym-args") => {
+                let min = num(raw.get(i + 1), "--sym-args")?;
+                let max = num(raw.get(i + 2), "--sym-args")?;
+                let len = num(raw.get(i + 3), "--sym-args")?;
+                if min > max {
+                    return Err("--sym-args MIN MAX N needs MIN <= MAX".into());
+                }
+                out.push(ArgSpec::SymArgs { min, max, len });
+                i += 4;
+            }
+            (true, "sym-stdin") => {
+                stdin = Some(num(raw.get(i + 1), "--sym-stdin")?);
+                i += 2;
+            }
+            _ => {
+                out.push(ArgSpec::Concrete(raw[i].clone()));
+                i += 1;
+            }
+        }
+    }
+    Ok((out, stdin))
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.cmd {
+        Cmd::Run(a) => match run(a) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("se2repair: error: {e}");
+                ExitCode::from(EXIT_TOOL_ERROR)
+            }
+        },
+        Cmd::Bench(b) => crate::bench::main(b),
+    }
+}
+
+fn run(a: RunArgs) -> Result<ExitCode, String> {
+    let mut items = a.program.clone();
+    if items.first().is_some_and(|s| s == "--") {
+        items.remove(0);
+    }
+    let program = PathBuf::from(items.first().ok_or("no program given")?);
+    let mut rest: Vec<String> = items[1..].to_vec();
+    if rest.first().is_some_and(|s| s == "--") {
+        rest.remove(0);
+    }
+    let (mut args, mut sym_stdin) = parse_program_args(&rest)?;
+    for n in &a.sym_arg {
+        args.push(ArgSpec::Sym(*n));
+    }
+    if a.sym_stdin.is_some() {
+        sym_stdin = a.sym_stdin;
+    }
+    let search = SearchKind::parse(&a.search).ok_or(format!("unknown --search {:?} (dfs, bfs, random-state, random-path, nurs:covnew)", a.search))?;
+    let replay = match &a.replay {
+        Some(p) => {
+            let k = KTest::load(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+            Some(ReplayObjects { objects: k.objects.into_iter().collect() })
+        }
+        None => None,
+    };
+    let mut cfg = Config {
+        max_time: a.max_time.as_deref().map(parse_time).transpose()?,
+        max_instructions: a.max_instructions,
+        max_forks: a.max_forks,
+        max_memory: a.max_memory.saturating_mul(1 << 20),
+        search,
+        seed: a.seed,
+        program_name: program.display().to_string(),
+        args,
+        sym_stdin,
+        replay,
+        warnings: !a.quiet,
+        ..Config::default()
+    };
+    cfg.solver.timeout = a.max_solver_time.as_deref().map(parse_time).transpose()?;
+    let mut inputs = vec![program];
+    inputs.extend(a.link.iter().cloned());
+    let opts = klee_ext::RunOptions {
+        inputs,
+        cflags: a.cflags.as_deref().map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default(),
+        output_dir: a.output_dir.clone(),
+        exec: cfg,
+        echo: true,
+        verbose: !a.quiet,
+        command_line: std::env::args().collect(),
+    };
+    let out = klee_ext::run(&opts).map_err(|e| e.to_string())?;
+    Ok(exit_code(&out))
+}
+
+fn exit_code(out: &klee_ext::RunOutcome) -> ExitCode {
+    if out.summary.stopped_by.is_some() || out.terminations.iter().any(|t| matches!(t, Termination::Early(_))) {
+        return ExitCode::from(EXIT_LIMIT);
+    }
+    if out.terminations.len() != 1 {
+        return ExitCode::SUCCESS;
+    }
+    match &out.terminations[0] {
+        Termination::Exit(c) => ExitCode::from(*c as u8),
+        Termination::Error { kind, .. } => ExitCode::from(match kind {
+            ErrorKind::Assert | ErrorKind::Abort => 134,
+            ErrorKind::Div => 136,
+            ErrorKind::Ptr | ErrorKind::Free | ErrorKind::ReadOnly => 139,
+            _ => 1,
+        }),
+        _ => ExitCode::SUCCESS,
+    }
+}

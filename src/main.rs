@@ -1,0 +1,35 @@
+//! se2repair: the command-line tool. Only glue lives here: arguments are
+//! parsed and validated, turned into the engine's documented configs, and
+//! the engine's outcome into an exit code.
+//!
+//! Exit codes of `run`:
+//! * a single explored path that exited: the program's own exit status;
+//! * a single path that ended in an error: 134 for assert/abort, 136 for
+//!   division by zero, 139 for memory errors, 1 for others (as the native
+//!   program dying of the matching signal would);
+//! * several paths: 0 when exploration finished;
+//! * 124 when a limit (`--max-time`, `--max-instructions`, `--max-memory`)
+//!   cut the exploration short;
+//! * 125 when the tool itself fails (bad input, a file that does not
+//!   compile, clang missing, invalid bitcode).
+
+mod bench;
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // The engine recurses over expressions; give it a deep stack.
+    let child = std::thread::Builder::new().stack_size(512 << 20).spawn(cli::main);
+    match child.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(_)) => {
+            eprintln!("se2repair: internal error (see the message above); please report it");
+            ExitCode::from(125)
+        }
+        Err(e) => {
+            eprintln!("se2repair: cannot start: {e}");
+            ExitCode::from(125)
+        }
+    }
+}
