@@ -124,7 +124,9 @@ impl MathFn {
             MathFn::Log10 => x.log10(),
             MathFn::Pow => x.powf(y),
             MathFn::Fmod => x % y,
-            MathFn::Fma | MathFn::FMulAdd => x.mul_add(y, z),
+            MathFn::Fma => x.mul_add(y, z),
+            // Without FMA hardware (the x86-64 baseline) fmuladd is a multiply then an add.
+            MathFn::FMulAdd => x * y + z,
             MathFn::Copysign => x.copysign(y),
             MathFn::Fmin => x.min(y),
             MathFn::Fmax => x.max(y),

@@ -1,7 +1,7 @@
 //! The Z3 backend: the only module that names Z3 types.
 //!
-//! One Z3 context and one incremental solver (logic QF_BV) serve every
-//! query of an exploration: each query is `push`, assert, `check`, `pop`.
+//! One Z3 context and one solver (logic QF_BV) serve every query of an
+//! exploration: each query is `reset`, assert, `check`.
 //! Translations of expressions are cached by id for the life of the
 //! context. Width-1 expressions are translated to Z3 Booleans where they
 //! are Boolean-valued (comparisons, connectives) and bridged with `ite`
@@ -23,6 +23,8 @@ pub struct Z3Solver {
     queries: u64,
     unknown: u64,
     time: Duration,
+    /// `SE2REPAIR_DUMP_QUERIES=DIR`: write every backend query there as SMT-LIB2.
+    dump: Option<std::path::PathBuf>,
 }
 
 extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
@@ -58,6 +60,7 @@ impl Z3Solver {
                 queries: 0,
                 unknown: 0,
                 time: Duration::ZERO,
+                dump: std::env::var_os("SE2REPAIR_DUMP_QUERIES").map(std::path::PathBuf::from),
             }
         }
     }
@@ -226,7 +229,10 @@ impl SolverCore for Z3Solver {
         let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.to_bool(pool, c)).collect();
         // SAFETY: see `new`.
         let result = unsafe {
-            Z3_solver_push(ctx, self.solver);
+            // A reset solver runs Z3's non-incremental bit-vector strategy
+            // (simplify, bit-blast, SAT), far faster than the incremental
+            // core that push/pop selects.
+            Z3_solver_reset(ctx, self.solver);
             for a in &asts {
                 Z3_solver_assert(ctx, self.solver, *a);
             }
@@ -253,10 +259,14 @@ impl SolverCore for Z3Solver {
                 self.unknown += 1;
                 Sat::Unknown(why)
             };
-            Z3_solver_pop(ctx, self.solver, 1);
             out
         };
-        self.time += start.elapsed();
+        let took = start.elapsed();
+        self.time += took;
+        if let Some(dir) = &self.dump {
+            let text = super::smtlib::render(pool, constraints, query);
+            let _ = std::fs::write(dir.join(format!("q{:05}-{}ms.smt2", self.queries, took.as_millis())), text);
+        }
         result
     }
 
