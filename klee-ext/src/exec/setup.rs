@@ -118,9 +118,13 @@ impl<'p> Executor<'p> {
             }
             let envp = st.mem.alloc(ObjMeta { size: 8, kind: ObjKind::Internal, name: "envp".into(), read_only: false, loc: LocId(0) });
             if let Some(n) = self.cfg.sym_stdin {
+                let replayed = self.next_replay("stdin");
                 let arr = self.pool.new_array("stdin", n);
                 st.arrays.push((arr, "stdin".into()));
-                st.stdin = StdinSrc::Symbolic { arr, len: n };
+                st.stdin = match replayed {
+                    Some(bytes) => StdinSrc::Bytes(Rc::new(bytes)),
+                    None => StdinSrc::Symbolic { arr, len: n },
+                };
             }
             let f = prog.func(main);
             let mut regs = vec![Val::C(0); f.nregs as usize];

@@ -48,6 +48,8 @@ pub enum StdinSrc {
     Host,
     /// `--sym-stdin N`: bytes of array `arr`.
     Symbolic { arr: ArrayId, len: u32 },
+    /// Fixed bytes (a replayed `--sym-stdin`).
+    Bytes(Rc<Vec<u8>>),
 }
 
 #[derive(Clone, Debug)]

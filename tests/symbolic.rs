@@ -1,0 +1,144 @@
+//! Symbolic exploration end to end. Each `tests/symbolic/*.c` states its
+//! expectations in comments:
+//! `// EXPECT: paths=N errors=M` (paths completed and error paths),
+//! `// EXPECT-ERROR: KIND LINE` (an error of that kind at that line),
+//! `// RUN: OPTIONS` (program options such as `--sym-arg 2`).
+//! Further tests replay every `.ktest` written and check the same output
+//! comes back, and check fork limits and searchers.
+
+mod common;
+
+use common::{bin, corpus_files, run_with_input};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+struct Run {
+    dir: tempfile::TempDir,
+    summary: serde_json::Value,
+    code: Option<i32>,
+}
+
+fn run(file: &Path, tool: &[&str], prog: &[String]) -> Run {
+    let dir = tempfile::tempdir().unwrap();
+    let mut cmd = Command::new(bin());
+    cmd.arg("run").arg("--output-dir").arg(dir.path().join("out")).args(tool).arg(file).args(prog);
+    let o = run_with_input(cmd, b"", Duration::from_secs(120));
+    let text = std::fs::read_to_string(dir.path().join("out/summary.json")).unwrap_or_else(|_| {
+        panic!("{}: no summary.json; exit {:?}\n{}", file.display(), o.code, String::from_utf8_lossy(&o.stderr))
+    });
+    Run { summary: serde_json::from_str(&text).unwrap(), dir, code: o.code }
+}
+
+fn expectations(file: &Path) -> (Vec<(String, u64)>, Vec<(String, u64)>, Vec<String>) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut counts = Vec::new();
+    let mut errors = Vec::new();
+    let mut opts = Vec::new();
+    for l in text.lines() {
+        if let Some(e) = l.strip_prefix("// EXPECT:") {
+            for kv in e.split_whitespace() {
+                let (k, v) = kv.split_once('=').unwrap();
+                counts.push((k.to_string(), v.parse().unwrap()));
+            }
+        } else if let Some(e) = l.strip_prefix("// EXPECT-ERROR:") {
+            let mut it = e.split_whitespace();
+            errors.push((it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap()));
+        } else if let Some(r) = l.strip_prefix("// RUN:") {
+            opts = r.split_whitespace().map(String::from).collect();
+        }
+    }
+    (counts, errors, opts)
+}
+
+fn symbolic_files() -> Vec<PathBuf> {
+    corpus_files("tests/symbolic")
+}
+
+#[test]
+fn symbolic_programs_meet_their_expectations() {
+    let files = symbolic_files();
+    assert!(files.len() >= 12);
+    let mut failures = Vec::new();
+    for f in &files {
+        let (counts, errors, opts) = expectations(f);
+        assert!(!counts.is_empty(), "{}: no EXPECT line", f.display());
+        let r = run(f, &["-q"], &opts);
+        for (k, want) in &counts {
+            let got = match k.as_str() {
+                "paths" => r.summary["paths_completed"].as_u64().unwrap(),
+                "errors" => r.summary["errors"].as_array().unwrap().len() as u64,
+                other => panic!("unknown expectation {other}"),
+            };
+            if got != *want {
+                failures.push(format!("{}: {k} = {got}, expected {want}", f.display()));
+            }
+        }
+        let got_errors: Vec<(String, u64)> = r.summary["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| (e["kind"].as_str().unwrap().to_string(), e["line"].as_u64().unwrap_or(0)))
+            .collect();
+        for e in &errors {
+            if !got_errors.contains(e) {
+                failures.push(format!("{}: expected a {} error at line {}, got {:?}", f.display(), e.0, e.1, got_errors));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every `.ktest` replays to the same stdout as the path that wrote it.
+#[test]
+fn ktest_files_replay_to_the_same_output() {
+    for name in ["branches6.c", "sym_arg.c", "sym_stdin.c", "switch_sym.c", "err_div.c"] {
+        let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/symbolic").join(name);
+        let (_, _, opts) = expectations(&f);
+        let r = run(&f, &["-q"], &opts);
+        let out = r.dir.path().join("out");
+        let mut ktests: Vec<PathBuf> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "ktest")).collect();
+        ktests.sort();
+        assert_eq!(ktests.len() as u64, r.summary["paths_completed"].as_u64().unwrap(), "{name}: one .ktest per path");
+        for k in ktests {
+            let parsed = klee_ext::ktest::KTest::load(&k).unwrap();
+            assert!(!parsed.objects.is_empty(), "{}: no objects", k.display());
+            let expected = std::fs::read(k.with_extension("stdout")).unwrap();
+            let replay = tempfile::tempdir().unwrap();
+            let mut cmd = Command::new(bin());
+            cmd.arg("run").arg("-q").arg("--replay").arg(&k).arg("--output-dir").arg(replay.path().join("o")).arg(&f).args(&opts);
+            let o = run_with_input(cmd, b"", Duration::from_secs(60));
+            assert_eq!(
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&expected),
+                "{}: replay of {} gives other output",
+                name,
+                k.display()
+            );
+            let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay.path().join("o/summary.json")).unwrap()).unwrap();
+            assert_eq!(s["paths_completed"], 1, "{name}: a replay runs one path");
+        }
+    }
+}
+
+#[test]
+fn fork_limit_bounds_the_paths() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/symbolic/branches6.c");
+    let r = run(&f, &["-q", "--max-forks", "3"], &[]);
+    assert_eq!(r.summary["forks"], 3);
+    assert_eq!(r.summary["paths_completed"], 4);
+}
+
+#[test]
+fn every_searcher_explores_all_paths() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/symbolic/branches6.c");
+    for s in ["dfs", "bfs", "random-state", "random-path", "nurs:covnew"] {
+        let r = run(&f, &["-q", "--search", s], &[]);
+        assert_eq!(r.summary["paths_completed"], 64, "--search {s}");
+    }
+    let mut cmd = Command::new(bin());
+    cmd.args(["run", "-q", "--search", "nonsense"]).arg(&f);
+    let o = run_with_input(cmd, b"", Duration::from_secs(60));
+    assert_eq!(o.code, Some(125));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown --search"));
+}

@@ -1,0 +1,13 @@
+// EXPECT: paths=2 errors=1
+// EXPECT-ERROR: free 11
+#include <klee/klee.h>
+#include <stdlib.h>
+int main(void) {
+  char c;
+  klee_make_symbolic(&c, 1, "c");
+  char *p = malloc(8);
+  free(p);
+  if (c == 'x')
+    free(p);
+  return 0;
+}
