@@ -101,8 +101,15 @@ one() {
         cp "$d/native.out" "$FAILDIR/seed-$s.native.out"
         cp "$d/vm.out" "$FAILDIR/seed-$s.vm.out"
         cp "$d/vm.err" "$FAILDIR/seed-$s.vm.err"
-        local err
-        err=$(grep -v '^[[:space:]]*$' "$d/vm.err" | head -n 3 | cut -c 1-160 | paste -sd '|' - | sed 's/|/ | /g')
+        # With -q the VM prints nothing on stderr for a failed path; its
+        # error is then in the output folder's test*.err.
+        local errf=$d/vm.err
+        if ! grep -q '[^[:space:]]' "$errf"; then
+            errf=$(ls "$d"/out/test*.err 2>/dev/null | head -n 1)
+            [ -n "$errf" ] && cp "$errf" "$FAILDIR/seed-$s.test.err"
+        fi
+        local err=""
+        [ -n "$errf" ] && err=$(grep -v '^[[:space:]]*$' "$errf" | head -n 3 | cut -c 1-160 | paste -sd '|' - | sed 's/|/ | /g')
         echo "seed $s: $what; vm stderr: ${err:-(empty)}"
     fi
     rm -rf "$d"

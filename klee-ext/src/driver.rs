@@ -85,6 +85,9 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
             exit_codes.push(c);
         }
         if verbose {
+            if let Termination::Early(why) = &r.termination {
+                eprintln!("se2repair: path {n} stopped: {}", why.describe());
+            }
             if let Termination::Error { msg, loc, .. } = &r.termination {
                 match loc {
                     Some(l) => eprintln!("se2repair: ERROR: {}:{}: {msg}", l.file, l.line),

@@ -218,6 +218,12 @@ impl ExprPool {
                 return self.extract(x1, l2, w);
             }
         }
+        // extract(x, lw, hw) ++ lo where lo is x's low part (e.g. x = sext(lo)).
+        if let Expr::Extract { a: x1, lo: l1, .. } = *self.get(hi) {
+            if l1 == lw && self.extract(x1, 0, lw) == lo {
+                return self.extract(x1, 0, w);
+            }
+        }
         // extract(x, k+lw, hw) ++ (extract(x, k, m) ++ rest): regroup to the left.
         if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Concat { hi: h2, lo: rest, .. }) = (self.get(hi).clone(), self.get(lo).clone()) {
             if let Expr::Extract { a: x2, lo: l2, w: w2 } = *self.get(h2) {

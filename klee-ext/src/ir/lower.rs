@@ -46,6 +46,10 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
     // before it; raw pointers never escape this function.
     unsafe {
         let ctx = Ctx(LLVMContextCreate());
+        // LLVM's default handler exits the process on an error diagnostic;
+        // collect them instead and report them as load errors.
+        LLVMContextSetDiagnosticHandler(ctx.0, Some(collect_diagnostic), std::ptr::null_mut());
+        DIAGNOSTICS.with(|d| d.borrow_mut().clear());
         let mut main: Option<LLVMModuleRef> = None;
         for p in paths {
             let m = parse_file(ctx.0, p)?;
@@ -54,7 +58,7 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
                 Some(dst) => {
                     if LLVMLinkModules2(dst, m) != 0 {
                         LLVMDisposeModule(dst);
-                        return Err(LoadError::Link { path: p.display().to_string(), msg: "conflicting definitions (see messages above)".into() });
+                        return Err(LoadError::Link { path: p.display().to_string(), msg: diagnostics() });
                     }
                 }
             }
@@ -82,6 +86,21 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
 
 use llvm_sys::linker::LLVMLinkModules2;
 
+thread_local! {
+    static DIAGNOSTICS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+extern "C" fn collect_diagnostic(info: LLVMDiagnosticInfoRef, _ctx: *mut libc::c_void) {
+    // SAFETY: LLVM passes a valid diagnostic; the description is a message we dispose.
+    let text = unsafe { take_msg(LLVMGetDiagInfoDescription(info)) };
+    DIAGNOSTICS.with(|d| d.borrow_mut().push(text));
+}
+
+/// The diagnostics LLVM reported since the context was made, joined.
+fn diagnostics() -> String {
+    DIAGNOSTICS.with(|d| d.borrow().join("; "))
+}
+
 unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, LoadError> {
     let path = p.display().to_string();
     let cpath = CString::new(path.clone()).map_err(|_| LoadError::Io { path: path.clone(), msg: "path contains NUL".into() })?;
@@ -101,7 +120,9 @@ unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, Loa
         let failed = llvm_sys::bit_reader::LLVMParseBitcodeInContext2(ctx, buf, &mut m) != 0;
         LLVMDisposeMemoryBuffer(buf);
         if failed {
-            return Err(LoadError::Parse { path, msg: "not valid LLVM bitcode".into() });
+            let d = diagnostics();
+            let msg = if d.is_empty() { "not valid LLVM bitcode".to_string() } else { format!("not valid LLVM bitcode: {d}") };
+            return Err(LoadError::Parse { path, msg });
         }
     }
     Ok(m)

@@ -265,7 +265,12 @@ impl SolverCore for Z3Solver {
         self.time += took;
         if let Some(dir) = &self.dump {
             let text = super::smtlib::render(pool, constraints, query);
-            let _ = std::fs::write(dir.join(format!("q{:05}-{}ms.smt2", self.queries, took.as_millis())), text);
+            let verdict = match &result {
+                Sat::Sat(_) => "sat",
+                Sat::Unsat => "unsat",
+                Sat::Unknown(_) => "unknown",
+            };
+            let _ = std::fs::write(dir.join(format!("q{:05}-{}ms-{verdict}.smt2", self.queries, took.as_millis())), text);
         }
         result
     }
