@@ -16,7 +16,8 @@
 # Needs csmith and its runtime headers (Debian: packages csmith and
 # libcsmith-dev; the headers are in /usr/include/csmith). Environment:
 # SE2REPAIR (the binary; default target/release/se2repair of this repo),
-# CSMITH_INCLUDE (the header folder), CLANG (default clang-14).
+# CSMITH_INCLUDE (the header folder), CLANG (default clang-14),
+# CSMITH_EXTRA (more csmith options, appended to the script's own).
 set -u
 
 COUNT=100
@@ -58,6 +59,10 @@ command -v "$CLANG" >/dev/null || { echo "$CLANG not found" >&2; exit 2; }
 CSMITH_OPTS=(--no-argc --concise --max-funcs 4 --max-block-depth 3 --max-block-size 4
     --max-expr-complexity 6 --max-array-dim 2 --max-array-len-per-dim 6
     --max-struct-fields 6 --max-union-fields 4 --max-pointer-depth 2)
+# More csmith options (e.g. CSMITH_EXTRA="--float --no-bitfields") go last,
+# so they override the ones above.
+read -r -a EXTRA <<<"${CSMITH_EXTRA:-}"
+CSMITH_OPTS+=("${EXTRA[@]}")
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/csmith-diff.XXXXXX")
 trap 'rm -rf "$TMP"' EXIT

@@ -1,8 +1,127 @@
-//! `se2repair bench`: placeholder replaced below.
+//! `se2repair bench`: the engine's speed table.
+//!
+//! Concrete programs (`benches/programs/*.c`): instructions per second in
+//! the VM and the ratio of VM time to native time (clang -O0, best of 5).
+//! Symbolic programs (`benches/programs/symbolic/*.c`): paths per second and
+//! solver queries per second. Each VM figure is the best of `--repeat` runs.
+
 use clap::Args;
-use std::process::ExitCode;
+use klee_ext::{Config, RunOptions};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+use std::time::{Duration, Instant};
+
 #[derive(Args)]
-pub struct BenchArgs {}
-pub fn main(_: BenchArgs) -> ExitCode {
+pub struct BenchArgs {
+    /// Folder of benchmark programs.
+    #[arg(long, default_value = "benches/programs")]
+    programs: PathBuf,
+    /// Runs per program (the best is reported).
+    #[arg(long, default_value_t = 3)]
+    repeat: u32,
+}
+
+fn c_files(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "c")).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn vm_run(prog: &Path) -> Result<klee_ext::driver::RunOutcome, String> {
+    let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let opts = RunOptions {
+        inputs: vec![prog.to_path_buf()],
+        cflags: Vec::new(),
+        output_dir: Some(tmp.path().join("out")),
+        exec: Config { warnings: false, ..Config::default() },
+        echo: false,
+        verbose: false,
+        command_line: vec!["se2repair".into(), "bench".into()],
+    };
+    klee_ext::run(&opts).map_err(|e| e.to_string())
+}
+
+fn native_time(prog: &Path) -> Option<Duration> {
+    let tmp = tempfile::tempdir().ok()?;
+    let exe = tmp.path().join("native");
+    let clang = klee_ext::compile::find_clang().ok()?;
+    let ok = Command::new(clang).args(["-O0", "-w"]).arg(prog).arg("-lm").arg("-o").arg(&exe).status().ok()?.success();
+    if !ok {
+        return None;
+    }
+    (0..5)
+        .filter_map(|_| {
+            let t = Instant::now();
+            Command::new(&exe).output().ok()?;
+            Some(t.elapsed())
+        })
+        .min()
+}
+
+pub fn main(a: BenchArgs) -> ExitCode {
+    let concrete = c_files(&a.programs);
+    let symbolic = c_files(&a.programs.join("symbolic"));
+    if concrete.is_empty() && symbolic.is_empty() {
+        eprintln!("se2repair: error: no benchmark programs in {}", a.programs.display());
+        return ExitCode::from(125);
+    }
+    println!("concrete programs (clang -O0 bitcode)");
+    println!("{:<16} {:>14} {:>10} {:>12} {:>10} {:>10}", "program", "instructions", "vm s", "M instr/s", "native s", "vm/native");
+    for p in &concrete {
+        let mut best: Option<klee_ext::driver::RunOutcome> = None;
+        for _ in 0..a.repeat.max(1) {
+            match vm_run(p) {
+                Ok(o) => {
+                    if best.as_ref().is_none_or(|b| o.summary.time_s < b.summary.time_s) {
+                        best = Some(o)
+                    }
+                }
+                Err(e) => {
+                    eprintln!("se2repair: {}: {e}", p.display());
+                    return ExitCode::from(125);
+                }
+            }
+        }
+        let o = best.expect("at least one run");
+        let native = native_time(p);
+        let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        let s = &o.summary;
+        println!(
+            "{:<16} {:>14} {:>10.3} {:>12.1} {:>10} {:>10}",
+            name,
+            s.instructions,
+            s.time_s,
+            s.instructions as f64 / s.time_s / 1e6,
+            native.map(|n| format!("{:.4}", n.as_secs_f64())).unwrap_or("-".into()),
+            native.map(|n| format!("{:.0}x", s.time_s / n.as_secs_f64())).unwrap_or("-".into())
+        );
+    }
+    println!();
+    println!("symbolic programs");
+    println!("{:<16} {:>8} {:>8} {:>10} {:>10} {:>10} {:>12} {:>12}", "program", "paths", "forks", "queries", "z3 calls", "vm s", "paths/s", "queries/s");
+    for p in &symbolic {
+        let o = match vm_run(p) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("se2repair: {}: {e}", p.display());
+                return ExitCode::from(125);
+            }
+        };
+        let s = &o.summary;
+        let name = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+        println!(
+            "{:<16} {:>8} {:>8} {:>10} {:>10} {:>10.3} {:>12.0} {:>12.0}",
+            name,
+            s.paths_completed,
+            s.forks,
+            s.solver_queries,
+            s.solver_backend_queries,
+            s.time_s,
+            s.paths_completed as f64 / s.time_s,
+            s.solver_queries as f64 / s.time_s
+        );
+    }
     ExitCode::SUCCESS
 }

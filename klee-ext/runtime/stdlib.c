@@ -32,9 +32,7 @@ static unsigned long long se2rt_strtoull_core(const char *s, char **end,
   *neg = 0;
   *ovf = 0;
   if (base < 0 || base == 1 || base > 36) {
-    errno = EINVAL;
-    if (end)
-      *end = (char *)s;
+    errno = EINVAL; /* glibc leaves *end alone here */
     return 0;
   }
   while (se2rt_isspace((unsigned char)*p))

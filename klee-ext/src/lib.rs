@@ -17,7 +17,7 @@ pub mod output;
 pub mod search;
 pub mod solver;
 
-pub use driver::{run, RunOptions, RunOutcome};
+pub use driver::{run, RunError, RunOptions, RunOutcome};
 pub use exec::{Config, ErrorKind, StopReason, Termination};
 
 /// The C runtime (libc models) as bitcode, built by `build.rs`.

@@ -1,6 +1,7 @@
 //! KLEE-style output folders: `klee-out-N/` with one `testNNNNNN.ktest` per
 //! path, `testNNNNNN.<kind>.err` for errors, `testNNNNNN.early` for paths
-//! ended by a limit, `testNNNNNN.stdout`, `info`, and `summary.json`.
+//! ended by a limit, `testNNNNNN.stdout` (when the path printed anything),
+//! `info`, and `summary.json`.
 
 use crate::exec::{PathReport, Termination};
 use crate::ktest::KTest;
@@ -56,7 +57,9 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
     let kt = KTest { args: args.to_vec(), sym_argvs: 0, sym_argv_len: 0, objects: r.objects.clone() };
     let mut f = std::io::BufWriter::new(std::fs::File::create(base.with_extension("ktest")).map_err(io)?);
     kt.write_to(&mut f).map_err(io)?;
-    std::fs::write(base.with_extension("stdout"), &r.stdout).map_err(io)?;
+    if !r.stdout.is_empty() {
+        std::fs::write(base.with_extension("stdout"), &r.stdout).map_err(io)?;
+    }
     if !r.stderr.is_empty() {
         std::fs::write(base.with_extension("stderr"), &r.stderr).map_err(io)?;
     }

@@ -3,7 +3,9 @@
 use super::{ErrorKind, Executor, State, StateId, StopReason, Termination};
 use crate::expr::ExprId;
 use crate::ir::{Edge, SwitchInst, Val};
-use crate::solver::Validity;
+use crate::expr::Assignment;
+use crate::solver::Sat;
+use std::rc::Rc;
 
 impl<'p> Executor<'p> {
     /// Moves `st` along `edge`, performing its phi moves in parallel.
@@ -24,12 +26,39 @@ impl<'p> Executor<'p> {
         }
     }
 
-    /// Can `c` hold on `st`'s path? A solver timeout ends the path early.
-    pub(super) fn may(&mut self, st: &State, c: ExprId) -> Result<bool, Termination> {
-        match self.solver.may_be_true(&mut self.pool, &st.constraints, c) {
-            Validity::True => Ok(true),
-            Validity::False => Ok(false),
-            Validity::Unknown => Err(Termination::Early(StopReason::SolverTimeout)),
+    /// A model of `st`'s path with `c`, or `None` if `c` cannot hold. The
+    /// state's own model answers when it satisfies `c`; otherwise the
+    /// solver's (sliced) model is merged into it, which stays a model of
+    /// the other constraints because they are independent of the slice.
+    /// A solver timeout ends the path early.
+    pub(super) fn model_for(&mut self, st: &State, c: ExprId) -> Result<Option<Rc<Assignment>>, Termination> {
+        if let Some(v) = self.pool.as_const(c) {
+            return Ok((v != 0).then(|| st.model.clone()));
+        }
+        if self.pool.eval(c, &st.model) != 0 {
+            return Ok(Some(st.model.clone()));
+        }
+        match self.solver.check(&mut self.pool, &st.constraints, c) {
+            Sat::Sat(a) => {
+                let mut m = (*st.model).clone();
+                m.bytes.extend(a.bytes);
+                Ok(Some(Rc::new(m)))
+            }
+            Sat::Unsat => Ok(None),
+            Sat::Unknown(_) => Err(Termination::Early(StopReason::SolverTimeout)),
+        }
+    }
+
+    /// Adds `c` to the path if it can hold; returns false if it cannot.
+    pub(super) fn constrain(&mut self, st: &mut State, c: ExprId) -> Result<bool, Termination> {
+        match self.model_for(st, c)? {
+            Some(m) => {
+                if self.pool.as_const(c).is_none() {
+                    st.add_constraint(c, m);
+                }
+                Ok(true)
+            }
+            None => Ok(false),
         }
     }
 
@@ -50,21 +79,21 @@ impl<'p> Executor<'p> {
             Val::S(e) => self.pool.is_nonzero(*e),
             _ => unreachable!("concrete conditions are handled inline"),
         };
-        let t_ok = self.may(st, c)?;
+        let t_ok = self.model_for(st, c)?;
         let nc = self.pool.not(c);
-        let f_ok = self.may(st, nc)?;
+        let f_ok = self.model_for(st, nc)?;
         match (t_ok, f_ok) {
-            (true, false) => {
+            (Some(_), None) => {
                 self.stats.paths_pruned += 1;
                 self.take_edge(st, &edges[0]);
             }
-            (false, true) => {
+            (None, Some(_)) => {
                 self.stats.paths_pruned += 1;
                 self.take_edge(st, &edges[1]);
             }
-            (true, true) => {
+            (Some(mt), Some(mf)) => {
                 if !self.can_fork() {
-                    st.add_constraint(c);
+                    st.add_constraint(c, mt);
                     self.take_edge(st, &edges[0]);
                     return Ok(());
                 }
@@ -72,13 +101,13 @@ impl<'p> Executor<'p> {
                 let mut other = self.clone_state(st);
                 st.depth += 1;
                 other.depth += 1;
-                st.add_constraint(c);
-                other.add_constraint(nc);
+                st.add_constraint(c, mt);
+                other.add_constraint(nc, mf);
                 self.take_edge(st, &edges[0]);
                 self.take_edge(&mut other, &edges[1]);
                 self.add_state(other);
             }
-            (false, false) => return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)")),
+            (None, None) => return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)")),
         }
         Ok(())
     }
@@ -110,31 +139,30 @@ impl<'p> Executor<'p> {
         targets.push((not_any, &sw.default));
         let mut feasible = Vec::new();
         for (cond, edge) in targets {
-            if self.may(st, cond)? {
-                feasible.push((cond, edge));
-            } else {
-                self.stats.paths_pruned += 1;
+            match self.model_for(st, cond)? {
+                Some(m) => feasible.push((cond, edge, m)),
+                None => self.stats.paths_pruned += 1,
             }
         }
-        let Some(((first_c, first_e), rest)) = feasible.split_first() else {
+        let Some(((first_c, first_e, first_m), rest)) = feasible.split_first() else {
             return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)"));
         };
         let base = st.clone();
         let single = rest.is_empty();
-        for (cond, edge) in rest {
+        for (cond, edge, m) in rest {
             if !self.can_fork() {
                 break;
             }
             self.stats.forks += 1;
             let mut other = self.clone_state(&base);
             other.depth += 1;
-            other.add_constraint(*cond);
+            other.add_constraint(*cond, m.clone());
             self.take_edge(&mut other, edge);
             self.add_state(other);
         }
         if !single {
             st.depth += 1;
-            st.add_constraint(*first_c);
+            st.add_constraint(*first_c, first_m.clone());
         }
         self.take_edge(st, first_e);
         Ok(())
@@ -143,17 +171,17 @@ impl<'p> Executor<'p> {
     /// If `bad` may hold, splits off a path on which it does and which ends
     /// with an error of `kind`; `st` continues with `!bad`.
     pub(super) fn fork_error_if(&mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str) -> Result<(), Termination> {
-        if !self.may(st, bad)? {
+        let Some(bad_model) = self.model_for(st, bad)? else {
             return Ok(());
-        }
+        };
         let good = self.pool.not(bad);
-        if !self.may(st, good)? {
+        let Some(good_model) = self.model_for(st, good)? else {
             return Err(self.error(st, kind, msg));
-        }
+        };
         if self.can_fork() {
             self.stats.forks += 1;
             let mut err = self.clone_state(st);
-            err.add_constraint(bad);
+            err.add_constraint(bad, bad_model);
             err.depth += 1;
             st.depth += 1;
             let t = self.error(&err, kind, msg);
@@ -161,7 +189,7 @@ impl<'p> Executor<'p> {
             err.id = id;
             self.pending.push((err, t));
         }
-        st.add_constraint(good);
+        st.add_constraint(good, good_model);
         Ok(())
     }
 

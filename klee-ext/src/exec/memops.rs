@@ -105,7 +105,7 @@ impl<'p> Executor<'p> {
             Val::S(e) => *e,
             Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
         };
-        let v = self.solver.get_value(&mut self.pool, &st.constraints, e).ok_or(Termination::Early(StopReason::SolverTimeout))?;
+        let v = self.pool.eval(e, &st.model);
         let (id, _) = split(v);
         let slot_size = match st.mem.slot(id) {
             Some(s) if !s.freed && id != 0 => s.meta.size,
@@ -113,7 +113,8 @@ impl<'p> Executor<'p> {
                 // The one value we found points nowhere: pin it and report.
                 let c = self.pool.constant(64, v);
                 let eq = self.pool.eq(e, c);
-                st.add_constraint(eq);
+                let m = st.model.clone();
+                st.add_constraint(eq, m);
                 return st.mem.check(v, len, write).map(|(i, o)| Access::At(i, o)).map_err(|f| self.fault(st, f));
             }
         };

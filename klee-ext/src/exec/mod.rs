@@ -32,7 +32,7 @@ pub use special::Special;
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
-use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::expr::{ExprId, ExprPool};
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
 use crate::search::{SearchKind, Searcher};
 use crate::solver::{Solver, SolverConfig, SolverStats};
@@ -275,12 +275,7 @@ impl<'p> Executor<'p> {
         if t.is_error() {
             self.stats.errors += 1;
         }
-        let model = if st.constraints.is_empty() {
-            Some(Assignment::default())
-        } else {
-            self.solver.get_model(&mut self.pool, &st.constraints)
-        };
-        let model = model.unwrap_or_default();
+        let model = st.model.clone();
         let objects = st
             .arrays
             .iter()
@@ -358,14 +353,13 @@ impl<'p> Executor<'p> {
         if let Some(c) = self.pool.as_const(e) {
             return Ok(c);
         }
-        let v = self
-            .solver
-            .get_value(&mut self.pool, &st.constraints, e)
-            .ok_or_else(|| Termination::Early(StopReason::SolverTimeout))?;
+        // The state's model satisfies the path; its value of `e` is feasible.
+        let v = self.pool.eval(e, &st.model);
         let w = self.pool.width(e);
         let c = self.pool.constant(w, v);
         let eq = self.pool.eq(e, c);
-        st.add_constraint(eq);
+        let m = st.model.clone();
+        st.add_constraint(eq, m);
         let l = self.loc_of(st).map(|l| format!(" at {}:{}", l.file, l.line)).unwrap_or_default();
         self.warn_once(format!("concretized symbolic {why}{l}"));
         Ok(v)

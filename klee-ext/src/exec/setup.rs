@@ -77,6 +77,7 @@ impl<'p> Executor<'p> {
                 stack: Vec::new(),
                 mem: mem.clone(),
                 constraints: Rc::new(Vec::new()),
+                model: Rc::default(),
                 stdout: OutBuf::default(),
                 stderr: OutBuf::default(),
                 stdin: StdinSrc::Host,
@@ -98,7 +99,7 @@ impl<'p> Executor<'p> {
                     let kc = self.pool.constant(32, k as u64);
                     if let Val::S(e) = v {
                         let eq = self.pool.cmp(CmpOp::Eq, e, kc);
-                        st.add_constraint(eq);
+                        self.constrain(&mut st, eq).map_err(|_| "solver failure while setting up n_args".to_string())?;
                     }
                 }
                 match spec {
@@ -169,7 +170,9 @@ impl<'p> Executor<'p> {
         let last = self.pool.var(arr, len);
         let z = self.pool.constant(8, 0);
         let eq = self.pool.eq(last, z);
-        st.add_constraint(eq);
+        // The all-zero model satisfies this.
+        let m = st.model.clone();
+        st.add_constraint(eq, m);
         Ok(a)
     }
 

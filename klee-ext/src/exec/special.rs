@@ -13,7 +13,6 @@ use super::state::{OutBuf, StdinSrc};
 use super::{ErrorKind, Executor, MathFn, State, StopReason, Termination};
 use crate::expr::{CmpOp, ExprId};
 use crate::ir::{CallInst, Val};
-use crate::solver::Validity;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Special {
@@ -157,15 +156,8 @@ impl<'p> Executor<'p> {
                     Val::C(_) => {}
                     Val::S(e) => {
                         let c = self.pool.is_nonzero(e);
-                        match self.solver.must_be_true(&mut self.pool, &st.constraints, c) {
-                            Validity::True => {}
-                            Validity::Unknown => return Err(Termination::Early(StopReason::SolverTimeout)),
-                            Validity::False => {
-                                if !self.may(st, c)? {
-                                    return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
-                                }
-                                st.add_constraint(c);
-                            }
+                        if !self.constrain(st, c)? {
+                            return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
                         }
                     }
                     Val::Agg(_) => {}
@@ -185,7 +177,7 @@ impl<'p> Executor<'p> {
                     let ge = self.pool.cmp(CmpOp::Sle, l, e);
                     let lt = self.pool.cmp(CmpOp::Slt, e, h);
                     let both = self.pool.and(ge, lt);
-                    st.add_constraint(both);
+                    self.constrain(st, both)?;
                 }
                 Some(v)
             }
@@ -217,7 +209,7 @@ impl<'p> Executor<'p> {
             Special::KleeAbort | Special::Abort => return Err(self.error(st, ErrorKind::Abort, "abort failure")),
             Special::GetValue => {
                 let v = match arg(0) {
-                    Val::S(e) => Val::C(self.solver.get_value(&mut self.pool, &st.constraints, e).ok_or(Termination::Early(StopReason::SolverTimeout))?),
+                    Val::S(e) => Val::C(self.pool.eval(e, &st.model)),
                     v => v,
                 };
                 Some(v)

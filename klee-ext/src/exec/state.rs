@@ -1,7 +1,7 @@
 //! One execution state: a path through the program.
 
 use super::memory::Memory;
-use crate::expr::{ArrayId, ExprId};
+use crate::expr::{ArrayId, Assignment, ExprId};
 use crate::ir::{BlockId, FuncId, LocId, RegId, Val};
 use std::rc::Rc;
 
@@ -58,6 +58,9 @@ pub struct State {
     pub stack: Vec<Frame>,
     pub mem: Memory,
     pub constraints: Rc<Vec<ExprId>>,
+    /// An assignment satisfying `constraints` (invariant kept by every
+    /// place that adds a constraint).
+    pub model: Rc<Assignment>,
     pub stdout: OutBuf,
     pub stderr: OutBuf,
     pub stdin: StdinSrc,
@@ -79,7 +82,9 @@ impl State {
         self.stack.last_mut().expect("a running state has a frame")
     }
 
-    pub fn add_constraint(&mut self, c: ExprId) {
+    /// Adds `c`, with `model` a model of the constraints and `c`.
+    pub fn add_constraint(&mut self, c: ExprId, model: Rc<Assignment>) {
         Rc::make_mut(&mut self.constraints).push(c);
+        self.model = model;
     }
 }

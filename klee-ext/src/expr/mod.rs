@@ -89,8 +89,8 @@ pub struct ArrayInfo {
 pub struct ExprPool {
     nodes: Vec<Expr>,
     map: FxHashMap<Expr, ExprId>,
-    /// Lazily computed sorted list of arrays each node depends on.
-    arrays_of: Vec<Option<Rc<[ArrayId]>>>,
+    /// Lazily computed sorted list of symbolic bytes each node depends on.
+    deps: Vec<Option<Rc<[(ArrayId, u32)]>>>,
     arrays: Vec<ArrayInfo>,
 }
 
@@ -102,7 +102,7 @@ impl Default for ExprPool {
 
 impl ExprPool {
     pub fn new() -> Self {
-        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), arrays_of: Vec::new(), arrays: Vec::new() };
+        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), deps: Vec::new(), arrays: Vec::new() };
         // Ids 0 and 1 are the Boolean constants.
         p.intern(Expr::Const { w: 1, v: 0 });
         p.intern(Expr::Const { w: 1, v: 1 });
@@ -152,7 +152,7 @@ impl ExprPool {
         }
         let id = ExprId(self.nodes.len() as u32);
         self.nodes.push(e.clone());
-        self.arrays_of.push(None);
+        self.deps.push(None);
         self.map.insert(e, id);
         id
     }
@@ -184,39 +184,39 @@ impl ExprPool {
         self.intern(Expr::Var { arr, idx })
     }
 
-    /// The arrays `id` depends on, sorted.
-    pub fn arrays_of(&mut self, id: ExprId) -> Rc<[ArrayId]> {
-        if let Some(a) = &self.arrays_of[id.0 as usize] {
+    /// The symbolic bytes `id` depends on, sorted (cached per node).
+    pub fn deps(&mut self, id: ExprId) -> Rc<[(ArrayId, u32)]> {
+        if let Some(a) = &self.deps[id.0 as usize] {
             return a.clone();
         }
         // Iterative post-order to avoid deep recursion on long chains.
         let mut stack = vec![(id, false)];
         while let Some((n, done)) = stack.pop() {
-            if self.arrays_of[n.0 as usize].is_some() {
+            if self.deps[n.0 as usize].is_some() {
                 continue;
             }
             let node = self.nodes[n.0 as usize].clone();
             if !done {
                 stack.push((n, true));
                 for c in node.children() {
-                    if self.arrays_of[c.0 as usize].is_none() {
+                    if self.deps[c.0 as usize].is_none() {
                         stack.push((c, false));
                     }
                 }
                 continue;
             }
-            let mut v: Vec<ArrayId> = match node {
-                Expr::Var { arr, .. } => vec![arr],
+            let mut v: Vec<(ArrayId, u32)> = match node {
+                Expr::Var { arr, idx } => vec![(arr, idx)],
                 _ => Vec::new(),
             };
             for c in node.children() {
-                v.extend(self.arrays_of[c.0 as usize].as_ref().expect("child computed").iter().copied());
+                v.extend(self.deps[c.0 as usize].as_ref().expect("child computed").iter().copied());
             }
             v.sort_unstable();
             v.dedup();
-            self.arrays_of[n.0 as usize] = Some(v.into());
+            self.deps[n.0 as usize] = Some(v.into());
         }
-        self.arrays_of[id.0 as usize].clone().expect("computed above")
+        self.deps[id.0 as usize].clone().expect("computed above")
     }
 
     /// All distinct symbolic bytes `(array, index)` that `roots` mention.

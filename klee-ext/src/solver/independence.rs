@@ -1,8 +1,10 @@
 //! Independent-constraint slicing: a query only needs the constraints that
-//! share symbolic arrays with it, directly or through other constraints.
+//! share symbolic bytes with it, directly or through other constraints.
 
 use super::{Sat, SolverCore, SolverStats};
 use crate::expr::{ArrayId, ExprId, ExprPool};
+
+type Dep = (ArrayId, u32);
 use rustc_hash::FxHashSet;
 
 pub struct Independent {
@@ -17,8 +19,8 @@ impl Independent {
 
 /// The constraints `query` depends on, in their original order.
 pub fn slice(pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Vec<ExprId> {
-    let mut live: FxHashSet<ArrayId> = pool.arrays_of(query).iter().copied().collect();
-    let sets: Vec<_> = constraints.iter().map(|&c| pool.arrays_of(c)).collect();
+    let mut live: FxHashSet<Dep> = pool.deps(query).iter().copied().collect();
+    let sets: Vec<_> = constraints.iter().map(|&c| pool.deps(c)).collect();
     let mut taken = vec![false; constraints.len()];
     loop {
         let mut grew = false;
@@ -43,7 +45,19 @@ impl SolverCore for Independent {
             return self.inner.check(pool, constraints, query);
         }
         let sliced = slice(pool, constraints, query);
-        self.inner.check(pool, &sliced, query)
+        match self.inner.check(pool, &sliced, query) {
+            // Lower layers may answer with an assignment made for another
+            // query (the counterexample cache): keep only this slice's
+            // variables, so callers can merge it into a model of the rest.
+            Sat::Sat(mut a) => {
+                let mut roots = sliced;
+                roots.push(query);
+                let vars: FxHashSet<Dep> = roots.iter().flat_map(|&r| pool.deps(r).to_vec()).collect();
+                a.bytes.retain(|k, _| vars.contains(k));
+                Sat::Sat(a)
+            }
+            other => other,
+        }
     }
 
     fn collect_stats(&self, stats: &mut SolverStats) {
