@@ -114,7 +114,7 @@ one() {
             [ -n "$errf" ] && cp "$errf" "$FAILDIR/seed-$s.test.err"
         fi
         local err=""
-        [ -n "$errf" ] && err=$(grep -v '^[[:space:]]*$' "$errf" | head -n 3 | cut -c 1-160 | paste -sd '|' - | sed 's/|/ | /g')
+        [ -n "$errf" ] && err=$(grep -v '^[[:space:]]*$' "$errf" | head -n 3 | cut -c 1-160 | awk '{ printf "%s%s", (NR > 1 ? " | " : ""), $0 }')
         echo "seed $s: $what; vm stderr: ${err:-(empty)}"
     fi
     rm -rf "$d"

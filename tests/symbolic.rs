@@ -16,7 +16,6 @@ use std::time::Duration;
 struct Run {
     dir: tempfile::TempDir,
     summary: serde_json::Value,
-    code: Option<i32>,
 }
 
 fn run(file: &Path, tool: &[&str], prog: &[String]) -> Run {
@@ -27,7 +26,7 @@ fn run(file: &Path, tool: &[&str], prog: &[String]) -> Run {
     let text = std::fs::read_to_string(dir.path().join("out/summary.json")).unwrap_or_else(|_| {
         panic!("{}: no summary.json; exit {:?}\n{}", file.display(), o.code, String::from_utf8_lossy(&o.stderr))
     });
-    Run { summary: serde_json::from_str(&text).unwrap(), dir, code: o.code }
+    Run { summary: serde_json::from_str(&text).unwrap(), dir }
 }
 
 fn expectations(file: &Path) -> (Vec<(String, u64)>, Vec<(String, u64)>, Vec<String>) {
@@ -141,4 +140,33 @@ fn every_searcher_explores_all_paths() {
     let o = run_with_input(cmd, b"", Duration::from_secs(60));
     assert_eq!(o.code, Some(125));
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown --search"));
+}
+
+/// A concrete program builds no expression and asks the solver nothing.
+#[test]
+fn concrete_runs_never_touch_the_solver() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/057_sieve.c");
+    let r = run(&f, &["-q"], &[]);
+    assert_eq!(r.summary["paths_completed"], 1);
+    assert_eq!(r.summary["solver_queries"], 0);
+    assert_eq!(r.summary["expressions"], 2, "only the two Boolean constants exist");
+}
+
+/// A query the solver cannot finish in time ends its path early, and the
+/// run says so (exit 124).
+#[test]
+fn solver_time_limit_is_honoured() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = dir.path().join("factor.c");
+    std::fs::write(
+        &f,
+        "#include <klee/klee.h>\nint main(void) {\n  unsigned long a = klee_int(\"a\"), b = klee_int(\"b\");\n  a = a * 2654435761UL + 12345; b = b * 40503UL + 7;\n  if (a > 1 && b > 1 && a * b * (a ^ b) == 0xd1b54a32d192ed03UL) return 1;\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let mut cmd = Command::new(bin());
+    cmd.arg("run").arg("--max-solver-time").arg("100ms").arg("--output-dir").arg(dir.path().join("o")).arg(&f);
+    let o = run_with_input(cmd, b"", Duration::from_secs(120));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.code, Some(124), "{err}");
+    assert!(err.contains("solver query timed out"), "{err}");
 }

@@ -17,9 +17,10 @@
  *    may consume characters, exactly as glibc does.
  * Supported: %d %i %u %o %x %X %p %c %s %[...] %n %% %e %f %g %a (and
  * upper-case forms), '*', widths, modifiers hh h l ll q L j z t and the
- * POSIX 'm' (allocate) flag. Not modelled: positional arguments (%1$d),
- * reading "(nil)" with %p; %f into a float converts through strtod and may
- * differ from glibc's strtof in the last bit on rare inputs. */
+ * POSIX 'm' (allocate) flag; %p also reads "(nil)". Not modelled:
+ * positional arguments (%1$d); %f into a float converts through strtod and
+ * may differ from glibc's strtof in the last bit on rare inputs; %Lf gets
+ * only double precision (the VM has no strtold). */
 #include "se2_libc.h"
 
 #include <errno.h>
@@ -419,9 +420,21 @@ static int se2rt_vscan(struct se2rt_in *in, const char *fmt, va_list ap) {
           --width;
         c = se2rt_inch(in);
       }
-      se2rt_unget(in, c);
-      if (b.len == 0 || (b.len == 1 && (b.p[0] == '+' || b.p[0] == '-')))
-        goto conv_error;
+      if (b.len == 0 || (b.len == 1 && (b.p[0] == '+' || b.p[0] == '-'))) {
+        /* No digits. %p also accepts "(nil)", what printf writes for NULL. */
+        if (b.len == 0 && fc == 'p' && (width < 0 || width >= 5) && c == '(' &&
+            se2rt_tolower(c = se2rt_inch(in)) == 'n' &&
+            se2rt_tolower(c = se2rt_inch(in)) == 'i' &&
+            se2rt_tolower(c = se2rt_inch(in)) == 'l' &&
+            (c = se2rt_inch(in)) == ')') {
+          se2rt_buf_add(&b, '0');
+        } else {
+          se2rt_unget(in, c);
+          goto conv_error;
+        }
+      } else {
+        se2rt_unget(in, c);
+      }
       se2rt_buf_add(&b, 0);
       if (b.oom)
         goto conv_error;

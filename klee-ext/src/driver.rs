@@ -114,6 +114,7 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
         solver_queries: ss.queries,
         solver_backend_queries: ss.backend_queries,
         solver_time_s: ss.backend_time.as_secs_f64(),
+        expressions: ex.pool.len() as u64,
         time_s: ex.elapsed().as_secs_f64(),
         covered_blocks: ex.stats.covered_blocks,
         total_blocks: ex.stats.total_blocks,

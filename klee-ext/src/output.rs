@@ -106,6 +106,8 @@ pub struct Summary {
     pub solver_queries: u64,
     pub solver_backend_queries: u64,
     pub solver_time_s: f64,
+    /// Expression nodes built (2 when the run was fully concrete).
+    pub expressions: u64,
     pub time_s: f64,
     pub covered_blocks: u64,
     pub total_blocks: u64,

@@ -39,14 +39,18 @@ pub trait Searcher {
     fn add(&mut self, id: StateId, depth: u32);
     fn remove(&mut self, id: StateId);
     fn select(&mut self) -> Option<StateId>;
+    /// After a state ran: how many instructions it has run since it last
+    /// covered a new block. Only coverage-guided searchers use it.
+    fn ran(&mut self, _id: StateId, _insts_since_covnew: u64) {}
 }
 
 pub fn build(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
     match kind {
         SearchKind::Dfs => Box::new(Dfs(Vec::new())),
         SearchKind::Bfs => Box::new(Bfs(VecDeque::new())),
-        SearchKind::RandomState | SearchKind::CovNew => Box::new(Weighted { states: Vec::new(), rng: SmallRng::seed_from_u64(seed), by_depth: false }),
-        SearchKind::RandomPath => Box::new(Weighted { states: Vec::new(), rng: SmallRng::seed_from_u64(seed), by_depth: true }),
+        SearchKind::RandomState => Box::new(Weighted::new(seed, Weight::Uniform)),
+        SearchKind::RandomPath => Box::new(Weighted::new(seed, Weight::Depth)),
+        SearchKind::CovNew => Box::new(Weighted::new(seed, Weight::CovNew)),
     }
 }
 
@@ -86,31 +90,61 @@ impl Searcher for Bfs {
     }
 }
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Weight {
+    Uniform,
+    /// 2^-depth (relative to the shallowest state).
+    Depth,
+    /// 1 / (instructions since the state last covered new code), as
+    /// KLEE's nurs:covnew.
+    CovNew,
+}
+
+/// A state is picked at random with probability proportional to its weight.
 struct Weighted {
-    states: Vec<(StateId, u32)>,
+    /// (state, depth, instructions since new coverage)
+    states: Vec<(StateId, u32, u64)>,
     rng: SmallRng,
-    by_depth: bool,
+    kind: Weight,
+}
+
+impl Weighted {
+    fn new(seed: u64, kind: Weight) -> Self {
+        Weighted { states: Vec::new(), rng: SmallRng::seed_from_u64(seed), kind }
+    }
 }
 
 impl Searcher for Weighted {
     fn add(&mut self, id: StateId, depth: u32) {
-        self.states.push((id, depth));
+        self.states.push((id, depth, 0));
     }
     fn remove(&mut self, id: StateId) {
-        if let Some(p) = self.states.iter().position(|(s, _)| *s == id) {
+        if let Some(p) = self.states.iter().position(|(s, _, _)| *s == id) {
             self.states.swap_remove(p);
+        }
+    }
+    fn ran(&mut self, id: StateId, since: u64) {
+        if let Some(e) = self.states.iter_mut().find(|(s, _, _)| *s == id) {
+            e.2 = since;
         }
     }
     fn select(&mut self) -> Option<StateId> {
         if self.states.is_empty() {
             return None;
         }
-        if !self.by_depth {
+        if self.kind == Weight::Uniform {
             let i = self.rng.gen_range(0..self.states.len());
             return Some(self.states[i].0);
         }
-        let min = self.states.iter().map(|(_, d)| *d).min().unwrap_or(0);
-        let weights: Vec<f64> = self.states.iter().map(|(_, d)| 0.5f64.powi((d - min).min(60) as i32)).collect();
+        let min = self.states.iter().map(|(_, d, _)| *d).min().unwrap_or(0);
+        let weights: Vec<f64> = self
+            .states
+            .iter()
+            .map(|(_, d, since)| match self.kind {
+                Weight::Depth => 0.5f64.powi((d - min).min(60) as i32),
+                _ => 1.0 / (*since).max(1) as f64,
+            })
+            .collect();
         let total: f64 = weights.iter().sum();
         let mut x = self.rng.gen::<f64>() * total;
         for (i, w) in weights.iter().enumerate() {

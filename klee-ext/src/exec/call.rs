@@ -69,7 +69,7 @@ impl<'p> Executor<'p> {
         }
         st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc });
         if self.cover(f, BlockId(0)) {
-            st.covnew += 1;
+            st.covnew = st.instructions;
         }
         Ok(())
     }

@@ -22,7 +22,7 @@ impl<'p> Executor<'p> {
         fr.pc = 0;
         let f = fr.func;
         if self.cover(f, edge.target) {
-            st.covnew += 1;
+            st.covnew = st.instructions;
         }
     }
 
@@ -68,9 +68,7 @@ impl<'p> Executor<'p> {
 
     /// A copy of `st` as a new state (not yet scheduled).
     fn clone_state(&mut self, st: &State) -> State {
-        let mut s = st.clone();
-        s.covnew = 0;
-        s
+        st.clone()
     }
 
     /// Conditional branch on a symbolic condition.

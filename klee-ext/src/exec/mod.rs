@@ -229,7 +229,10 @@ impl<'p> Executor<'p> {
                 self.finish(p, t, sink);
             }
             match step {
-                Step::Continue => self.states[sid.0 as usize] = Some(st),
+                Step::Continue => {
+                    self.searcher.ran(sid, st.instructions - st.covnew);
+                    self.states[sid.0 as usize] = Some(st);
+                }
                 Step::Done(t) => {
                     self.searcher.remove(sid);
                     self.finish(st, t, sink);

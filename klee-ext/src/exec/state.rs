@@ -70,7 +70,7 @@ pub struct State {
     /// Number of forks on the way to this state.
     pub depth: u32,
     pub instructions: u64,
-    /// Covered new code since it was last selected (for nurs:covnew).
+    /// `instructions` when the state last covered a new block (nurs:covnew).
     pub covnew: u64,
     /// Location of the instruction being executed.
     pub loc: LocId,
