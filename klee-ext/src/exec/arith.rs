@@ -191,27 +191,20 @@ impl<'p> Executor<'p> {
 
     pub(super) fn fbin(&mut self, st: &mut State, op: FOp, dbl: bool, dst: RegId, a: Operand, b: Operand) -> Result<(), Termination> {
         let (x, y) = self.float_operands(st, a, b)?;
-        let r = if dbl {
-            let (x, y) = (f64::from_bits(x), f64::from_bits(y));
-            (match op {
+        // Float operations are computed in double and rounded: for + - * /
+        // and remainder that is exactly the single-precision result
+        // (53 >= 2 * 24 + 2 significand bits, so no double rounding).
+        let (x, y) = (f_of(x, dbl), f_of(y, dbl));
+        let r = bits_of(
+            match op {
                 FOp::Add => x + y,
                 FOp::Sub => x - y,
                 FOp::Mul => x * y,
                 FOp::Div => x / y,
                 FOp::Rem => x % y,
-            })
-            .to_bits()
-        } else {
-            let (x, y) = (f32::from_bits(x as u32), f32::from_bits(y as u32));
-            (match op {
-                FOp::Add => x + y,
-                FOp::Sub => x - y,
-                FOp::Mul => x * y,
-                FOp::Div => x / y,
-                FOp::Rem => x % y,
-            })
-            .to_bits() as u64
-        };
+            },
+            dbl,
+        );
         Self::set(st, dst, Val::C(r));
         Ok(())
     }
