@@ -191,6 +191,21 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
+    /// Schedules a copy of `st` constrained by `alt` (with `alt_model`, a
+    /// model of the path and `alt`) that re-executes the current
+    /// instruction. Within the fork limit only.
+    pub(super) fn fork_retry(&mut self, st: &mut State, alt: ExprId, alt_model: Rc<Assignment>) {
+        if self.can_fork() {
+            self.stats.forks += 1;
+            let mut other = self.clone_state(st);
+            other.add_constraint(alt, alt_model);
+            other.depth += 1;
+            st.depth += 1;
+            other.frame().pc -= 1;
+            self.add_state(other);
+        }
+    }
+
     pub(super) fn reserve_state_id(&mut self) -> StateId {
         let id = StateId(self.states.len() as u32);
         self.states.push(None);

@@ -96,11 +96,13 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-    /// Resolves `len` bytes at `addr`.
-    pub(super) fn resolve(&mut self, st: &mut State, addr: &Val, len: u64, write: bool) -> Result<Access, Termination> {
+    /// Resolves `len` bytes at `addr`. `Ok(None)`: the state was narrowed
+    /// to other targets and must re-execute the instruction (its pc has
+    /// been moved back).
+    pub(super) fn resolve(&mut self, st: &mut State, addr: &Val, len: u64, write: bool) -> Result<Option<Access>, Termination> {
         let e = match addr {
             Val::C(a) => {
-                return st.mem.check(*a, len, write).map(|(id, off)| Access::At(id, off)).map_err(|f| self.fault(st, f));
+                return st.mem.check(*a, len, write).map(|(id, off)| Some(Access::At(id, off))).map_err(|f| self.fault(st, f));
             }
             Val::S(e) => *e,
             Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
@@ -110,12 +112,8 @@ impl<'p> Executor<'p> {
         let slot_size = match st.mem.slot(id) {
             Some(s) if !s.freed && id != 0 => s.meta.size,
             _ => {
-                // The one value we found points nowhere: pin it and report.
-                let c = self.pool.constant(64, v);
-                let eq = self.pool.eq(e, c);
-                let m = st.model.clone();
-                st.add_constraint(eq, m);
-                return st.mem.check(v, len, write).map(|(i, o)| Access::At(i, o)).map_err(|f| self.fault(st, f));
+                // The path's model points nowhere: the pointer may be invalid.
+                return Err(self.fault(st, st.mem.check(v, len, write).err().unwrap_or(MemFault::Null)));
             }
         };
         if slot_size < len {
@@ -127,15 +125,31 @@ impl<'p> Executor<'p> {
         let hi = self.pool.cmp(CmpOp::Ule, e, last);
         let inb = self.pool.and(lo, hi);
         let out = self.pool.not(inb);
-        self.fork_error_if(st, out, ErrorKind::Ptr, "memory error: out of bound pointer")?;
+        let Some(in_model) = self.model_for(st, inb)? else {
+            // Never inside this object. Where the pointer falls in its
+            // address range it is out of bounds; elsewhere, try again.
+            let shift = self.pool.constant(64, 32);
+            let obj = self.pool.bin(BinOp::LShr, e, shift);
+            let this = self.pool.constant(64, id);
+            let same = self.pool.eq(obj, this);
+            self.fork_error_if(st, same, ErrorKind::Ptr, "memory error: out of bound pointer")?;
+            st.frame().pc -= 1;
+            return Ok(None);
+        };
+        // Other objects (or none) may be targets too: a copy of the state
+        // re-executes this access under `out` and resolves again there.
+        if let Some(out_model) = self.model_for(st, out)? {
+            self.fork_retry(st, out, out_model);
+        }
+        st.add_constraint(inb, in_model);
         if write && st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
             let name = st.mem.slot(id).expect("checked").meta.name.clone();
             return Err(self.fault(st, MemFault::ReadOnly { name }));
         }
         let off = self.pool.bin(BinOp::Sub, e, base);
         match self.pool.as_const(off) {
-            Some(c) => Ok(Access::At(id, c)),
-            None => Ok(Access::SymOff(id, off)),
+            Some(c) => Ok(Some(Access::At(id, c))),
+            None => Ok(Some(Access::SymOff(id, off))),
         }
     }
 
@@ -151,7 +165,7 @@ impl<'p> Executor<'p> {
             Self::set(st, dst, v);
             return Ok(());
         }
-        let acc = self.resolve(st, &a, len, false)?;
+        let Some(acc) = self.resolve(st, &a, len, false)? else { return Ok(()) };
         let (id, off) = match acc {
             Access::At(id, off) => (id, off),
             Access::SymOff(id, off) => {
@@ -233,7 +247,8 @@ impl<'p> Executor<'p> {
             st.mem.write_scalar(&mut self.pool, id, off, len, &Val::C(*c));
             return Ok(());
         }
-        let (id, off) = match self.resolve(st, &a, len, true)? {
+        let Some(acc) = self.resolve(st, &a, len, true)? else { return Ok(()) };
+        let (id, off) = match acc {
             Access::At(id, off) => (id, off),
             Access::SymOff(id, off) => {
                 if info.is_scalar() && st.mem.slot(id).is_some_and(|s| s.meta.size <= SYM_WRITE_LIMIT) {

@@ -1,0 +1,20 @@
+// A pointer loaded from a table at a symbolic index may point to either of
+// two objects: the access forks per object (as KLEE does) and neither path
+// is an error; reading one past the end is, once for each object.
+// EXPECT: paths=4 errors=2
+// EXPECT-ERROR: ptr 17
+#include <klee/klee.h>
+#include <stdio.h>
+int a[4] = {1, 2, 3, 4};
+int b[4] = {10, 20, 30, 40};
+int *table[2] = {a, b};
+int main(void) {
+  unsigned c = klee_range(0, 2, "c");
+  unsigned i = klee_range(0, 5, "i");
+  int *p = table[c];
+  if (i < 4)
+    printf("%d\n", p[i] > 5);
+  else if (p[i] == 7)
+    printf("?\n");
+  return 0;
+}
