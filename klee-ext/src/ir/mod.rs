@@ -1,6 +1,6 @@
 //! The executable form of a program.
 //!
-//! An LLVM module is lowered once (`lower.rs`) into this compact form: typed
+//! An LLVM module is lowered once (`lower/`) into this compact form: typed
 //! ids index vectors, operands are resolved to registers or entries of one
 //! constant pool, type layouts are precomputed, and no LLVM object is
 //! referenced after lowering. Phi nodes become parallel moves on the edges
