@@ -158,3 +158,83 @@ impl Solver {
     }
 }
 
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::expr::{BinOp, CmpOp};
+
+    fn int(pool: &mut ExprPool, name: &str) -> ExprId {
+        let arr = pool.new_array(name, 4);
+        let mut acc = pool.var(arr, 0);
+        for i in 1..4 {
+            let b = pool.var(arr, i);
+            acc = pool.concat(b, acc);
+        }
+        acc
+    }
+
+    #[test]
+    fn answers_sat_and_unsat_with_models() {
+        let mut pool = ExprPool::new();
+        let mut s = build(&SolverConfig::default());
+        let x = int(&mut pool, "x");
+        let c10 = pool.constant(32, 10);
+        let c20 = pool.constant(32, 20);
+        let gt10 = pool.cmp(CmpOp::Slt, c10, x);
+        let lt20 = pool.cmp(CmpOp::Slt, x, c20);
+        let c = [gt10];
+        match s.check(&mut pool, &c, lt20) {
+            Sat::Sat(m) => {
+                let v = pool.eval(x, &m) as i32;
+                assert!(v > 10 && v < 20, "model {v} violates the query");
+            }
+            other => panic!("expected sat, got {other:?}"),
+        }
+        let ge20 = pool.not(lt20);
+        let both = [gt10, lt20];
+        assert!(matches!(s.check(&mut pool, &both, ge20), Sat::Unsat));
+        assert_eq!(s.must_be_true(&mut pool, &both, gt10), Validity::True);
+        assert_eq!(s.may_be_true(&mut pool, &both, ge20), Validity::False);
+        // x * 3 == 7 has no 32-bit solution with x < 20 and x > 10.
+        let three = pool.constant(32, 3);
+        let x3 = pool.bin(BinOp::Mul, x, three);
+        let seven = pool.constant(32, 7);
+        let eq = pool.eq(x3, seven);
+        assert_eq!(s.may_be_true(&mut pool, &both, eq), Validity::False);
+    }
+
+    #[test]
+    fn slices_keep_only_related_constraints_and_variables() {
+        let mut pool = ExprPool::new();
+        let mut s = build(&SolverConfig::default());
+        let x = int(&mut pool, "x");
+        let y = int(&mut pool, "y");
+        let c5 = pool.constant(32, 5);
+        let xeq = pool.eq(x, c5);
+        let yne = pool.ne(y, c5);
+        let sliced = independence::slice(&mut pool, &[xeq, yne], yne);
+        assert_eq!(sliced, vec![yne]);
+        match s.check(&mut pool, &[xeq, yne], yne) {
+            Sat::Sat(m) => {
+                assert!(m.bytes.keys().all(|(arr, _)| pool.array(*arr).name == "y"), "model mentions variables outside the slice");
+            }
+            other => panic!("expected sat, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn caches_answer_repeated_queries() {
+        let mut pool = ExprPool::new();
+        let mut s = build(&SolverConfig::default());
+        let x = int(&mut pool, "x");
+        let c = pool.constant(32, 1000);
+        let q = pool.cmp(CmpOp::Ult, c, x);
+        for _ in 0..5 {
+            assert!(matches!(s.check(&mut pool, &[], q), Sat::Sat(_)));
+        }
+        let st = s.stats();
+        assert_eq!(st.backend_queries, 1, "{st:?}");
+        assert_eq!(st.cache_hits + st.cex_hits, 4, "{st:?}");
+    }
+}
