@@ -152,7 +152,7 @@ impl<'p> Executor<'p> {
                 }
             }
             Val::S(ce) => match (&tv, &fv) {
-                (Val::Agg(_), _) | (_, Val::Agg(_)) => {
+                (Val::Agg(_) | Val::Wide(_), _) | (_, Val::Agg(_) | Val::Wide(_)) => {
                     let x = self.concretize(st, ce, "condition of a select on aggregates")?;
                     if x != 0 {
                         tv
@@ -166,7 +166,7 @@ impl<'p> Executor<'p> {
                     Val::S(self.pool.ite(ce, te, fe))
                 }
             },
-            Val::Agg(_) => tv,
+            Val::Agg(_) | Val::Wide(_) => tv,
         };
         Self::set(st, dst, r);
         Ok(())
@@ -185,7 +185,7 @@ impl<'p> Executor<'p> {
         match v {
             Val::C(c) => Ok(c),
             Val::S(e) => self.concretize(st, e, why),
-            Val::Agg(_) => Err(self.error(st, ErrorKind::Exec, format!("aggregate used as {why}"))),
+            Val::Agg(_) | Val::Wide(_) => Err(self.error(st, ErrorKind::Exec, format!("aggregate or wide integer used as {why}"))),
         }
     }
 

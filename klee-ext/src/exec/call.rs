@@ -96,7 +96,7 @@ impl<'p> Executor<'p> {
                 st.mem.copy((id, off), s, len);
             } else {
                 match &v {
-                    Val::Agg(_) => self.store_typed(st, id, off, ty, &v),
+                    Val::Agg(_) | Val::Wide(_) => self.store_typed(st, id, off, ty, &v)?,
                     _ => st.mem.write_scalar(&mut self.pool, id, off, len.min(8), &v),
                 }
             }
@@ -171,7 +171,7 @@ impl<'p> Executor<'p> {
                     st.mem.write_byte(&self.pool, id, off + k, Err(b));
                 }
             }
-            Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "memset with an aggregate byte")),
+            Val::Agg(_) | Val::Wide(_) => return Err(self.error(st, ErrorKind::Exec, "memset with an aggregate byte")),
         }
         Ok(())
     }

@@ -119,7 +119,7 @@ impl<'p> Executor<'p> {
                 return Ok(());
             }
             Val::S(e) => e,
-            Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "switch on an aggregate")),
+            Val::Agg(_) | Val::Wide(_) => return Err(self.error(st, ErrorKind::Exec, "unsupported: switch on an integer wider than 64 bits")),
         };
         // Group cases by target block; collect the feasible ones.
         let mut targets: Vec<(ExprId, &Edge)> = Vec::new();

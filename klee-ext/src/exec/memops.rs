@@ -105,7 +105,7 @@ impl<'p> Executor<'p> {
                 return st.mem.check(*a, len, write).map(|(id, off)| Some(Access::At(id, off))).map_err(|f| self.fault(st, f));
             }
             Val::S(e) => *e,
-            Val::Agg(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
+            Val::Agg(_) | Val::Wide(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
         };
         let v = self.pool.eval(e, &st.model);
         let (id, _) = split(v);
@@ -179,7 +179,7 @@ impl<'p> Executor<'p> {
                 (id, c)
             }
         };
-        let v = self.load_typed(st, id, off, ty);
+        let v = self.load_typed(st, id, off, ty)?;
         Self::set(st, dst, v);
         Ok(())
     }
@@ -199,16 +199,19 @@ impl<'p> Executor<'p> {
         }
     }
 
-    fn load_typed(&mut self, st: &State, id: u64, off: u64, ty: TyId) -> Val {
+    fn load_typed(&mut self, st: &State, id: u64, off: u64, ty: TyId) -> Result<Val, Termination> {
         let info = self.prog.ty(ty);
-        match &info.ty {
-            Ty::Struct(fields) => Val::Agg(Rc::new(fields.iter().map(|(o, t)| self.load_typed(st, id, off + o, *t)).collect())),
-            Ty::Array { elem, n, stride } => Val::Agg(Rc::new((0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect())),
+        Ok(match &info.ty {
+            Ty::Struct(fields) => Val::Agg(Rc::new(fields.iter().map(|(o, t)| self.load_typed(st, id, off + o, *t)).collect::<Result<_, _>>()?)),
+            Ty::Array { elem, n, stride } => {
+                Val::Agg(Rc::new((0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect::<Result<_, _>>()?))
+            }
+            Ty::Int(w) if *w > 64 => self.read_wide(st, id, off, info.store_size, *w)?,
             _ => {
                 let v = st.mem.read_scalar(&mut self.pool, id, off, info.store_size);
                 self.fit(v, info.bits)
             }
-        }
+        })
     }
 
     fn read_sym_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64) -> Val {
@@ -219,7 +222,7 @@ impl<'p> Executor<'p> {
             let v = match st.mem.read_scalar(&mut self.pool, id, j, len) {
                 Val::C(c) => self.pool.constant(w, c),
                 Val::S(e) => e,
-                Val::Agg(_) => unreachable!("scalar read"),
+                Val::Agg(_) | Val::Wide(_) => unreachable!("scalar read"),
             };
             acc = Some(match acc {
                 None => v,
@@ -242,7 +245,7 @@ impl<'p> Executor<'p> {
         let (v, a) = (self.get(regs, val), self.get(regs, addr));
         let info = self.prog.ty(ty);
         let len = info.store_size;
-        if let (Val::C(a), Val::C(c)) = (&a, &v) {
+        if let (Val::C(a), Val::C(c), true) = (&a, &v, info.is_scalar()) {
             let (id, off) = st.mem.check(*a, len, true).map_err(|f| self.fault(st, f))?;
             st.mem.write_scalar(&mut self.pool, id, off, len, &Val::C(*c));
             return Ok(());
@@ -259,26 +262,27 @@ impl<'p> Executor<'p> {
                 (id, c)
             }
         };
-        self.store_typed(st, id, off, ty, &v);
-        Ok(())
+        self.store_typed(st, id, off, ty, &v)
     }
 
-    pub(super) fn store_typed(&mut self, st: &mut State, id: u64, off: u64, ty: TyId, v: &Val) {
+    pub(super) fn store_typed(&mut self, st: &mut State, id: u64, off: u64, ty: TyId, v: &Val) -> Result<(), Termination> {
         let info = self.prog.ty(ty);
         match (&info.ty, v) {
             (Ty::Struct(fields), Val::Agg(items)) => {
                 for ((o, t), item) in fields.iter().zip(items.iter()) {
-                    self.store_typed(st, id, off + o, *t, item);
+                    self.store_typed(st, id, off + o, *t, item)?;
                 }
             }
             (Ty::Array { elem, stride, .. }, Val::Agg(items)) => {
                 for (i, item) in items.iter().enumerate() {
-                    self.store_typed(st, id, off + i as u64 * stride, *elem, item);
+                    self.store_typed(st, id, off + i as u64 * stride, *elem, item)?;
                 }
             }
             (Ty::Struct(_) | Ty::Array { .. }, _) => {}
+            (Ty::Int(w), _) if *w > 64 => self.write_wide(st, id, off, info.store_size, v)?,
             _ => st.mem.write_scalar(&mut self.pool, id, off, info.store_size, v),
         }
+        Ok(())
     }
 
     fn write_sym_offset(&mut self, st: &mut State, id: u64, off: ExprId, len: u64, v: &Val) {

@@ -224,7 +224,7 @@ impl Memory {
                     }
                 }
             }
-            Val::Agg(_) => unreachable!("aggregates are stored field by field"),
+            Val::Agg(_) | Val::Wide(_) => unreachable!("aggregates and wide integers are stored by the executor"),
         }
     }
 

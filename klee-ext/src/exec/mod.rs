@@ -24,9 +24,11 @@ mod setup;
 mod special;
 pub mod state;
 pub mod termination;
+mod wide;
 
 pub use arith::icmp_const;
 pub use math::MathFn;
+pub use wide::mask128;
 pub use setup::{ArgSpec, ReplayObjects};
 pub use special::Special;
 pub use state::{State, StateId};
@@ -347,7 +349,7 @@ impl<'p> Executor<'p> {
         match v {
             Val::C(c) => self.pool.constant(w, *c),
             Val::S(e) => *e,
-            Val::Agg(_) => self.pool.constant(w, 0),
+            Val::Agg(_) | Val::Wide(_) => self.pool.constant(w, 0),
         }
     }
 
@@ -449,6 +451,7 @@ impl<'p> Executor<'p> {
                     Ok(())
                 }
                 Inst::Cast { op, from, to, dst, a } => self.cast(st, *op, *from, *to, *dst, *a),
+                Inst::Wide(w) => self.wide(st, w),
                 Inst::Select { dst, w, c, t, f } => self.select(st, *dst, *w, *c, *t, *f),
                 Inst::Call(ci) => self.call(st, ci),
                 Inst::Ret(v) => match self.ret(st, *v) {

@@ -160,7 +160,7 @@ impl<'p> Executor<'p> {
                             return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
                         }
                     }
-                    Val::Agg(_) => {}
+                    Val::Agg(_) | Val::Wide(_) => {}
                 }
                 None
             }
@@ -231,6 +231,7 @@ impl<'p> Executor<'p> {
                 let shown = match arg(1) {
                     Val::C(c) => format!("{c}"),
                     Val::S(e) => format!("{:?}", self.pool.get(e)),
+                    Val::Wide(w) => format!("{w}"),
                     Val::Agg(_) => "<aggregate>".into(),
                 };
                 eprintln!("{m}:{shown}");

@@ -62,6 +62,9 @@ pub enum Val {
     C(u64),
     S(ExprId),
     Agg(Rc<Vec<Val>>),
+    /// A concrete integer of 65 to 128 bits (packed bitfield runs); such
+    /// integers are never symbolic.
+    Wide(Box<u128>),
 }
 
 /// An instruction operand.
@@ -182,6 +185,15 @@ pub struct SwitchInst {
     pub default: Edge,
 }
 
+/// Operations on integers of 65 to 128 bits (concrete only).
+#[derive(Clone, Debug)]
+pub enum WideInst {
+    Bin { op: BinOp, w: u8, dst: RegId, a: Operand, b: Operand },
+    ICmp { pred: IPred, w: u8, dst: RegId, a: Operand, b: Operand },
+    /// Trunc, ZExt or SExt where `from` or `to` exceeds 64 bits.
+    Cast { op: CastOp, from: u8, to: u8, dst: RegId, a: Operand },
+}
+
 /// A GEP with its constant part folded: `base + offset + Σ idx_i * scale_i`
 /// (indices sign-extended from their width).
 #[derive(Clone, Debug)]
@@ -202,6 +214,8 @@ pub enum Inst {
     FNeg { dbl: bool, dst: RegId, a: Operand },
     Cast { op: CastOp, from: u8, to: u8, dst: RegId, a: Operand },
     Copy { dst: RegId, a: Operand },
+    /// Integer operation, comparison or cast on integers wider than 64 bits.
+    Wide(Box<WideInst>),
     /// `w` is the bit width of a scalar result (0 for aggregates).
     Select { dst: RegId, w: u8, c: Operand, t: Operand, f: Operand },
     Alloca { dst: RegId, size: u64, count: Operand, count_w: u8, align: u64 },

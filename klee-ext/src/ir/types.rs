@@ -15,7 +15,7 @@ impl TyId {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Ty {
     Void,
-    /// An integer of the given bit width (1..=64).
+    /// An integer of the given bit width (1..=128; above 64, concrete only).
     Int(u8),
     Float,
     Double,
@@ -40,8 +40,13 @@ pub struct TyInfo {
 }
 
 impl TyInfo {
+    /// A scalar of at most 64 bits (one `u64` in a register).
     pub fn is_scalar(&self) -> bool {
-        matches!(self.ty, Ty::Int(_) | Ty::Float | Ty::Double | Ty::Ptr)
+        match self.ty {
+            Ty::Int(w) => w <= 64,
+            Ty::Float | Ty::Double | Ty::Ptr => true,
+            _ => false,
+        }
     }
 }
 

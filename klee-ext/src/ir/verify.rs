@@ -66,6 +66,10 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::ExtractValue { dst, agg, .. } => reg_ok(*dst) && op_ok(agg),
                     Inst::InsertValue { dst, agg, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(val),
                     Inst::Ret(v) => v.as_ref().is_none_or(op_ok),
+                    Inst::Wide(w) => match &**w {
+                        WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => reg_ok(*dst) && op_ok(a) && op_ok(b),
+                        WideInst::Cast { dst, a, .. } => reg_ok(*dst) && op_ok(a),
+                    },
                     Inst::Unreachable | Inst::Unsupported(_) => true,
                 };
                 if !ok {

@@ -27,8 +27,11 @@ impl Lowerer {
         match LLVMGetValueKind(v) {
             LLVMValueKind::LLVMConstantIntValueKind => {
                 let w = LLVMGetIntTypeWidth(t);
-                if w > 64 {
+                if w > 128 {
                     return Err(format!("i{w} constant"));
+                }
+                if w > 64 {
+                    return wide_constant(v, w as u8);
                 }
                 Ok(Val::C(LLVMConstIntGetZExtValue(v) & mask(w as u8)))
             }
@@ -141,6 +144,21 @@ impl Lowerer {
                 let p = ipred(LLVMGetICmpPredicate(v));
                 crate::exec::icmp_const(p, width(LLVMTypeOf(o0)), a, b) as u64
             }
+            LLVMUIToFP | LLVMSIToFP | LLVMFPToUI | LLVMFPToSI | LLVMFPExt | LLVMFPTrunc => {
+                let o = LLVMGetOperand(v, 0);
+                let a = self.const_u64(o)?;
+                let (ft, tt) = (LLVMGetTypeKind(LLVMTypeOf(o)), LLVMGetTypeKind(t));
+                let as_f64 = |bits: u64, k: LLVMTypeKind| if k == LLVMTypeKind::LLVMFloatTypeKind { f32::from_bits(bits as u32) as f64 } else { f64::from_bits(bits) };
+                let to_bits = |f: f64, k: LLVMTypeKind| if k == LLVMTypeKind::LLVMFloatTypeKind { (f as f32).to_bits() as u64 } else { f.to_bits() };
+                let fw = width(LLVMTypeOf(o));
+                match op {
+                    LLVMUIToFP => to_bits(a as f64, tt),
+                    LLVMSIToFP => to_bits(sext64(a, fw) as f64, tt),
+                    LLVMFPToUI => (as_f64(a, ft) as u64) & mask(width(t)),
+                    LLVMFPToSI => (as_f64(a, ft) as i64 as u64) & mask(width(t)),
+                    _ => to_bits(as_f64(a, ft), tt),
+                }
+            }
             LLVMSelect => {
                 let c = self.const_u64(LLVMGetOperand(v, 0))?;
                 return self.const_val(LLVMGetOperand(v, if c != 0 { 1 } else { 2 }));
@@ -217,9 +235,12 @@ impl Lowerer {
             }
             _ => {
                 let size = LLVMStoreSizeOfType(self.td, t) as usize;
-                let c = self.const_u64(v).map_err(err)?;
-                let bytes = c.to_le_bytes();
-                let n = size.min(8);
+                let bytes: [u8; 16] = match self.const_val(v).map_err(err)? {
+                    Val::C(c) => (c as u128).to_le_bytes(),
+                    Val::Wide(w) => w.to_le_bytes(),
+                    _ => return Err(LoadError::Unsupported("global initializer: aggregate where a scalar was expected".into())),
+                };
+                let n = size.min(16);
                 if at + n <= buf.len() {
                     buf[at..at + n].copy_from_slice(&bytes[..n]);
                 }
@@ -227,4 +248,18 @@ impl Lowerer {
             }
         }
     }
+}
+
+/// A constant of 65 to 128 bits, read from LLVM's text of it (the C API
+/// of LLVM 14 gives only the low 64 bits).
+unsafe fn wide_constant(v: LLVMValueRef, w: u8) -> Result<Val, String> {
+    let text = take_msg(LLVMPrintValueToString(v));
+    let num = text.rsplit(' ').next().unwrap_or("");
+    let value: u128 = match num {
+        "true" => 1,
+        "false" => 0,
+        n if n.starts_with('-') => n.parse::<i128>().map_err(|_| format!("cannot read constant {text}"))? as u128,
+        n => n.parse::<u128>().map_err(|_| format!("cannot read constant {text}"))?,
+    };
+    Ok(Val::Wide(Box::new(value & crate::exec::mask128(w))))
 }

@@ -284,8 +284,8 @@ impl Lowerer {
             LLVMTypeKind::LLVMVoidTypeKind => (Ty::Void, 0),
             LLVMTypeKind::LLVMIntegerTypeKind => {
                 let w = LLVMGetIntTypeWidth(t);
-                if w > 64 {
-                    (Ty::Unsupported(format!("i{w} (integers wider than 64 bits)")), 0)
+                if w > 128 {
+                    (Ty::Unsupported(format!("i{w} (integers wider than 128 bits)")), 0)
                 } else {
                     (Ty::Int(w as u8), w as u8)
                 }
@@ -439,8 +439,8 @@ impl Lowerer {
         match LLVMGetTypeKind(t) {
             LLVMTypeKind::LLVMIntegerTypeKind => {
                 let w = LLVMGetIntTypeWidth(t);
-                if w > 64 {
-                    Err(format!("i{w} arithmetic (integers wider than 64 bits)"))
+                if w > 128 {
+                    Err(format!("i{w} arithmetic (integers wider than 128 bits)"))
                 } else {
                     Ok(w as u8)
                 }
@@ -501,13 +501,15 @@ impl Lowerer {
             }
             LLVMUnreachable => Inst::Unreachable,
             LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd
-            | LLVMOr | LLVMXor => Inst::Bin {
-                op: bin_op(op).expect("integer binary opcode"),
-                w: self.int_width(t)?,
-                dst: d()?,
-                a: self.operand(o(0), cx)?,
-                b: self.operand(o(1), cx)?,
-            },
+            | LLVMOr | LLVMXor => {
+                let (op, w, dst) = (bin_op(op).expect("integer binary opcode"), self.int_width(t)?, d()?);
+                let (a, b) = (self.operand(o(0), cx)?, self.operand(o(1), cx)?);
+                if w > 64 {
+                    Inst::Wide(Box::new(WideInst::Bin { op, w, dst, a, b }))
+                } else {
+                    Inst::Bin { op, w, dst, a, b }
+                }
+            }
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => Inst::FBin {
                 op: match op {
                     LLVMFAdd => FOp::Add,
@@ -522,13 +524,15 @@ impl Lowerer {
                 b: self.operand(o(1), cx)?,
             },
             LLVMFNeg => Inst::FNeg { dbl: self.is_double(t)?, dst: d()?, a: self.operand(o(0), cx)? },
-            LLVMICmp => Inst::ICmp {
-                pred: ipred(LLVMGetICmpPredicate(i)),
-                w: self.int_width(LLVMTypeOf(o(0)))?,
-                dst: d()?,
-                a: self.operand(o(0), cx)?,
-                b: self.operand(o(1), cx)?,
-            },
+            LLVMICmp => {
+                let (pred, w, dst) = (ipred(LLVMGetICmpPredicate(i)), self.int_width(LLVMTypeOf(o(0)))?, d()?);
+                let (a, b) = (self.operand(o(0), cx)?, self.operand(o(1), cx)?);
+                if w > 64 {
+                    Inst::Wide(Box::new(WideInst::ICmp { pred, w, dst, a, b }))
+                } else {
+                    Inst::ICmp { pred, w, dst, a, b }
+                }
+            }
             LLVMFCmp => Inst::FCmp {
                 pred: LLVMGetFCmpPredicate(i) as u8,
                 dbl: self.is_double(LLVMTypeOf(o(0)))?,
@@ -545,7 +549,12 @@ impl Lowerer {
                     _ if to > from => CastOp::ZExt,
                     _ => return Ok(Some(Inst::Copy { dst: d()?, a: self.operand(o(0), cx)? })),
                 };
-                Inst::Cast { op: cop, from, to, dst: d()?, a: self.operand(o(0), cx)? }
+                let (dst, a) = (d()?, self.operand(o(0), cx)?);
+                if from > 64 || to > 64 {
+                    Inst::Wide(Box::new(WideInst::Cast { op: cop, from, to, dst, a }))
+                } else {
+                    Inst::Cast { op: cop, from, to, dst, a }
+                }
             }
             LLVMFPToUI | LLVMFPToSI => {
                 let dbl = self.is_double(LLVMTypeOf(o(0)))?;

@@ -1,0 +1,126 @@
+//! Integers of 65 to 128 bits. clang reads and writes a run of packed
+//! bitfields as one integer of the run's width (i72, i104, …); such values
+//! are computed concretely on `u128`. A symbolic operand of this width ends
+//! the path with an `unsupported` error.
+
+use super::{ErrorKind, Executor, State, Termination};
+use crate::expr::BinOp;
+use crate::ir::{CastOp, IPred, Val, WideInst};
+
+/// All-ones mask of width `w` (1..=128).
+pub fn mask128(w: u8) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
+fn sext128(v: u128, w: u8) -> i128 {
+    if w >= 128 {
+        v as i128
+    } else {
+        let s = 128 - w as u32;
+        ((v << s) as i128) >> s
+    }
+}
+
+/// The value as a wide integer, if concrete.
+fn wide(v: &Val) -> Option<u128> {
+    match v {
+        Val::C(c) => Some(*c as u128),
+        Val::Wide(b) => Some(**b),
+        _ => None,
+    }
+}
+
+/// A register value for a `w`-bit result.
+fn wrap(v: u128, w: u8) -> Val {
+    if w <= 64 {
+        Val::C(v as u64)
+    } else {
+        Val::Wide(Box::new(v & mask128(w)))
+    }
+}
+
+impl<'p> Executor<'p> {
+    pub(super) fn wide(&mut self, st: &mut State, inst: &WideInst) -> Result<(), Termination> {
+        let regs = &st.stack.last().expect("frame").regs;
+        let (dst, vals): (_, Vec<Val>) = match inst {
+            WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
+            WideInst::Cast { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
+        };
+        let Some(xs) = vals.iter().map(wide).collect::<Option<Vec<u128>>>() else {
+            return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
+        };
+        let r = match *inst {
+            WideInst::Bin { op, w, .. } => {
+                let (a, b) = (xs[0] & mask128(w), xs[1] & mask128(w));
+                let (sa, sb) = (sext128(a, w), sext128(b, w));
+                let v = match op {
+                    BinOp::Add => a.wrapping_add(b),
+                    BinOp::Sub => a.wrapping_sub(b),
+                    BinOp::Mul => a.wrapping_mul(b),
+                    BinOp::And => a & b,
+                    BinOp::Or => a | b,
+                    BinOp::Xor => a ^ b,
+                    BinOp::Shl => if b >= w as u128 { 0 } else { a << b },
+                    BinOp::LShr => if b >= w as u128 { 0 } else { a >> b },
+                    BinOp::AShr => (sa >> (b.min(w as u128 - 1))) as u128,
+                    _ if b == 0 => return Err(self.error(st, ErrorKind::Div, "division by zero")),
+                    BinOp::UDiv => a / b,
+                    BinOp::URem => a % b,
+                    BinOp::SDiv => sa.wrapping_div(sb) as u128,
+                    BinOp::SRem => sa.wrapping_rem(sb) as u128,
+                };
+                wrap(v, w)
+            }
+            WideInst::ICmp { pred, w, .. } => {
+                let (a, b) = (xs[0] & mask128(w), xs[1] & mask128(w));
+                let (sa, sb) = (sext128(a, w), sext128(b, w));
+                Val::C(match pred {
+                    IPred::Eq => a == b,
+                    IPred::Ne => a != b,
+                    IPred::Ugt => a > b,
+                    IPred::Uge => a >= b,
+                    IPred::Ult => a < b,
+                    IPred::Ule => a <= b,
+                    IPred::Sgt => sa > sb,
+                    IPred::Sge => sa >= sb,
+                    IPred::Slt => sa < sb,
+                    IPred::Sle => sa <= sb,
+                } as u64)
+            }
+            WideInst::Cast { op, from, to, .. } => {
+                let a = xs[0] & mask128(from);
+                match op {
+                    CastOp::SExt => wrap(sext128(a, from) as u128 & mask128(to), to),
+                    _ => wrap(a & mask128(to), to),
+                }
+            }
+        };
+        Self::set(st, dst, r);
+        Ok(())
+    }
+
+    /// Reads a concrete integer of 9 to 16 bytes.
+    pub(super) fn read_wide(&mut self, st: &State, id: u64, off: u64, len: u64, bits: u8) -> Result<Val, Termination> {
+        let mut buf = [0u8; 16];
+        for k in 0..len.min(16) {
+            buf[k as usize] = st.mem.read_byte(id, off + k).map_err(|_| self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"))?;
+        }
+        Ok(wrap(u128::from_le_bytes(buf) & mask128(bits), bits.max(65)))
+    }
+
+    /// Writes a concrete integer of 9 to 16 bytes.
+    pub(super) fn write_wide(&mut self, st: &mut State, id: u64, off: u64, len: u64, v: &Val) -> Result<(), Termination> {
+        let Some(x) = wide(v) else {
+            return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
+        };
+        let bytes = x.to_le_bytes();
+        for k in 0..len.min(16) {
+            st.mem.write_byte(&self.pool, id, off + k, Ok(bytes[k as usize]));
+        }
+        Ok(())
+    }
+}
