@@ -43,6 +43,9 @@ struct RunArgs {
     /// Memory limit of a path's heap and stack, in MB.
     #[arg(long, value_name = "MB", default_value_t = 2000)]
     max_memory: u64,
+    /// Call-stack depth at which a path ends with an error (runaway recursion).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    max_stack_frames: usize,
     /// Time limit of one solver query (same syntax as --max-time).
     #[arg(long, value_name = "TIME")]
     max_solver_time: Option<String>,
@@ -180,6 +183,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         max_instructions: a.max_instructions,
         max_forks: a.max_forks,
         max_memory: a.max_memory.saturating_mul(1 << 20),
+        max_stack: a.max_stack_frames.max(1),
         search,
         seed: a.seed,
         program_name: program.display().to_string(),

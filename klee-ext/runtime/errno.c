@@ -6,6 +6,7 @@
 
 #include <errno.h>
 
-static int se2rt_errno_value;
+/* The VM sets this (by name) when a function it implements fails. */
+SE2_WEAK int __se2_errno;
 
-SE2_WEAK int *__errno_location(void) { return &se2rt_errno_value; }
+SE2_WEAK int *__errno_location(void) { return &__se2_errno; }

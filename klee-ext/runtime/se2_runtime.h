@@ -25,4 +25,8 @@ long __se2_read(int fd, void *buf, unsigned long n);
  * including the NUL; returns the length the full text has. */
 int __se2_fmt_double(char *out, unsigned long cap, const char *spec, double v);
 
+/* Provided by the VM (the host's own, so results and errno match glibc):
+ * malloc, calloc, realloc, free, _exit, abort, memcpy, memmove, memset,
+ * strtod, strtof, atof, and the math functions. */
+
 #endif

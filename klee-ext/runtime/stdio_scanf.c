@@ -18,7 +18,7 @@
  * Supported: %d %i %u %o %x %X %p %c %s %[...] %n %% %e %f %g %a (and
  * upper-case forms), '*', widths, modifiers hh h l ll q L j z t and the
  * POSIX 'm' (allocate) flag; %p also reads "(nil)". Not modelled:
- * positional arguments (%1$d); %f into a float converts through strtod and
+ * positional arguments (%1$d); %f into a float converts with strtof and
  * may differ from glibc's strtof in the last bit on rare inputs; %Lf gets
  * only double precision (the VM has no strtold). */
 #include "se2_libc.h"
@@ -560,7 +560,10 @@ static int se2rt_vscan(struct se2rt_in *in, const char *fmt, va_list ap) {
       if (b.oom)
         goto conv_error;
       char *end;
-      double v = strtod(b.p, &end);
+      /* A float is read with strtof: one rounding, as glibc. */
+      int single = len != LEN_LL && len != LEN_L;
+      float fv = single ? strtof(b.p, &end) : 0.0f;
+      double v = single ? 0.0 : strtod(b.p, &end);
       if (end == b.p)
         goto conv_error;
       if (!suppress) {
@@ -569,7 +572,7 @@ static int se2rt_vscan(struct se2rt_in *in, const char *fmt, va_list ap) {
         else if (len == LEN_L)
           *va_arg(ap, double *) = v;
         else
-          *va_arg(ap, float *) = (float)v;
+          *va_arg(ap, float *) = fv;
         done++;
       }
       break;

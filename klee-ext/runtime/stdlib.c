@@ -144,12 +144,8 @@ SE2_WEAK int atoi(const char *s) { return (int)strtol(s, NULL, 10); }
 SE2_WEAK long atol(const char *s) { return strtol(s, NULL, 10); }
 SE2_WEAK long long atoll(const char *s) { return strtoll(s, NULL, 10); }
 
-/* strtod is the VM's; float and long double go through it (a float result
- * is rounded twice, which can differ from glibc's strtof in its last bit on
- * rare inputs). */
-SE2_WEAK float strtof(const char *restrict s, char **restrict end) {
-  return (float)strtod(s, end);
-}
+/* strtod and strtof are the VM's (the host's, rounding once to their own
+ * type); long double goes through strtod. */
 SE2_WEAK long double strtold(const char *restrict s, char **restrict end) {
   return strtod(s, end);
 }

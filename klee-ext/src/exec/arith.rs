@@ -125,7 +125,14 @@ impl<'p> Executor<'p> {
                 let f = f_of(c, dbl);
                 (if f < 0.0 { (f as i64) as u64 } else { f as u64 }) & mask(to)
             }
-            CastOp::SiToFp { dbl } => bits_of(sext64(c, from) as f64, dbl),
+            CastOp::SiToFp { dbl } => {
+                // One rounding, straight to the target type.
+                if dbl {
+                    (sext64(c, from) as f64).to_bits()
+                } else {
+                    (sext64(c, from) as f32).to_bits() as u64
+                }
+            }
             CastOp::UiToFp { dbl } => {
                 if dbl {
                     (c as f64).to_bits()

@@ -218,31 +218,35 @@ impl<'p> Executor<'p> {
             }
             I::Identity => Some(args[0].clone()),
             I::Trap => return Err(self.error(st, ErrorKind::Abort, "llvm.trap called")),
-            I::StackSave => Some(Val::C(0)),
-            I::StackRestore => None,
+            // The token is the number of objects the frame owns; restoring
+            // releases the ones allocated since (VLAs in a loop).
+            I::StackSave => Some(Val::C(st.stack.last().expect("frame").owned.len() as u64)),
+            I::StackRestore => {
+                let keep = self.concrete_of(st, args[0].clone(), "stack token")? as usize;
+                let fr = st.stack.last_mut().expect("frame");
+                let drop: Vec<u64> = if keep < fr.owned.len() { fr.owned.split_off(keep) } else { Vec::new() };
+                for id in drop {
+                    st.mem.release(id);
+                }
+                None
+            }
             I::IsConstant => Some(Val::C(0)),
+            I::FltRounds => Some(Val::C(1)),
+            I::LoadRelative => {
+                let p = self.concrete_of(st, args[0].clone(), "relative table address")?;
+                let off = self.concrete_of(st, args[1].clone(), "relative table offset")?;
+                let at = p.wrapping_add(off);
+                let (id, o) = st.mem.check(at, 4, false).map_err(|e| self.fault(st, e))?;
+                let entry = st.mem.read_scalar(&mut self.pool, id, o, 4);
+                let rel = self.concrete_of(st, entry, "relative table entry")?;
+                Some(Val::C(p.wrapping_add(sext64(rel, 32) as u64)))
+            }
             I::ObjectSize => {
                 let min = matches!(args.get(1), Some(Val::C(1)));
                 let w = self.prog.ty(ci.ret).bits;
                 Some(Val::C(if min { 0 } else { mask(w) }))
             }
-            I::Math(m) => {
-                let dbl = self.prog.ty(ci.ret).bits == 64;
-                let mut fs = Vec::with_capacity(args.len());
-                for (i, a) in args.iter().enumerate() {
-                    let bits = self.concrete_of(st, a.clone(), "floating-point argument")?;
-                    let is_int = matches!(self.prog.ty(ci.arg_tys[i]).ty, crate::ir::Ty::Int(_));
-                    fs.push(if is_int {
-                        sext64(bits, self.width_of_arg(ci, i)) as f64
-                    } else if dbl {
-                        f64::from_bits(bits)
-                    } else {
-                        f32::from_bits(bits as u32) as f64
-                    });
-                }
-                let r = m.eval(&fs);
-                Some(Val::C(if dbl { r.to_bits() } else { (r as f32).to_bits() as u64 }))
-            }
+            I::Math(m) => Some(self.math_call(st, m, ci, args)?.0),
             I::Bswap | I::Bitreverse | I::Ctpop | I::Ctlz | I::Cttz | I::Abs => {
                 let w = self.width_of_arg(ci, 0);
                 match &args[0] {
@@ -315,8 +319,47 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
+    /// Evaluates a math function on the call's arguments, in the precision
+    /// of its result type; returns the value and the errno it set.
+    pub(super) fn math_call(&mut self, st: &mut State, m: crate::exec::MathFn, ci: &CallInst, args: &[Val]) -> Result<(Val, i32), Termination> {
+        let dbl = self.prog.ty(ci.ret).bits == 64;
+        let mut bits = Vec::with_capacity(args.len());
+        for a in args {
+            bits.push(self.concrete_of(st, a.clone(), "floating-point argument")?);
+        }
+        let kinds: Vec<crate::ir::Ty> = (0..args.len()).map(|i| self.prog.ty(ci.arg_tys[i]).ty.clone()).collect();
+        let num = |i: usize| -> f64 {
+            match kinds[i] {
+                crate::ir::Ty::Int(w) => sext64(bits[i], w) as f64,
+                crate::ir::Ty::Float => f32::from_bits(bits[i] as u32) as f64,
+                _ => f64::from_bits(bits[i]),
+            }
+        };
+        let vals: Vec<f64> = (0..args.len()).map(num).collect();
+        Ok(if dbl {
+            let (r, e) = m.eval_errno(&vals);
+            (Val::C(r.to_bits()), e)
+        } else {
+            let singles: Vec<f32> = vals.iter().map(|v| *v as f32).collect();
+            let (r, e) = m.eval_f32_errno(&singles);
+            (Val::C(r.to_bits() as u64), e)
+        })
+    }
+
     fn overflow(&mut self, st: &mut State, op: BinOp, signed: bool, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
         let w = self.width_of_arg(ci, 0);
+        if w > 64 {
+            let wide = |v: &Val| match v {
+                Val::C(c) => Some(*c as u128),
+                Val::Wide(b) => Some(**b),
+                _ => None,
+            };
+            let (Some(a), Some(b)) = (wide(&args[0]), wide(&args[1])) else {
+                return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
+            };
+            let (r, of) = super::wide::overflow128(op, signed, w, a, b);
+            return Ok(Val::Agg(Rc::new(vec![super::wide::wrap(r, w), Val::C(of as u64)])));
+        }
         if let (Val::C(a), Val::C(b)) = (&args[0], &args[1]) {
             let (r, of) = overflow_const(op, signed, w, *a, *b);
             return Ok(Val::Agg(Rc::new(vec![Val::C(r), Val::C(of as u64)])));

@@ -12,13 +12,16 @@ use libffi::middle::{Arg, Cif, CodePtr, Type};
 /// process rather than on the program's modelled one.
 const REFUSED: &[&str] = &[
     "exit", "_exit", "abort", "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "system", "kill", "raise",
-    "signal", "sigaction", "setjmp", "longjmp", "_setjmp", "__longjmp_chk", "pthread_create", "pthread_exit", "dup2", "close",
+    "signal", "sigaction", "setjmp", "longjmp", "_setjmp", "_longjmp", "__sigsetjmp", "sigsetjmp", "siglongjmp", "__longjmp_chk", "pthread_create", "pthread_exit", "dup2", "close",
     "chdir", "mmap", "munmap", "brk", "sbrk", "setrlimit", "unlink", "remove", "rename", "rmdir",
 ];
 
 impl<'p> Executor<'p> {
     pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
         let name = self.prog.func(f).name.clone();
+        if name.contains("setjmp") || name.contains("longjmp") {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} (non-local jumps)")));
+        }
         if REFUSED.contains(&name.as_str()) {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} is not allowed")));
         }

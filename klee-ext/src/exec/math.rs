@@ -8,6 +8,7 @@ pub enum MathFn {
     Ceil,
     Trunc,
     Round,
+    RoundEven,
     Rint,
     Sqrt,
     Sin,
@@ -43,6 +44,7 @@ const NAMES: &[(&str, MathFn)] = &[
     ("ceil", MathFn::Ceil),
     ("trunc", MathFn::Trunc),
     ("round", MathFn::Round),
+    ("roundeven", MathFn::RoundEven),
     ("rint", MathFn::Rint),
     ("nearbyint", MathFn::Rint),
     ("sqrt", MathFn::Sqrt),
@@ -87,52 +89,186 @@ impl MathFn {
         NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
     }
 
+    /// Evaluates in double precision. Library functions run on the host's
+    /// libm (the same glibc the native program uses); `powi` and `fmuladd`
+    /// are compiler operations: repeated multiplication, and a multiply
+    /// then an add (no FMA on baseline x86-64).
     pub fn eval(self, a: &[f64]) -> f64 {
+        self.eval_errno(a).0
+    }
+
+    /// Like [`eval`](Self::eval), also returning the `errno` the host
+    /// library set (0 if none).
+    pub fn eval_errno(self, a: &[f64]) -> (f64, i32) {
         let x = a.first().copied().unwrap_or(0.0);
         let y = a.get(1).copied().unwrap_or(0.0);
         let z = a.get(2).copied().unwrap_or(0.0);
         match self {
+            MathFn::FMulAdd => return (x * y + z, 0),
+            MathFn::Powi => return (powi(x, y as i32), 0),
+            MathFn::RoundEven => return (host::roundeven(x), 0),
+            _ => {}
+        }
+        host::call(|| match self {
             MathFn::Fabs => x.abs(),
             MathFn::Floor => x.floor(),
             MathFn::Ceil => x.ceil(),
             MathFn::Trunc => x.trunc(),
             MathFn::Round => x.round(),
-            MathFn::Rint => {
-                // Round half to even, as the default rounding mode does.
-                let r = x.round();
-                if (x - x.trunc()).abs() == 0.5 {
-                    2.0 * (x / 2.0).round()
-                } else {
-                    r
-                }
-            }
-            MathFn::Sqrt => x.sqrt(),
-            MathFn::Sin => x.sin(),
-            MathFn::Cos => x.cos(),
-            MathFn::Tan => x.tan(),
-            MathFn::Asin => x.asin(),
-            MathFn::Acos => x.acos(),
-            MathFn::Atan => x.atan(),
-            MathFn::Atan2 => x.atan2(y),
-            MathFn::Sinh => x.sinh(),
-            MathFn::Cosh => x.cosh(),
-            MathFn::Tanh => x.tanh(),
-            MathFn::Exp => x.exp(),
-            MathFn::Exp2 => x.exp2(),
-            MathFn::Log => x.ln(),
-            MathFn::Log2 => x.log2(),
-            MathFn::Log10 => x.log10(),
-            MathFn::Pow => x.powf(y),
-            MathFn::Fmod => x % y,
-            MathFn::Fma => x.mul_add(y, z),
-            // Without FMA hardware (the x86-64 baseline) fmuladd is a multiply then an add.
-            MathFn::FMulAdd => x * y + z,
+            MathFn::Rint => host::rint(x),
+            MathFn::Sqrt => host::sqrt_errno(x),
+            MathFn::Sin => host::sin(x),
+            MathFn::Cos => host::cos(x),
+            MathFn::Tan => host::tan(x),
+            MathFn::Asin => host::asin(x),
+            MathFn::Acos => host::acos(x),
+            MathFn::Atan => host::atan(x),
+            MathFn::Atan2 => host::atan2(x, y),
+            MathFn::Sinh => host::sinh(x),
+            MathFn::Cosh => host::cosh(x),
+            MathFn::Tanh => host::tanh(x),
+            MathFn::Exp => host::exp(x),
+            MathFn::Exp2 => host::exp2(x),
+            MathFn::Log => host::log(x),
+            MathFn::Log2 => host::log2(x),
+            MathFn::Log10 => host::log10(x),
+            MathFn::Pow => host::pow(x, y),
+            MathFn::Fmod => host::fmod(x, y),
+            MathFn::Fma => host::fma(x, y, z),
             MathFn::Copysign => x.copysign(y),
             MathFn::Fmin => x.min(y),
             MathFn::Fmax => x.max(y),
-            MathFn::Hypot => x.hypot(y),
-            MathFn::Cbrt => x.cbrt(),
-            MathFn::Powi => x.powi(y as i32),
+            MathFn::Hypot => host::hypot(x, y),
+            MathFn::Cbrt => host::cbrt(x),
+            MathFn::FMulAdd | MathFn::Powi | MathFn::RoundEven => unreachable!("handled above"),
+        })
+    }
+
+    /// Evaluates in single precision (the `f`-suffixed C functions and
+    /// `.f32` intrinsics), with the host's `errno`.
+    pub fn eval_f32_errno(self, a: &[f32]) -> (f32, i32) {
+        let x = a.first().copied().unwrap_or(0.0);
+        let y = a.get(1).copied().unwrap_or(0.0);
+        let z = a.get(2).copied().unwrap_or(0.0);
+        match self {
+            MathFn::FMulAdd => return (x * y + z, 0),
+            MathFn::Powi => return (powi(x, y as i32), 0),
+            MathFn::RoundEven => return (host::roundeven(x as f64) as f32, 0),
+            _ => {}
+        }
+        let (r, e) = host::call(|| {
+            (match self {
+                MathFn::Fabs => x.abs(),
+                MathFn::Floor => x.floor(),
+                MathFn::Ceil => x.ceil(),
+                MathFn::Trunc => x.trunc(),
+                MathFn::Round => x.round(),
+                MathFn::Rint => host::rintf(x),
+                MathFn::Sqrt => host::sqrt_errno(x as f64) as f32,
+                MathFn::Sin => host::sinf(x),
+                MathFn::Cos => host::cosf(x),
+                MathFn::Tan => host::tanf(x),
+                MathFn::Asin => host::asinf(x),
+                MathFn::Acos => host::acosf(x),
+                MathFn::Atan => host::atanf(x),
+                MathFn::Atan2 => host::atan2f(x, y),
+                MathFn::Sinh => host::sinhf(x),
+                MathFn::Cosh => host::coshf(x),
+                MathFn::Tanh => host::tanhf(x),
+                MathFn::Exp => host::expf(x),
+                MathFn::Exp2 => host::exp2f(x),
+                MathFn::Log => host::logf(x),
+                MathFn::Log2 => host::log2f(x),
+                MathFn::Log10 => host::log10f(x),
+                MathFn::Pow => host::powf(x, y),
+                MathFn::Fmod => host::fmodf(x, y),
+                MathFn::Fma => host::fmaf(x, y, z),
+                MathFn::Copysign => x.copysign(y),
+                MathFn::Fmin => x.min(y),
+                MathFn::Fmax => x.max(y),
+                MathFn::Hypot => host::hypotf(x, y),
+                MathFn::Cbrt => host::cbrtf(x),
+                MathFn::FMulAdd | MathFn::Powi | MathFn::RoundEven => unreachable!("handled above"),
+            }) as f64
+        });
+        (r as f32, e)
+    }
+}
+
+/// `x` to the integer power `n` by repeated multiplication in the value's
+/// own type, as compiler-rt's `__powidf2`/`__powisf2` do.
+fn powi<T: Copy + std::ops::Mul<Output = T> + std::ops::Div<Output = T> + From<u8>>(x: T, n: i32) -> T {
+    let mut r: T = T::from(1u8);
+    let mut b = x;
+    let mut k = n.unsigned_abs();
+    loop {
+        if k & 1 == 1 {
+            r = r * b;
+        }
+        k >>= 1;
+        if k == 0 {
+            break;
+        }
+        b = b * b;
+    }
+    if n < 0 {
+        T::from(1u8) / r
+    } else {
+        r
+    }
+}
+
+/// The host's C math library.
+mod host {
+    macro_rules! libm {
+        ($($name:ident($($a:ident: $t:ty),*) -> $r:ty;)*) => {
+            mod ffi {
+                extern "C" {
+                    $(pub fn $name($($a: $t),*) -> $r;)*
+                }
+            }
+            $(
+                #[inline]
+                pub fn $name($($a: $t),*) -> $r {
+                    // SAFETY: pure C math functions of plain floating-point values.
+                    unsafe { ffi::$name($($a),*) }
+                }
+            )*
+        };
+    }
+    libm! {
+        sin(x: f64) -> f64; cos(x: f64) -> f64; tan(x: f64) -> f64;
+        asin(x: f64) -> f64; acos(x: f64) -> f64; atan(x: f64) -> f64; atan2(y: f64, x: f64) -> f64;
+        sinh(x: f64) -> f64; cosh(x: f64) -> f64; tanh(x: f64) -> f64; exp(x: f64) -> f64; exp2(x: f64) -> f64;
+        log(x: f64) -> f64; log2(x: f64) -> f64; log10(x: f64) -> f64; pow(x: f64, y: f64) -> f64;
+        fmod(x: f64, y: f64) -> f64; fma(x: f64, y: f64, z: f64) -> f64; hypot(x: f64, y: f64) -> f64;
+        cbrt(x: f64) -> f64; rint(x: f64) -> f64; roundeven(x: f64) -> f64;
+        sinf(x: f32) -> f32; cosf(x: f32) -> f32; tanf(x: f32) -> f32;
+        asinf(x: f32) -> f32; acosf(x: f32) -> f32; atanf(x: f32) -> f32; atan2f(y: f32, x: f32) -> f32;
+        sinhf(x: f32) -> f32; coshf(x: f32) -> f32; tanhf(x: f32) -> f32; expf(x: f32) -> f32; exp2f(x: f32) -> f32;
+        logf(x: f32) -> f32; log2f(x: f32) -> f32; log10f(x: f32) -> f32; powf(x: f32, y: f32) -> f32;
+        fmodf(x: f32, y: f32) -> f32; fmaf(x: f32, y: f32, z: f32) -> f32; hypotf(x: f32, y: f32) -> f32;
+        cbrtf(x: f32) -> f32; rintf(x: f32) -> f32;
+    }
+
+    /// sqrt with C's errno: the compiler turns a call to sqrt into the
+    /// instruction, which sets no errno, so EDOM is set here.
+    pub fn sqrt_errno(x: f64) -> f64 {
+        if x < 0.0 {
+            // SAFETY: this thread's errno slot.
+            unsafe { *libc::__errno_location() = libc::EDOM };
+        }
+        x.sqrt()
+    }
+
+    /// Runs `f` with the host's errno cleared; returns its result and the
+    /// errno it left.
+    pub fn call(f: impl FnOnce() -> f64) -> (f64, i32) {
+        // SAFETY: __errno_location returns this thread's errno slot.
+        unsafe {
+            *libc::__errno_location() = 0;
+            let r = f();
+            (r, *libc::__errno_location())
         }
     }
 }

@@ -224,7 +224,15 @@ impl Memory {
                     }
                 }
             }
-            Val::Agg(_) | Val::Wide(_) => unreachable!("aggregates and wide integers are stored by the executor"),
+            Val::Wide(w) => {
+                let bytes = w.to_le_bytes();
+                let data = self.data_mut(id);
+                data.bytes[o..o + n].copy_from_slice(&bytes[..n]);
+                if !data.sym.is_empty() {
+                    data.sym[o..o + n].iter_mut().for_each(|s| *s = None);
+                }
+            }
+            Val::Agg(_) => unreachable!("aggregates are stored field by field"),
         }
     }
 

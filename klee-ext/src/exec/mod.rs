@@ -59,7 +59,8 @@ pub struct Config {
     /// Objects larger than this cannot be allocated (a path asking for more
     /// ends with a `model` error). Default 1 GiB.
     pub max_object_size: u64,
-    /// Call-stack depth limit (guards runaway recursion). Default 10 000.
+    /// Call-stack depth limit (`--max-stack-frames`; guards runaway
+    /// recursion). Default 100 000.
     pub max_stack: usize,
     pub search: SearchKind,
     pub seed: u64,
@@ -86,7 +87,7 @@ impl Default for Config {
             max_forks: None,
             max_memory: 2000 << 20,
             max_object_size: 1 << 30,
-            max_stack: 10_000,
+            max_stack: 100_000,
             search: SearchKind::Dfs,
             seed: 1,
             solver: SolverConfig::default(),

@@ -135,6 +135,25 @@ impl<'p> Executor<'p> {
             }
             st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
             self.cover(main, BlockId(0));
+            // Before main: destructors are registered with the C library's
+            // atexit (so they run after the program's own handlers), and
+            // constructors run. Frames are pushed last-first.
+            let atexit = prog.func_by_name.get("atexit").copied().filter(|f| prog.func(*f).kind == FuncKind::Defined && !prog.func(*f).params.is_empty());
+            if let Some(ax) = atexit {
+                for &d in prog.dtors.iter().rev() {
+                    let fa = prog.func(ax);
+                    let mut regs = vec![Val::C(0); fa.nregs as usize];
+                    regs[fa.params[0].idx()] = Val::C(crate::ir::func_addr(d));
+                    st.stack.push(Frame { func: ax, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+                }
+            }
+            for &c in prog.ctors.iter().rev() {
+                let fc = prog.func(c);
+                if fc.kind == FuncKind::Defined {
+                    let regs = vec![Val::C(0); fc.nregs as usize];
+                    st.stack.push(Frame { func: c, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+                }
+            }
             states.push(st);
         }
         Ok(states)

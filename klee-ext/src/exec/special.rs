@@ -45,6 +45,7 @@ pub enum Special {
     Read,
     FmtDouble,
     Strtod,
+    Strtof,
     Atof,
     Math(MathFn),
 }
@@ -83,8 +84,13 @@ const TABLE: &[(&str, Special)] = &[
     ("memset", Special::Memset),
     ("__se2_write", Special::Write),
     ("__se2_read", Special::Read),
+    // POSIX read/write on the standard descriptors go to the path's
+    // buffers too (other descriptors fail with -1).
+    ("write", Special::Write),
+    ("read", Special::Read),
     ("__se2_fmt_double", Special::FmtDouble),
     ("strtod", Special::Strtod),
+    ("strtof", Special::Strtof),
     ("atof", Special::Atof),
 ];
 
@@ -256,16 +262,24 @@ impl<'p> Executor<'p> {
             Special::Realloc => {
                 let p = self.concrete_of(st, arg(0), "realloc pointer")?;
                 let n = self.concrete_of(st, arg(1), "realloc size")?;
-                let new = self.heap_alloc(st, n)?;
-                if p != 0 {
-                    let old = self.heap_object(st, p, "realloc")?;
-                    let size = st.mem.slot(old).expect("checked").meta.size;
-                    if new != 0 {
-                        st.mem.copy((new >> 32, 0), (old, 0), size.min(n));
+                let old = if p != 0 { Some(self.heap_object(st, p, "realloc")?) } else { None };
+                match old {
+                    // glibc: realloc(p, 0) frees p and returns NULL.
+                    Some(old) if n == 0 => {
+                        st.mem.release(old);
+                        Some(Val::C(0))
                     }
-                    st.mem.release(old);
+                    _ => {
+                        let new = self.heap_alloc(st, n)?;
+                        // On failure the old block stays valid.
+                        if let (Some(old), true) = (old, new != 0) {
+                            let size = st.mem.slot(old).expect("checked").meta.size;
+                            st.mem.copy((new >> 32, 0), (old, 0), size.min(n));
+                            st.mem.release(old);
+                        }
+                        Some(Val::C(new))
+                    }
                 }
-                Some(Val::C(new))
             }
             Special::Free => {
                 let p = self.concrete_of(st, arg(0), "free pointer")?;
@@ -294,45 +308,54 @@ impl<'p> Executor<'p> {
             Special::Write => Some(self.write_fd(st, &arg(0), &arg(1), &arg(2))?),
             Special::Read => Some(self.read_fd(st, &arg(0), &arg(1), &arg(2))?),
             Special::FmtDouble => Some(self.fmt_double(st, args)?),
-            Special::Strtod | Special::Atof => {
+            Special::Strtod | Special::Strtof | Special::Atof => {
                 let p = self.concrete_of(st, arg(0), "string address")?;
                 let text = self.read_cstr(st, &Val::C(p))?;
                 let c = std::ffi::CString::new(text).unwrap_or_default();
                 let mut end: *mut libc::c_char = std::ptr::null_mut();
                 // SAFETY: `c` is a valid NUL-terminated string; strtod only
                 // reads it and stores a pointer into it.
-                let v = unsafe { libc::strtod(c.as_ptr(), &mut end) };
+                let (bits, errno) = unsafe {
+                    *libc::__errno_location() = 0;
+                    let bits = if which == Special::Strtof { strtof(c.as_ptr(), &mut end).to_bits() as u64 } else { libc::strtod(c.as_ptr(), &mut end).to_bits() };
+                    (bits, *libc::__errno_location())
+                };
+                if errno != 0 {
+                    self.set_errno(st, errno);
+                }
                 // SAFETY: strtod sets `end` within `c`'s buffer.
                 let consumed = unsafe { end.offset_from(c.as_ptr()) } as u64;
-                if which == Special::Strtod {
+                if which != Special::Atof {
                     let endp = self.concrete_of(st, arg(1), "strtod end pointer")?;
                     if endp != 0 {
                         let (id, off) = st.mem.check(endp, 8, true).map_err(|e| self.fault(st, e))?;
                         st.mem.write_scalar(&mut self.pool, id, off, 8, &Val::C(p + consumed));
                     }
                 }
-                Some(Val::C(v.to_bits()))
+                Some(Val::C(bits))
             }
             Special::Math(m) => {
-                let dbl = self.prog.ty(ci.ret).bits == 64;
-                let mut fs = Vec::new();
-                for (i, a) in args.iter().enumerate() {
-                    let bits = self.concrete_of(st, a.clone(), "math argument")?;
-                    let t = self.prog.ty(ci.arg_tys[i]);
-                    fs.push(match t.ty {
-                        crate::ir::Ty::Int(w) => crate::expr::sext64(bits, w) as f64,
-                        crate::ir::Ty::Float => f32::from_bits(bits as u32) as f64,
-                        _ => f64::from_bits(bits),
-                    });
+                let (v, errno) = self.math_call(st, m, ci, args)?;
+                if errno != 0 {
+                    self.set_errno(st, errno);
                 }
-                let r = m.eval(&fs);
-                Some(Val::C(if dbl { r.to_bits() } else { (r as f32).to_bits() as u64 }))
+                Some(v)
             }
         };
         if let Some(v) = r {
             self.set_result(st, ci, v);
         }
         Ok(())
+    }
+
+    /// Sets the program's `errno` (the runtime's `__se2_errno`).
+    pub(super) fn set_errno(&mut self, st: &mut State, e: i32) {
+        if let Some(&g) = self.prog.global_by_name.get("__se2_errno") {
+            let id = g as u64 + 1;
+            if st.mem.check(id << 32, 4, true).is_ok() {
+                st.mem.write_scalar(&mut self.pool, id, 0, 4, &Val::C(e as u32 as u64));
+            }
+        }
     }
 
     fn heap_alloc(&mut self, st: &mut State, n: u64) -> Result<u64, Termination> {
@@ -458,4 +481,9 @@ impl<'p> Executor<'p> {
         }
         Ok(Val::C(len as u64))
     }
+}
+
+extern "C" {
+    /// The host's strtof (not in the libc crate).
+    fn strtof(s: *const libc::c_char, end: *mut *mut libc::c_char) -> f32;
 }

@@ -35,7 +35,7 @@ fn wide(v: &Val) -> Option<u128> {
 }
 
 /// A register value for a `w`-bit result.
-fn wrap(v: u128, w: u8) -> Val {
+pub(super) fn wrap(v: u128, w: u8) -> Val {
     if w <= 64 {
         Val::C(v as u64)
     } else {
@@ -48,7 +48,7 @@ impl<'p> Executor<'p> {
         let regs = &st.stack.last().expect("frame").regs;
         let (dst, vals): (_, Vec<Val>) = match inst {
             WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
-            WideInst::Cast { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
+            WideInst::Cast { dst, a, .. } | WideInst::FpToInt { dst, a, .. } | WideInst::IntToFp { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
         };
         let Some(xs) = vals.iter().map(wide).collect::<Option<Vec<u128>>>() else {
             return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
@@ -98,6 +98,20 @@ impl<'p> Executor<'p> {
                     _ => wrap(a & mask128(to), to),
                 }
             }
+            WideInst::FpToInt { signed, dbl, to, .. } => {
+                let f = if dbl { f64::from_bits(xs[0] as u64) } else { f32::from_bits(xs[0] as u32) as f64 };
+                wrap(if signed { f as i128 as u128 } else { f as u128 } & mask128(to), to)
+            }
+            WideInst::IntToFp { signed, dbl, from, .. } => {
+                let a = xs[0] & mask128(from);
+                // Converted straight to the target type: one rounding.
+                Val::C(match (signed, dbl) {
+                    (true, true) => (sext128(a, from) as f64).to_bits(),
+                    (false, true) => (a as f64).to_bits(),
+                    (true, false) => (sext128(a, from) as f32).to_bits() as u64,
+                    (false, false) => (a as f32).to_bits() as u64,
+                })
+            }
         };
         Self::set(st, dst, r);
         Ok(())
@@ -122,5 +136,39 @@ impl<'p> Executor<'p> {
             st.mem.write_byte(&self.pool, id, off + k, Ok(bytes[k as usize]));
         }
         Ok(())
+    }
+}
+
+/// `a op b` at `w` (65..=128) bits and whether it overflowed.
+pub(super) fn overflow128(op: BinOp, signed: bool, w: u8, a: u128, b: u128) -> (u128, bool) {
+    let m = mask128(w);
+    let (a, b) = (a & m, b & m);
+    if signed {
+        let (sa, sb) = (sext128(a, w), sext128(b, w));
+        let exact = match op {
+            BinOp::Add => sa.checked_add(sb),
+            BinOp::Sub => sa.checked_sub(sb),
+            _ => sa.checked_mul(sb),
+        };
+        let r = match op {
+            BinOp::Add => sa.wrapping_add(sb),
+            BinOp::Sub => sa.wrapping_sub(sb),
+            _ => sa.wrapping_mul(sb),
+        } as u128
+            & m;
+        let fits = exact.is_some_and(|e| e == sext128(r, w));
+        (r, !fits)
+    } else {
+        let exact = match op {
+            BinOp::Add => a.checked_add(b),
+            BinOp::Sub => a.checked_sub(b),
+            _ => a.checked_mul(b),
+        };
+        let r = match op {
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            _ => a.wrapping_mul(b),
+        } & m;
+        (r, exact.is_none_or(|e| e > m))
     }
 }

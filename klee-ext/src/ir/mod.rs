@@ -151,6 +151,10 @@ pub enum Intrinsic {
     StackRestore,
     ObjectSize,
     IsConstant,
+    /// `llvm.flt.rounds`: the rounding mode (1, to nearest).
+    FltRounds,
+    /// `llvm.load.relative(ptr, offset)`: `ptr + *(i32 *)(ptr + offset)`.
+    LoadRelative,
     /// A floating-point function of the C library, by name.
     Math(crate::exec::MathFn),
 }
@@ -192,6 +196,10 @@ pub enum WideInst {
     ICmp { pred: IPred, w: u8, dst: RegId, a: Operand, b: Operand },
     /// Trunc, ZExt or SExt where `from` or `to` exceeds 64 bits.
     Cast { op: CastOp, from: u8, to: u8, dst: RegId, a: Operand },
+    /// fptosi / fptoui to a wide integer.
+    FpToInt { signed: bool, dbl: bool, to: u8, dst: RegId, a: Operand },
+    /// sitofp / uitofp from a wide integer.
+    IntToFp { signed: bool, dbl: bool, from: u8, dst: RegId, a: Operand },
 }
 
 /// A GEP with its constant part folded: `base + offset + Σ idx_i * scale_i`
@@ -291,6 +299,11 @@ pub struct Program {
     pub locs: Vec<SrcLoc>,
     pub func_by_name: FxHashMap<String, FuncId>,
     pub global_by_name: FxHashMap<String, u32>,
+    /// `__attribute__((constructor))` functions, in the order they run.
+    pub ctors: Vec<FuncId>,
+    /// `__attribute__((destructor))` functions, in registration order
+    /// (they run in reverse, after the program's own atexit handlers).
+    pub dtors: Vec<FuncId>,
 }
 
 impl Program {

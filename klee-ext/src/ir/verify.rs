@@ -68,7 +68,7 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::Ret(v) => v.as_ref().is_none_or(op_ok),
                     Inst::Wide(w) => match &**w {
                         WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => reg_ok(*dst) && op_ok(a) && op_ok(b),
-                        WideInst::Cast { dst, a, .. } => reg_ok(*dst) && op_ok(a),
+                        WideInst::Cast { dst, a, .. } | WideInst::FpToInt { dst, a, .. } | WideInst::IntToFp { dst, a, .. } => reg_ok(*dst) && op_ok(a),
                     },
                     Inst::Unreachable | Inst::Unsupported(_) => true,
                 };

@@ -39,7 +39,14 @@ impl Lowerer {
                 let mut loses = 0;
                 let d = LLVMConstRealGetDouble(v, &mut loses);
                 match LLVMGetTypeKind(t) {
-                    LLVMTypeKind::LLVMFloatTypeKind => Ok(Val::C((d as f32).to_bits() as u64)),
+                    LLVMTypeKind::LLVMFloatTypeKind if d.is_nan() => {
+                        // LLVMConstRealGetDouble quiets signalling NaNs; the
+                        // printed form (`float 0x7FF4000000000000`) keeps them.
+                        let text = take_msg(LLVMPrintValueToString(v));
+                        let bits = text.rsplit("0x").next().and_then(|h| u64::from_str_radix(h.trim(), 16).ok()).unwrap_or(d.to_bits());
+                        Ok(Val::C(f64_to_f32_bits(f64::from_bits(bits)) as u64))
+                    }
+                    LLVMTypeKind::LLVMFloatTypeKind => Ok(Val::C(f64_to_f32_bits(d) as u64)),
                     LLVMTypeKind::LLVMDoubleTypeKind => Ok(Val::C(d.to_bits())),
                     _ => Err("long double constant".into()),
                 }
@@ -50,6 +57,12 @@ impl Lowerer {
             | LLVMValueKind::LLVMConstantAggregateZeroValueKind => {
                 let ty = self.ty(t);
                 Ok(self.zero_val(ty))
+            }
+            LLVMValueKind::LLVMGlobalVariableValueKind | LLVMValueKind::LLVMFunctionValueKind
+                if LLVMIsDeclaration(v) != 0 && LLVMGetLinkage(v) == llvm_sys::LLVMLinkage::LLVMExternalWeakLinkage =>
+            {
+                // An undefined weak symbol has address 0.
+                Ok(Val::C(0))
             }
             LLVMValueKind::LLVMGlobalVariableValueKind => {
                 let idx = self.globals[&v];
@@ -159,6 +172,32 @@ impl Lowerer {
                     _ => to_bits(as_f64(a, ft), tt),
                 }
             }
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => {
+                let k = LLVMGetTypeKind(t);
+                let f = |bits: u64| if k == LLVMTypeKind::LLVMFloatTypeKind { f32::from_bits(bits as u32) as f64 } else { f64::from_bits(bits) };
+                let a = f(self.const_u64(LLVMGetOperand(v, 0))?);
+                let b = f(self.const_u64(LLVMGetOperand(v, 1))?);
+                let r = match op {
+                    LLVMFAdd => a + b,
+                    LLVMFSub => a - b,
+                    LLVMFMul => a * b,
+                    LLVMFDiv => a / b,
+                    _ => a % b,
+                };
+                if k == LLVMTypeKind::LLVMFloatTypeKind {
+                    (r as f32).to_bits() as u64
+                } else {
+                    r.to_bits()
+                }
+            }
+            LLVMFNeg => {
+                let a = self.const_u64(LLVMGetOperand(v, 0))?;
+                if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMFloatTypeKind {
+                    a ^ (1 << 31)
+                } else {
+                    a ^ (1 << 63)
+                }
+            }
             LLVMSelect => {
                 let c = self.const_u64(LLVMGetOperand(v, 0))?;
                 return self.const_val(LLVMGetOperand(v, if c != 0 { 1 } else { 2 }));
@@ -262,4 +301,18 @@ unsafe fn wide_constant(v: LLVMValueRef, w: u8) -> Result<Val, String> {
         n => n.parse::<u128>().map_err(|_| format!("cannot read constant {text}"))?,
     };
     Ok(Val::Wide(Box::new(value & crate::exec::mask128(w))))
+}
+
+/// The single-precision bits of a float constant that LLVM handed over as
+/// a double: NaNs keep their sign and payload (an `as f32` conversion would
+/// quiet a signalling NaN).
+fn f64_to_f32_bits(d: f64) -> u32 {
+    if d.is_nan() {
+        let b = d.to_bits();
+        let sign = ((b >> 63) as u32) << 31;
+        let payload = ((b >> 29) & 0x7f_ffff) as u32;
+        sign | 0x7f80_0000 | payload.max(1)
+    } else {
+        (d as f32).to_bits()
+    }
 }

@@ -70,6 +70,8 @@ pub(super) fn intrinsic(name: &str) -> IntrinsicKind {
         ("stackrestore", I::StackRestore),
         ("objectsize", I::ObjectSize),
         ("is.constant", I::IsConstant),
+        ("flt.rounds", I::FltRounds),
+        ("load.relative", I::LoadRelative),
     ];
     for (p, k) in table {
         if base.starts_with(p) {

@@ -185,6 +185,8 @@ impl Lowerer {
                 locs: Vec::new(),
                 func_by_name: FxHashMap::default(),
                 global_by_name: FxHashMap::default(),
+                ctors: Vec::new(),
+                dtors: Vec::new(),
             },
             tys: FxHashMap::default(),
             globals: FxHashMap::default(),
@@ -257,6 +259,8 @@ impl Lowerer {
             gl.init = init;
             gl.read_only = LLVMIsGlobalConstant(gv) != 0;
         }
+        self.prog.ctors = self.structors("llvm.global_ctors");
+        self.prog.dtors = self.structors("llvm.global_dtors");
         // Function bodies.
         let funcs: Vec<(LLVMValueRef, FuncId)> = self.funcs.iter().map(|(k, v)| (*k, *v)).collect();
         for (fv, id) in funcs {
@@ -266,6 +270,34 @@ impl Lowerer {
         }
         LLVMDisposeTargetData(self.td);
         Ok(self.prog)
+    }
+
+    /// The functions listed in `llvm.global_ctors`/`llvm.global_dtors`
+    /// (entries `{ i32 priority, void ()* fn, i8* data }`), by priority.
+    unsafe fn structors(&mut self, name: &str) -> Vec<FuncId> {
+        let cname = CString::new(name).expect("no NUL");
+        let g = LLVMGetNamedGlobal(self.module, cname.as_ptr());
+        if g.is_null() || LLVMGetInitializer(g).is_null() {
+            return Vec::new();
+        }
+        let arr = LLVMGetInitializer(g);
+        let mut out = Vec::new();
+        for i in 0..LLVMGetNumOperands(arr).max(0) as u32 {
+            let e = LLVMGetOperand(arr, i);
+            if LLVMGetNumOperands(e) < 2 {
+                continue;
+            }
+            let prio = LLVMConstIntGetZExtValue(LLVMGetOperand(e, 0));
+            let mut f = LLVMGetOperand(e, 1);
+            while LLVMGetValueKind(f) == LLVMValueKind::LLVMConstantExprValueKind {
+                f = LLVMGetOperand(f, 0);
+            }
+            if let Some(&id) = self.funcs.get(&f) {
+                out.push((prio, id));
+            }
+        }
+        out.sort_by_key(|(p, _)| *p);
+        out.into_iter().map(|(_, f)| f).collect()
     }
 
     unsafe fn sized(&self, t: LLVMTypeRef) -> bool {
@@ -559,14 +591,22 @@ impl Lowerer {
             LLVMFPToUI | LLVMFPToSI => {
                 let dbl = self.is_double(LLVMTypeOf(o(0)))?;
                 let to = self.int_width(t)?;
+                let (dst, a) = (d()?, self.operand(o(0), cx)?);
+                if to > 64 {
+                    return Ok(Some(Inst::Wide(Box::new(WideInst::FpToInt { signed: op == LLVMFPToSI, dbl, to, dst, a }))));
+                }
                 let cop = if op == LLVMFPToUI { CastOp::FpToUi { dbl } } else { CastOp::FpToSi { dbl } };
-                Inst::Cast { op: cop, from: if dbl { 64 } else { 32 }, to, dst: d()?, a: self.operand(o(0), cx)? }
+                Inst::Cast { op: cop, from: if dbl { 64 } else { 32 }, to, dst, a }
             }
             LLVMUIToFP | LLVMSIToFP => {
                 let dbl = self.is_double(t)?;
                 let from = self.int_width(LLVMTypeOf(o(0)))?;
+                let (dst, a) = (d()?, self.operand(o(0), cx)?);
+                if from > 64 {
+                    return Ok(Some(Inst::Wide(Box::new(WideInst::IntToFp { signed: op == LLVMSIToFP, dbl, from, dst, a }))));
+                }
                 let cop = if op == LLVMUIToFP { CastOp::UiToFp { dbl } } else { CastOp::SiToFp { dbl } };
-                Inst::Cast { op: cop, from, to: if dbl { 64 } else { 32 }, dst: d()?, a: self.operand(o(0), cx)? }
+                Inst::Cast { op: cop, from, to: if dbl { 64 } else { 32 }, dst, a }
             }
             LLVMFPExt | LLVMFPTrunc => {
                 self.is_double(t)?;
