@@ -94,11 +94,23 @@ impl<'p> Executor<'p> {
             }
         }
         let ret = self.prog.ty(ci.ret).clone();
-        let rtype = match ret.ty {
-            Ty::Void => Type::void(),
-            Ty::Int(_) | Ty::Ptr => Type::u64(),
-            Ty::Double => Type::f64(),
-            Ty::Float => Type::f32(),
+        // Small aggregates of scalars (e.g. libgcc's __divdc3 returning
+        // `{ double, double }`) are returned as libffi structures.
+        let agg_fields = self.scalar_fields(ci.ret);
+        let rtype = match (&ret.ty, &agg_fields) {
+            (Ty::Void, _) => Type::void(),
+            (Ty::Int(w), _) if *w <= 64 => Type::u64(),
+            (Ty::Ptr, _) => Type::u64(),
+            (Ty::Double, _) => Type::f64(),
+            (Ty::Float, _) => Type::f32(),
+            (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => Type::structure(fields.iter().map(|(_, t)| match self.prog.ty(*t).ty {
+                Ty::Double => Type::f64(),
+                Ty::Float => Type::f32(),
+                Ty::Int(w) if w <= 8 => Type::u8(),
+                Ty::Int(w) if w <= 16 => Type::u16(),
+                Ty::Int(w) if w <= 32 => Type::u32(),
+                _ => Type::u64(),
+            })),
             _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}"))),
         };
         let narrow: Vec<(u8, u16, u32)> = ints.iter().map(|v| (*v as u8, *v as u16, *v as u32)).collect();
@@ -120,6 +132,26 @@ impl<'p> Executor<'p> {
         let code = CodePtr(sym);
         // SAFETY: the signature comes from the call site's function type;
         // pointer arguments point into live host buffers held in `buffers`.
+        if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (&agg_fields, &ret.ty) {
+            let mut buf = [0u8; 32];
+            // SAFETY: as below; `buf` is larger than any structure accepted
+            // above; `Arg` is a transparent pointer (as `Cif::call` uses it).
+            unsafe {
+                libffi::raw::ffi_call(cif.as_raw_ptr(), Some(*code.as_safe_fun()), buf.as_mut_ptr() as *mut libc::c_void, fargs.as_ptr() as *mut *mut libc::c_void);
+            }
+            let items: Vec<Val> = fields
+                .iter()
+                .map(|(off, t)| {
+                    let info = self.prog.ty(*t);
+                    let mut b = [0u8; 8];
+                    let n = info.store_size.min(8) as usize;
+                    b[..n].copy_from_slice(&buf[*off as usize..*off as usize + n]);
+                    Val::C(u64::from_le_bytes(b) & crate::expr::mask(info.bits.max(1)))
+                })
+                .collect();
+            self.set_result(st, ci, Val::Agg(std::rc::Rc::new(items)));
+            return Ok(());
+        }
         let result: u64 = unsafe {
             match ret.ty {
                 Ty::Void => {
@@ -153,5 +185,17 @@ impl<'p> Executor<'p> {
         }
         self.set_result(st, ci, Val::C(ret_val));
         Ok(())
+    }
+}
+
+impl<'p> Executor<'p> {
+    /// The (offset, type) of each field of an aggregate whose fields are all
+    /// scalars, or `None`.
+    fn scalar_fields(&self, ty: crate::ir::TyId) -> Option<Vec<(u64, crate::ir::TyId)>> {
+        match &self.prog.ty(ty).ty {
+            Ty::Struct(fields) => fields.iter().all(|(_, t)| self.prog.ty(*t).is_scalar()).then(|| fields.to_vec()),
+            Ty::Array { elem, n, stride } => self.prog.ty(*elem).is_scalar().then(|| (0..*n).map(|i| (i * stride, *elem)).collect()),
+            _ => None,
+        }
     }
 }

@@ -74,7 +74,7 @@ impl Lowerer {
             },
             LLVMValueKind::LLVMGlobalAliasValueKind => self.const_val(LLVMAliasGetAliasee(v)),
             LLVMValueKind::LLVMConstantExprValueKind => self.const_expr(v),
-            LLVMValueKind::LLVMConstantStructValueKind | LLVMValueKind::LLVMConstantArrayValueKind => {
+            LLVMValueKind::LLVMConstantStructValueKind | LLVMValueKind::LLVMConstantArrayValueKind | LLVMValueKind::LLVMConstantVectorValueKind => {
                 let n = LLVMGetNumOperands(v);
                 let mut elems = Vec::with_capacity(n as usize);
                 for i in 0..n {
@@ -82,8 +82,8 @@ impl Lowerer {
                 }
                 Ok(Val::Agg(Rc::new(elems)))
             }
-            LLVMValueKind::LLVMConstantDataArrayValueKind => {
-                let n = LLVMGetArrayLength(t);
+            LLVMValueKind::LLVMConstantDataArrayValueKind | LLVMValueKind::LLVMConstantDataVectorValueKind => {
+                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetVectorSize(t) } else { LLVMGetArrayLength(t) };
                 let mut elems = Vec::with_capacity(n as usize);
                 for i in 0..n {
                     elems.push(self.const_val(LLVMGetElementAsConstant(v, i))?);

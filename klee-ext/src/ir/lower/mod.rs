@@ -342,9 +342,15 @@ impl Lowerer {
                 (Ty::Array { elem: self.ty(e), n: LLVMGetArrayLength(t) as u64, stride }, 0)
             }
             LLVMTypeKind::LLVMX86_FP80TypeKind => (Ty::Unsupported("long double (x86_fp80)".into()), 0),
-            LLVMTypeKind::LLVMVectorTypeKind | LLVMTypeKind::LLVMScalableVectorTypeKind => {
-                (Ty::Unsupported("vector types".into()), 0)
+            // Fixed vectors are laid out (and held in registers) as arrays:
+            // clang passes small float structs as <2 x float>. Vector
+            // arithmetic is refused where it is lowered.
+            LLVMTypeKind::LLVMVectorTypeKind => {
+                let e = LLVMGetElementType(t);
+                let stride = LLVMABISizeOfType(self.td, e);
+                (Ty::Array { elem: self.ty(e), n: LLVMGetVectorSize(t) as u64, stride }, 0)
             }
+            LLVMTypeKind::LLVMScalableVectorTypeKind => (Ty::Unsupported("scalable vector types".into()), 0),
             k => (Ty::Unsupported(format!("type kind {k:?}")), 0),
         };
         let id = TyId(self.prog.types.len() as u32);
@@ -662,6 +668,22 @@ impl Lowerer {
                 let p = LLVMGetIndices(i);
                 let path: Box<[u32]> = std::slice::from_raw_parts(p, n).into();
                 if op == LLVMExtractValue {
+                    Inst::ExtractValue { dst: d()?, agg: self.operand(o(0), cx)?, path }
+                } else {
+                    Inst::InsertValue { dst: d()?, agg: self.operand(o(0), cx)?, val: self.operand(o(1), cx)?, path }
+                }
+            }
+            LLVMExtractElement | LLVMInsertElement => {
+                let k = if op == LLVMExtractElement { 1 } else { 2 };
+                let idx = match self.operand(o(k), cx)? {
+                    Operand::Const(c) => match &self.prog.consts[c.idx()] {
+                        Val::C(x) => *x as u32,
+                        _ => return Err("vector element index".into()),
+                    },
+                    _ => return Err("vector elements at a variable index".into()),
+                };
+                let path: Box<[u32]> = vec![idx].into();
+                if op == LLVMExtractElement {
                     Inst::ExtractValue { dst: d()?, agg: self.operand(o(0), cx)?, path }
                 } else {
                     Inst::InsertValue { dst: d()?, agg: self.operand(o(0), cx)?, val: self.operand(o(1), cx)?, path }
