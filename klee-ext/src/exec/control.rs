@@ -166,6 +166,21 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
+    /// Computed goto: jumps to the label whose address the operand holds.
+    pub(super) fn indirect_br(&mut self, st: &mut State, addr: crate::ir::Operand, edges: &[Edge]) -> Result<(), Termination> {
+        let v = self.get(&st.stack.last().expect("frame").regs, addr);
+        let a = self.concrete_of(st, v, "label address")?;
+        let f = st.stack.last().expect("frame").func;
+        let target = ((a >> 32) == crate::ir::BLOCK_BASE + f.0 as u64).then_some(a & 0xffff_ffff);
+        match edges.iter().find(|e| Some(e.target.0 as u64) == target) {
+            Some(e) => {
+                self.take_edge(st, e);
+                Ok(())
+            }
+            None => Err(self.error(st, ErrorKind::Ptr, format!("computed goto to an invalid label address {a:#x}"))),
+        }
+    }
+
     /// If `bad` may hold, splits off a path on which it does and which ends
     /// with an error of `kind`; `st` continues with `!bad`.
     pub(super) fn fork_error_if(&mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str) -> Result<(), Termination> {

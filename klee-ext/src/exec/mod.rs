@@ -461,6 +461,7 @@ impl<'p> Executor<'p> {
                     Err(t) => Err(t),
                 },
                 Inst::Switch(sw) => self.switch(st, sw),
+                Inst::IndirectBr { addr, edges } => self.indirect_br(st, *addr, edges),
                 Inst::FBin { op, dbl, dst, a, b } => self.fbin(st, *op, *dbl, *dst, *a, *b),
                 Inst::FCmp { pred, dbl, dst, a, b } => self.fcmp(st, *pred, *dbl, *dst, *a, *b),
                 Inst::FNeg { dbl, dst, a } => self.fneg(st, *dbl, *dst, *a),

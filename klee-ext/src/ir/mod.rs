@@ -50,6 +50,10 @@ id_type!(
 /// Object ids at and above this are function addresses.
 pub const FUNC_BASE: u64 = 0xF000_0000;
 
+/// Object ids from this up to `FUNC_BASE` are label addresses
+/// (`&&label`): object `BLOCK_BASE + f`, offset = the block's index.
+pub const BLOCK_BASE: u64 = 0xE000_0000;
+
 /// The address of function `f`.
 pub fn func_addr(f: FuncId) -> u64 {
     (FUNC_BASE + f.0 as u64) << 32
@@ -236,6 +240,8 @@ pub enum Inst {
     Br(Box<Edge>),
     CondBr { c: Operand, edges: Box<[Edge; 2]> },
     Switch(Box<SwitchInst>),
+    /// `indirectbr` (computed goto) to one of `edges`, by label address.
+    IndirectBr { addr: Operand, edges: Box<[Edge]> },
     Ret(Option<Operand>),
     Unreachable,
     /// An instruction the executor does not support; executing it ends the

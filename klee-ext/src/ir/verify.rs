@@ -33,7 +33,9 @@ pub fn verify(p: &Program) -> Vec<String> {
                 out.push(at("empty block"));
                 continue;
             };
-            let is_term = |i: &Inst| matches!(i, Inst::Br(_) | Inst::CondBr { .. } | Inst::Switch(_) | Inst::Ret(_) | Inst::Unreachable | Inst::Unsupported(_));
+            let is_term = |i: &Inst| {
+                matches!(i, Inst::Br(_) | Inst::CondBr { .. } | Inst::Switch(_) | Inst::IndirectBr { .. } | Inst::Ret(_) | Inst::Unreachable | Inst::Unsupported(_))
+            };
             if !is_term(last) {
                 out.push(at("does not end with a terminator"));
             }
@@ -45,6 +47,7 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::Br(e) => edge_ok(e),
                     Inst::CondBr { c, edges } => op_ok(c) && edges.iter().all(edge_ok),
                     Inst::Switch(s) => op_ok(&s.cond) && edge_ok(&s.default) && s.cases.iter().all(|(_, e)| edge_ok(e)),
+                    Inst::IndirectBr { addr, edges } => op_ok(addr) && edges.iter().all(edge_ok),
                     Inst::Call(c) => {
                         c.args.iter().all(op_ok)
                             && c.dst.is_none_or(reg_ok)

@@ -90,7 +90,19 @@ impl Lowerer {
                 }
                 Ok(Val::Agg(Rc::new(elems)))
             }
-            LLVMValueKind::LLVMBlockAddressValueKind => Err("block addresses (computed goto)".into()),
+            LLVMValueKind::LLVMBlockAddressValueKind => {
+                // Operands: the function and the block.
+                let f = LLVMGetOperand(v, 0);
+                let bb = LLVMValueAsBasicBlock(LLVMGetOperand(v, 1));
+                let fid = *self.funcs.get(&f).ok_or("block address in an unknown function")?;
+                let mut idx = 0u64;
+                let mut b = LLVMGetFirstBasicBlock(f);
+                while !b.is_null() && b != bb {
+                    idx += 1;
+                    b = LLVMGetNextBasicBlock(b);
+                }
+                Ok(Val::C(((BLOCK_BASE + fid.0 as u64) << 32) | idx))
+            }
             k => Err(format!("constant of kind {k:?}")),
         }
     }

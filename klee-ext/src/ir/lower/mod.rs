@@ -538,6 +538,15 @@ impl Lowerer {
                 Inst::Switch(Box::new(SwitchInst { w, cond, cases: cases.into(), default }))
             }
             LLVMUnreachable => Inst::Unreachable,
+            LLVMIndirectBr => {
+                let addr = self.operand(o(0), cx)?;
+                let n = LLVMGetNumSuccessors(i);
+                let mut edges = Vec::with_capacity(n as usize);
+                for k in 0..n {
+                    edges.push(self.edge(bb, LLVMGetSuccessor(i, k), cx)?);
+                }
+                Inst::IndirectBr { addr, edges: edges.into() }
+            }
             LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd
             | LLVMOr | LLVMXor => {
                 let (op, w, dst) = (bin_op(op).expect("integer binary opcode"), self.int_width(t)?, d()?);
