@@ -184,19 +184,28 @@ static void se2rt_copy_elem(char *dst, const char *src, size_t s) {
     dst[i] = src[i];
 }
 
+/* Comparators take a third argument (qsort_r's); qsort's two-argument
+ * comparator is called through se2rt_cmp2 with itself as that argument. */
+typedef int (*se2rt_cmp3)(const void *, const void *, void *);
+typedef int (*se2rt_cmpfn)(const void *, const void *);
+
+static int se2rt_cmp2(const void *a, const void *b, void *f) {
+  return ((se2rt_cmpfn)f)(a, b);
+}
+
 /* glibc's msort_with_tmp: sort n elements of size s at b, using tmp
  * (n*s bytes) as the merge area. Ties keep their order (stable). */
-static void se2rt_msort(char *b, size_t n, size_t s,
-                        int (*cmp)(const void *, const void *), char *tmp) {
+static void se2rt_msort(char *b, size_t n, size_t s, se2rt_cmp3 cmp, void *arg,
+                        char *tmp) {
   if (n <= 1)
     return;
   size_t n1 = n / 2, n2 = n - n1;
   char *b1 = b, *b2 = b + n1 * s;
-  se2rt_msort(b1, n1, s, cmp, tmp);
-  se2rt_msort(b2, n2, s, cmp, tmp);
+  se2rt_msort(b1, n1, s, cmp, arg, tmp);
+  se2rt_msort(b2, n2, s, cmp, arg, tmp);
   char *t = tmp;
   while (n1 > 0 && n2 > 0) {
-    if (cmp(b1, b2) <= 0) {
+    if (cmp(b1, b2, arg) <= 0) {
       se2rt_copy_elem(t, b1, s);
       b1 += s;
       n1--;
@@ -213,10 +222,11 @@ static void se2rt_msort(char *b, size_t n, size_t s,
 }
 
 /* Stable insertion sort: the fallback when no merge area can be had. */
-static void se2rt_isort(char *b, size_t n, size_t s,
-                        int (*cmp)(const void *, const void *)) {
+static void se2rt_isort(char *b, size_t n, size_t s, se2rt_cmp3 cmp,
+                        void *arg) {
   for (size_t i = 1; i < n; i++) {
-    for (size_t j = i; j > 0 && cmp(b + (j - 1) * s, b + j * s) > 0; j--) {
+    for (size_t j = i; j > 0 && cmp(b + (j - 1) * s, b + j * s, arg) > 0;
+         j--) {
       char *x = b + (j - 1) * s, *y = b + j * s;
       for (size_t k = 0; k < s; k++) {
         char c = x[k];
@@ -227,17 +237,22 @@ static void se2rt_isort(char *b, size_t n, size_t s,
   }
 }
 
-SE2_WEAK void qsort(void *base, size_t n, size_t s,
-                    int (*cmp)(const void *, const void *)) {
+/* glibc's qsort_r (a GNU extension): the comparator gets `arg`. */
+SE2_WEAK void qsort_r(void *base, size_t n, size_t s, se2rt_cmp3 cmp,
+                      void *arg) {
   if (n <= 1 || s == 0)
     return;
   char *tmp = malloc(n * s);
   if (!tmp) {
-    se2rt_isort(base, n, s, cmp);
+    se2rt_isort(base, n, s, cmp, arg);
     return;
   }
-  se2rt_msort(base, n, s, cmp, tmp);
+  se2rt_msort(base, n, s, cmp, arg, tmp);
   free(tmp);
+}
+
+SE2_WEAK void qsort(void *base, size_t n, size_t s, se2rt_cmpfn cmp) {
+  qsort_r(base, n, s, se2rt_cmp2, (void *)cmp);
 }
 
 /* glibc's bsearch: same probe sequence. */

@@ -87,7 +87,7 @@ impl<'p> Executor<'p> {
             layout.push((size, len, byval.is_some(), v.clone(), ci.arg_tys[idx]));
             size += len.div_ceil(8) * 8;
         }
-        let base = self.alloc_object(st, size, ObjKind::Internal, "variadic arguments")?;
+        let base = self.alloc_object(st, size, ObjKind::Stack, "variadic arguments")?;
         let id = base >> 32;
         for (off, len, byval, v, ty) in layout {
             if byval {
@@ -232,6 +232,12 @@ impl<'p> Executor<'p> {
             }
             I::IsConstant => Some(Val::C(0)),
             I::FltRounds => Some(Val::C(1)),
+            I::RoundToInt { rint } => {
+                let bits = self.concrete_of(st, args[0].clone(), "floating-point argument")?;
+                let x = if self.prog.ty(ci.arg_tys[0]).bits == 64 { f64::from_bits(bits) } else { f32::from_bits(bits as u32) as f64 };
+                let r = if rint { crate::exec::MathFn::Rint.eval(&[x]) } else { x.round() };
+                Some(Val::C((r as i64 as u64) & mask(self.prog.ty(ci.ret).bits)))
+            }
             I::LoadRelative => {
                 let p = self.concrete_of(st, args[0].clone(), "relative table address")?;
                 let off = self.concrete_of(st, args[1].clone(), "relative table offset")?;

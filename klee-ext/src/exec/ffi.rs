@@ -172,7 +172,19 @@ impl<'p> Executor<'p> {
             });
             ret_val = match hit {
                 Some((id, b)) => (id << 32) + (result - b.as_ptr() as u64),
-                None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
+                None => match static_result_size(&name, result) {
+                    // A pointer to the library's own static storage: the
+                    // program gets a copy of it in a new object.
+                    Some(size) => {
+                        // SAFETY: the host function returned a pointer to
+                        // `size` readable bytes (see `static_result_size`).
+                        let bytes = unsafe { std::slice::from_raw_parts(result as *const u8, size) }.to_vec();
+                        let a = self.alloc_object(st, size as u64, super::memory::ObjKind::Internal, &format!("result of {name}"))?;
+                        st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
+                        a
+                    }
+                    None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
+                },
             };
         }
         for (id, buf) in buffers {
@@ -197,5 +209,20 @@ impl<'p> Executor<'p> {
             Ty::Array { elem, n, stride } => self.prog.ty(*elem).is_scalar().then(|| (0..*n).map(|i| (i * stride, *elem)).collect()),
             _ => None,
         }
+    }
+}
+
+/// Library functions that return a pointer to their own static storage,
+/// and how many bytes it holds: C strings (to their NUL) and `struct tm`.
+fn static_result_size(name: &str, p: u64) -> Option<usize> {
+    const STRINGS: &[&str] = &["ctime", "asctime", "strsignal", "ttyname", "nl_langinfo", "tmpnam", "inet_ntoa", "getlogin"];
+    const TM: &[&str] = &["gmtime", "localtime"];
+    if STRINGS.contains(&name) {
+        // SAFETY: these functions return NUL-terminated strings.
+        Some(unsafe { libc::strlen(p as *const libc::c_char) } + 1)
+    } else if TM.contains(&name) {
+        Some(std::mem::size_of::<libc::tm>())
+    } else {
+        None
     }
 }

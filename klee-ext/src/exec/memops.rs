@@ -310,3 +310,59 @@ impl<'p> Executor<'p> {
         }
     }
 }
+
+impl<'p> Executor<'p> {
+    /// The concrete location of a `len`-byte access at the operand `addr`
+    /// (a symbolic address is pinned to one value).
+    fn concrete_place(&mut self, st: &mut State, addr: Operand, len: u64) -> Result<(u64, u64), Termination> {
+        let a = self.get(&st.stack.last().expect("frame").regs, addr);
+        let a = self.concrete_of(st, a, "atomic operation address")?;
+        st.mem.check(a, len, true).map_err(|f| self.fault(st, f))
+    }
+
+    /// `atomicrmw` in a single-threaded program: the old value, and the
+    /// combined value stored. Operands are concrete (symbolic ones are
+    /// concretized).
+    pub(super) fn atomic_rmw(&mut self, st: &mut State, dst: RegId, op: crate::ir::RmwOp, addr: Operand, val: Operand, ty: TyId) -> Result<(), Termination> {
+        use crate::ir::RmwOp;
+        let info = self.prog.ty(ty);
+        let (len, w) = (info.store_size, info.bits);
+        let (id, off) = self.concrete_place(st, addr, len)?;
+        let old = st.mem.read_scalar(&mut self.pool, id, off, len);
+        let old = self.concrete_of(st, old, "atomic operand")? & mask(w);
+        let v = self.get(&st.stack.last().expect("frame").regs, val);
+        let v = self.concrete_of(st, v, "atomic operand")? & mask(w);
+        let (so, sv) = (sext64(old, w), sext64(v, w));
+        let new = match op {
+            RmwOp::Xchg => v,
+            RmwOp::Bin(b) => crate::expr::fold_bin(b, w, old, v).unwrap_or(0),
+            RmwOp::Nand => !(old & v) & mask(w),
+            RmwOp::Max => if so >= sv { old } else { v },
+            RmwOp::Min => if so <= sv { old } else { v },
+            RmwOp::UMax => old.max(v),
+            RmwOp::UMin => old.min(v),
+        };
+        st.mem.write_scalar(&mut self.pool, id, off, len, &Val::C(new));
+        Self::set(st, dst, Val::C(old));
+        Ok(())
+    }
+
+    /// `cmpxchg` in a single-threaded program.
+    pub(super) fn cmpxchg(&mut self, st: &mut State, dst: RegId, addr: Operand, cmp: Operand, new: Operand, ty: TyId) -> Result<(), Termination> {
+        let info = self.prog.ty(ty);
+        let (len, w) = (info.store_size, info.bits);
+        let (id, off) = self.concrete_place(st, addr, len)?;
+        let old = st.mem.read_scalar(&mut self.pool, id, off, len);
+        let old = self.concrete_of(st, old, "atomic operand")? & mask(w);
+        let regs = &st.stack.last().expect("frame").regs;
+        let (c, n) = (self.get(regs, cmp), self.get(regs, new));
+        let c = self.concrete_of(st, c, "atomic operand")? & mask(w);
+        let ok = old == c;
+        if ok {
+            let n = self.concrete_of(st, n, "atomic operand")?;
+            st.mem.write_scalar(&mut self.pool, id, off, len, &Val::C(n));
+        }
+        Self::set(st, dst, Val::Agg(Rc::new(vec![Val::C(old), Val::C(ok as u64)])));
+        Ok(())
+    }
+}

@@ -74,9 +74,16 @@ pub struct Memory {
     slots: Rc<Vec<Option<Slot>>>,
     /// Ids of returned stack objects, reused by later allocations.
     free_ids: Vec<u32>,
+    /// Ids of freed heap objects, oldest first. Their tombstones detect use
+    /// after free; past `HEAP_QUARANTINE` of them the oldest id is reused,
+    /// so a long malloc/free loop does not grow the table without bound.
+    freed_heap: std::collections::VecDeque<u32>,
     /// Bytes currently allocated on the heap and stack.
     pub live_bytes: u64,
 }
+
+/// Freed heap ids kept as tombstones before their reuse.
+const HEAP_QUARANTINE: usize = 4096;
 
 pub fn split(addr: u64) -> (u64, u64) {
     (addr >> 32, addr & 0xffff_ffff)
@@ -95,14 +102,15 @@ impl Memory {
     /// Allocates a zeroed object and returns its base address.
     pub fn alloc(&mut self, meta: ObjMeta) -> u64 {
         let size = meta.size;
-        let reuse = meta.kind == ObjKind::Stack;
+        let recycled = match meta.kind {
+            ObjKind::Stack => self.free_ids.pop(),
+            ObjKind::Heap if self.freed_heap.len() > HEAP_QUARANTINE => self.freed_heap.pop_front(),
+            _ => None,
+        };
         let slots = Rc::make_mut(&mut self.slots);
-        let id = match (reuse, self.free_ids.pop()) {
-            (true, Some(id)) => id,
-            (_, other) => {
-                if let Some(id) = other {
-                    self.free_ids.push(id);
-                }
+        let id = match recycled {
+            Some(id) => id,
+            None => {
                 if slots.is_empty() {
                     slots.push(None);
                 }
@@ -127,6 +135,9 @@ impl Memory {
             } else {
                 s.freed = true;
                 s.data = Rc::new(ObjData::default());
+                if s.meta.kind == ObjKind::Heap {
+                    self.freed_heap.push_back(id as u32);
+                }
             }
         }
     }

@@ -462,6 +462,8 @@ impl<'p> Executor<'p> {
                 },
                 Inst::Switch(sw) => self.switch(st, sw),
                 Inst::IndirectBr { addr, edges } => self.indirect_br(st, *addr, edges),
+                Inst::AtomicRmw { dst, op, addr, val, ty } => self.atomic_rmw(st, *dst, *op, *addr, *val, *ty),
+                Inst::CmpXchg { dst, addr, cmp, new, ty } => self.cmpxchg(st, *dst, *addr, *cmp, *new, *ty),
                 Inst::FBin { op, dbl, dst, a, b } => self.fbin(st, *op, *dbl, *dst, *a, *b),
                 Inst::FCmp { pred, dbl, dst, a, b } => self.fcmp(st, *pred, *dbl, *dst, *a, *b),
                 Inst::FNeg { dbl, dst, a } => self.fneg(st, *dbl, *dst, *a),

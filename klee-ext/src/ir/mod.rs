@@ -159,8 +159,23 @@ pub enum Intrinsic {
     FltRounds,
     /// `llvm.load.relative(ptr, offset)`: `ptr + *(i32 *)(ptr + offset)`.
     LoadRelative,
+    /// `llvm.lround`/`llvm.llround` (`rint = false`, halves away from
+    /// zero) and `llvm.lrint`/`llvm.llrint` (`rint = true`, to even).
+    RoundToInt { rint: bool },
     /// A floating-point function of the C library, by name.
     Math(crate::exec::MathFn),
+}
+
+/// The combining operation of an `atomicrmw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RmwOp {
+    Xchg,
+    Bin(BinOp),
+    Nand,
+    Max,
+    Min,
+    UMax,
+    UMin,
 }
 
 /// What a call calls.
@@ -240,6 +255,12 @@ pub enum Inst {
     Br(Box<Edge>),
     CondBr { c: Operand, edges: Box<[Edge; 2]> },
     Switch(Box<SwitchInst>),
+    /// `atomicrmw` (one thread: load, combine, store; the result is the old
+    /// value). `op` is `None` for exchange; `Some((min_max, signed))`
+    /// encodings are in `RmwOp`.
+    AtomicRmw { dst: RegId, op: RmwOp, addr: Operand, val: Operand, ty: TyId },
+    /// `cmpxchg` (one thread): `{ old, old == cmp }`, storing `new` on success.
+    CmpXchg { dst: RegId, addr: Operand, cmp: Operand, new: Operand, ty: TyId },
     /// `indirectbr` (computed goto) to one of `edges`, by label address.
     IndirectBr { addr: Operand, edges: Box<[Edge]> },
     Ret(Option<Operand>),

@@ -48,6 +48,8 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::CondBr { c, edges } => op_ok(c) && edges.iter().all(edge_ok),
                     Inst::Switch(s) => op_ok(&s.cond) && edge_ok(&s.default) && s.cases.iter().all(|(_, e)| edge_ok(e)),
                     Inst::IndirectBr { addr, edges } => op_ok(addr) && edges.iter().all(edge_ok),
+                    Inst::AtomicRmw { dst, addr, val, .. } => reg_ok(*dst) && op_ok(addr) && op_ok(val),
+                    Inst::CmpXchg { dst, addr, cmp, new, .. } => reg_ok(*dst) && op_ok(addr) && op_ok(cmp) && op_ok(new),
                     Inst::Call(c) => {
                         c.args.iter().all(op_ok)
                             && c.dst.is_none_or(reg_ok)

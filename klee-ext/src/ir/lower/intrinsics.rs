@@ -71,6 +71,10 @@ pub(super) fn intrinsic(name: &str) -> IntrinsicKind {
         ("objectsize", I::ObjectSize),
         ("is.constant", I::IsConstant),
         ("flt.rounds", I::FltRounds),
+        ("lround", I::RoundToInt { rint: false }),
+        ("llround", I::RoundToInt { rint: false }),
+        ("lrint", I::RoundToInt { rint: true }),
+        ("llrint", I::RoundToInt { rint: true }),
         ("load.relative", I::LoadRelative),
     ];
     for (p, k) in table {

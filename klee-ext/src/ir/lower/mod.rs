@@ -528,6 +528,9 @@ impl Lowerer {
             LLVMSwitch => {
                 let cond = self.operand(o(0), cx)?;
                 let w = self.int_width(LLVMTypeOf(o(0)))?;
+                if w > 64 {
+                    return Err("switch on an integer wider than 64 bits".into());
+                }
                 let default = self.edge(bb, LLVMGetSwitchDefaultDest(i), cx)?;
                 let n = LLVMGetNumSuccessors(i);
                 let mut cases = Vec::new();
@@ -700,6 +703,35 @@ impl Lowerer {
             }
             LLVMCall => return self.lower_call(i, dst, cx),
             LLVMFence => return Ok(None),
+            LLVMAtomicRMW => {
+                use llvm_sys::LLVMAtomicRMWBinOp::*;
+                let rop = match LLVMGetAtomicRMWBinOp(i) {
+                    LLVMAtomicRMWBinOpXchg => RmwOp::Xchg,
+                    LLVMAtomicRMWBinOpAdd => RmwOp::Bin(BinOp::Add),
+                    LLVMAtomicRMWBinOpSub => RmwOp::Bin(BinOp::Sub),
+                    LLVMAtomicRMWBinOpAnd => RmwOp::Bin(BinOp::And),
+                    LLVMAtomicRMWBinOpOr => RmwOp::Bin(BinOp::Or),
+                    LLVMAtomicRMWBinOpXor => RmwOp::Bin(BinOp::Xor),
+                    LLVMAtomicRMWBinOpNand => RmwOp::Nand,
+                    LLVMAtomicRMWBinOpMax => RmwOp::Max,
+                    LLVMAtomicRMWBinOpMin => RmwOp::Min,
+                    LLVMAtomicRMWBinOpUMax => RmwOp::UMax,
+                    LLVMAtomicRMWBinOpUMin => RmwOp::UMin,
+                    other => return Err(format!("atomicrmw {other:?}")),
+                };
+                let ty = self.ty(t);
+                if !self.prog.types[ty.idx()].is_scalar() {
+                    return Err("atomicrmw on this type".into());
+                }
+                Inst::AtomicRmw { dst: d()?, op: rop, addr: self.operand(o(0), cx)?, val: self.operand(o(1), cx)?, ty }
+            }
+            LLVMAtomicCmpXchg => {
+                let ty = self.ty(LLVMTypeOf(o(1)));
+                if !self.prog.types[ty.idx()].is_scalar() {
+                    return Err("cmpxchg on this type".into());
+                }
+                Inst::CmpXchg { dst: d()?, addr: self.operand(o(0), cx)?, cmp: self.operand(o(1), cx)?, new: self.operand(o(2), cx)?, ty }
+            }
             other => return Err(format!("the {other:?} instruction")),
         };
         Ok(Some(inst))
