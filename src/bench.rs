@@ -37,6 +37,7 @@ fn vm_run(prog: &Path) -> Result<klee_ext::driver::RunOutcome, String> {
         output_dir: Some(tmp.path().join("out")),
         exec: Config { warnings: false, ..Config::default() },
         echo: false,
+        emit_all_errors: false,
         verbose: false,
         command_line: vec!["se2repair".into(), "bench".into()],
     };

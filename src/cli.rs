@@ -27,6 +27,12 @@ enum Cmd {
     Run(RunArgs),
     /// Measure the engine on bundled benchmark programs and print a table.
     Bench(crate::bench::BenchArgs),
+    /// Print .ktest files as KLEE's ktest-tool does.
+    KtestTool {
+        /// The .ktest files.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Args)]
@@ -73,6 +79,10 @@ struct RunArgs {
     /// Replay the objects of a .ktest file instead of making them symbolic.
     #[arg(long, value_name = "FILE.ktest")]
     replay: Option<PathBuf>,
+    /// Write a test case for every error path (default: one per error
+    /// kind and location, as KLEE).
+    #[arg(long)]
+    emit_all_errors: bool,
     /// Print no progress, warnings or summary on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -150,6 +160,18 @@ pub fn main() -> ExitCode {
             }
         },
         Cmd::Bench(b) => crate::bench::main(b),
+        Cmd::KtestTool { files } => {
+            for f in &files {
+                match KTest::load(f) {
+                    Ok(k) => print!("{}", render_ktest(&f.display().to_string(), &k)),
+                    Err(e) => {
+                        eprintln!("se2repair: error: cannot read {}: {e}", f.display());
+                        return ExitCode::from(EXIT_TOOL_ERROR);
+                    }
+                }
+            }
+            ExitCode::SUCCESS
+        }
     }
 }
 
@@ -194,6 +216,8 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         ..Config::default()
     };
     cfg.solver.timeout = a.max_solver_time.as_deref().map(parse_time).transpose()?;
+    // Like KLEE, test cases record the program and its arguments.
+    let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().cloned()).collect();
     let mut inputs = vec![program];
     inputs.extend(a.link.iter().cloned());
     let opts = klee_ext::RunOptions {
@@ -202,8 +226,9 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         output_dir: a.output_dir.clone(),
         exec: cfg,
         echo: true,
+        emit_all_errors: a.emit_all_errors,
         verbose: !a.quiet,
-        command_line: std::env::args().collect(),
+        command_line,
     };
     let out = klee_ext::run(&opts).map_err(|e| e.to_string())?;
     Ok(exit_code(&out))
@@ -226,4 +251,41 @@ fn exit_code(out: &klee_ext::RunOutcome) -> ExitCode {
         }),
         _ => ExitCode::SUCCESS,
     }
+}
+
+/// A test case in the text layout of KLEE's `ktest-tool`.
+pub fn render_ktest(path: &str, k: &KTest) -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    let quote = |s: &str| format!("'{s}'");
+    let _ = writeln!(out, "ktest file : {}", quote(path));
+    let _ = writeln!(out, "args       : [{}]", k.args.iter().map(|a| quote(a)).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(out, "num objects: {}", k.objects.len());
+    for (i, (name, data)) in k.objects.iter().enumerate() {
+        let _ = writeln!(out, "object {i}: name: {}", quote(name));
+        let _ = writeln!(out, "object {i}: size: {}", data.len());
+        let bytes: String = data
+            .iter()
+            .map(|b| match *b {
+                b'\\' => "\\\\".to_string(),
+                b'\'' => "\\'".to_string(),
+                0x20..=0x7e => (*b as char).to_string(),
+                _ => format!("\\x{b:02x}"),
+            })
+            .collect();
+        let _ = writeln!(out, "object {i}: data: b'{bytes}'");
+        let _ = writeln!(out, "object {i}: hex : 0x{}", data.iter().map(|b| format!("{b:02x}")).collect::<String>());
+        if matches!(data.len(), 1 | 2 | 4 | 8) {
+            let mut buf = [0u8; 8];
+            buf[..data.len()].copy_from_slice(data);
+            let u = u64::from_le_bytes(buf);
+            let bits = data.len() as u32 * 8;
+            let sv = if bits == 64 { u as i64 } else { ((u << (64 - bits)) as i64) >> (64 - bits) };
+            let _ = writeln!(out, "object {i}: int : {sv}");
+            let _ = writeln!(out, "object {i}: uint: {u}");
+        }
+        let text: String = data.iter().map(|b| if (0x20..0x7f).contains(b) { *b as char } else { '.' }).collect();
+        let _ = writeln!(out, "object {i}: text: {text}");
+    }
+    out
 }

@@ -172,3 +172,20 @@ fn solver_time_limit_is_honoured() {
     assert_eq!(o.code, Some(124), "{err}");
     assert!(err.contains("solver query timed out"), "{err}");
 }
+
+/// `ktest-tool` prints a test case as KLEE's tool does.
+#[test]
+fn ktest_tool_prints_test_cases() {
+    let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/symbolic/assume.c");
+    let r = run(&f, &["-q"], &[]);
+    let k = r.dir.path().join("out/test000001.ktest");
+    let o = Command::new(bin()).arg("ktest-tool").arg(&k).output().unwrap();
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success());
+    assert!(text.contains("num objects: 1"), "{text}");
+    assert!(text.contains("object 0: name: 'x'"), "{text}");
+    assert!(text.contains("object 0: size: 4"), "{text}");
+    let v: i64 = text.lines().find_map(|l| l.strip_prefix("object 0: int : ")).unwrap().parse().unwrap();
+    assert!((1..10).contains(&v), "klee_assume bounds x to 1..9, got {v}");
+    assert!(text.contains(&format!("args       : ['{}']", f.display())), "{text}");
+}

@@ -16,9 +16,12 @@ pub struct RunOptions {
     pub exec: Config,
     /// Copy each finished path's stdout/stderr to the tool's own.
     pub echo: bool,
+    /// Write a test case for every error path; by default (as KLEE) only
+    /// the first error of each kind at each source location gets one.
+    pub emit_all_errors: bool,
     /// Print progress and the final summary on stderr.
     pub verbose: bool,
-    /// The command line, recorded in `.ktest` files and `info`.
+    /// The program and its arguments, recorded in `.ktest` files and `info`.
     pub command_line: Vec<String>,
 }
 
@@ -74,7 +77,18 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let verbose = opts.verbose;
     let echo = opts.echo;
     let args = opts.command_line.clone();
+    let mut seen_errors = std::collections::HashSet::new();
+    let mut duplicate_errors = 0u64;
+    let emit_all = opts.emit_all_errors;
     let end = ex.run(&mut |_ex, r: PathReport| {
+        if let (Termination::Error { loc, msg, .. }, false) = (&r.termination, emit_all) {
+            let key = (r.termination.file_suffix(), loc.clone(), if loc.is_none() { msg.clone() } else { String::new() });
+            if !seen_errors.insert(key) {
+                duplicate_errors += 1;
+                terminations.push(r.termination);
+                return;
+            }
+        }
         n += 1;
         if echo {
             let _ = std::io::stdout().write_all(&r.stdout);
@@ -124,6 +138,7 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
         },
         exit_codes,
         errors,
+        duplicate_errors,
     };
     let json = serde_json::to_string_pretty(&summary).map_err(|e| RunError::Setup(e.to_string()))?;
     std::fs::write(out_dir.join("summary.json"), json).map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;

@@ -114,4 +114,7 @@ pub struct Summary {
     pub stopped_by: Option<String>,
     pub exit_codes: Vec<i32>,
     pub errors: Vec<ErrorEntry>,
+    /// Error paths not written because an error of the same kind at the
+    /// same location already was (see `--emit-all-errors`).
+    pub duplicate_errors: u64,
 }
