@@ -19,6 +19,10 @@ long __se2_write(int fd, const void *buf, unsigned long n);
  * input, -1 for another fd. */
 long __se2_read(int fd, void *buf, unsigned long n);
 
+/* 1 if fd (0, 1 or 2) is a terminal for this run, else 0: stdout is then
+ * line-buffered instead of fully buffered, as glibc decides. */
+int __se2_isatty(int fd);
+
 /* Format one double as the host's snprintf would with the conversion `spec`
  * (a complete spec such as "%-10.3f"; flags, width and precision already
  * resolved to numbers, no length modifier). Writes at most cap bytes

@@ -220,18 +220,32 @@ fn powi<T: Copy + std::ops::Mul<Output = T> + std::ops::Div<Output = T> + From<u
 
 /// The host's C math library.
 mod host {
+    // Functions are looked up in glibc's libm.so.6 itself: the tool's own
+    // binary may carry other implementations of the same names (Rust's
+    // compiler-builtins), which differ from glibc in the last bit.
+    fn libm_symbol(name: &std::ffi::CStr) -> usize {
+        static HANDLE: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+        let h = *HANDLE.get_or_init(|| {
+            // SAFETY: dlopen of the system math library by its soname.
+            unsafe { libc::dlopen(c"libm.so.6".as_ptr(), libc::RTLD_NOW) as usize }
+        });
+        // SAFETY: dlsym on a handle from dlopen (or the default scope).
+        let p = unsafe { libc::dlsym(if h == 0 { libc::RTLD_DEFAULT } else { h as *mut libc::c_void }, name.as_ptr()) };
+        assert!(!p.is_null(), "the C math library has no {name:?}");
+        p as usize
+    }
+
     macro_rules! libm {
         ($($name:ident($($a:ident: $t:ty),*) -> $r:ty;)*) => {
-            mod ffi {
-                extern "C" {
-                    $(pub fn $name($($a: $t),*) -> $r;)*
-                }
-            }
             $(
-                #[inline]
                 pub fn $name($($a: $t),*) -> $r {
-                    // SAFETY: pure C math functions of plain floating-point values.
-                    unsafe { ffi::$name($($a),*) }
+                    static F: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+                    let p = *F.get_or_init(|| libm_symbol(&std::ffi::CString::new(stringify!($name)).expect("no NUL")));
+                    // SAFETY: `p` is glibc's function of this name and C signature.
+                    unsafe {
+                        let f: extern "C" fn($($t),*) -> $r = std::mem::transmute::<usize, extern "C" fn($($t),*) -> $r>(p);
+                        f($($a),*)
+                    }
                 }
             )*
         };

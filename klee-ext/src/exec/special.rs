@@ -43,6 +43,7 @@ pub enum Special {
     Memset,
     Write,
     Read,
+    IsATty,
     FmtDouble,
     Strtod,
     Strtof,
@@ -84,6 +85,7 @@ const TABLE: &[(&str, Special)] = &[
     ("memset", Special::Memset),
     ("__se2_write", Special::Write),
     ("__se2_read", Special::Read),
+    ("__se2_isatty", Special::IsATty),
     // POSIX read/write on the standard descriptors go to the path's
     // buffers too (other descriptors fail with -1).
     ("write", Special::Write),
@@ -307,6 +309,16 @@ impl<'p> Executor<'p> {
             }
             Special::Write => Some(self.write_fd(st, &arg(0), &arg(1), &arg(2))?),
             Special::Read => Some(self.read_fd(st, &arg(0), &arg(1), &arg(2))?),
+            Special::IsATty => {
+                // Standard streams are terminals when the tool's are and a
+                // single path is running (its output then reaches the
+                // terminal; paths of an exploration write to files).
+                let fd = self.concrete_of(st, arg(0), "file descriptor")?;
+                let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none();
+                // SAFETY: isatty on one of the tool's standard descriptors.
+                let tty = fd <= 2 && single && unsafe { libc::isatty(fd as i32) } == 1;
+                Some(Val::C(tty as u64))
+            }
             Special::FmtDouble => Some(self.fmt_double(st, args)?),
             Special::Strtod | Special::Strtof | Special::Atof => {
                 let p = self.concrete_of(st, arg(0), "string address")?;
