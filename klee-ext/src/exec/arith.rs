@@ -98,7 +98,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn cast(&mut self, st: &mut State, op: CastOp, from: u8, to: u8, dst: RegId, a: Operand) -> Result<(), Termination> {
-        let v = self.get(&st.stack.last().expect("frame").regs, a);
+        let v = self.get(st.regs(), a);
         let v = match v {
             Val::S(e) => match op {
                 CastOp::Trunc => Val::S(self.pool.extract(e, 0, to)),
@@ -148,7 +148,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn select(&mut self, st: &mut State, dst: RegId, w: u8, c: Operand, t: Operand, f: Operand) -> Result<(), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let (cv, tv, fv) = (self.get(regs, c), self.get(regs, t), self.get(regs, f));
         let r = match cv {
             Val::C(x) => {
@@ -180,7 +180,7 @@ impl<'p> Executor<'p> {
     }
 
     fn float_operands(&mut self, st: &mut State, a: Operand, b: Operand) -> Result<(u64, u64), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let (x, y) = (self.get(regs, a), self.get(regs, b));
         let x = self.concrete_of(st, x, "floating-point operand")?;
         let y = self.concrete_of(st, y, "floating-point operand")?;
@@ -217,7 +217,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn fneg(&mut self, st: &mut State, dbl: bool, dst: RegId, a: Operand) -> Result<(), Termination> {
-        let v = self.get(&st.stack.last().expect("frame").regs, a);
+        let v = self.get(st.regs(), a);
         let x = self.concrete_of(st, v, "floating-point operand")?;
         let r = if dbl { x ^ (1 << 63) } else { x ^ (1 << 31) };
         Self::set(st, dst, Val::C(r));

@@ -12,7 +12,7 @@ const VA_LIST_SIZE: u64 = 24;
 
 impl<'p> Executor<'p> {
     pub(super) fn call(&mut self, st: &mut State, ci: &CallInst) -> Result<(), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let args: Vec<Val> = ci.args.iter().map(|a| self.get(regs, *a)).collect();
         match ci.callee {
             Callee::Intrinsic(x) => self.intrinsic(st, x, ci, &args),
@@ -194,7 +194,7 @@ impl<'p> Executor<'p> {
             I::VaStart => {
                 let ap = self.concrete_of(st, args[0].clone(), "va_list address")?;
                 let (id, off) = st.mem.check(ap, VA_LIST_SIZE, true).map_err(|e| self.fault(st, e))?;
-                let area = st.stack.last().expect("frame").varargs;
+                let area = st.top().varargs;
                 // gp_offset = 48 and fp_offset = 304 send every va_arg to the
                 // overflow area, where build_varargs put the arguments.
                 st.mem.write_scalar(&mut self.pool, id, off, 4, &Val::C(48));
@@ -220,10 +220,10 @@ impl<'p> Executor<'p> {
             I::Trap => return Err(self.error(st, ErrorKind::Abort, "llvm.trap called")),
             // The token is the number of objects the frame owns; restoring
             // releases the ones allocated since (VLAs in a loop).
-            I::StackSave => Some(Val::C(st.stack.last().expect("frame").owned.len() as u64)),
+            I::StackSave => Some(Val::C(st.top().owned.len() as u64)),
             I::StackRestore => {
                 let keep = self.concrete_of(st, args[0].clone(), "stack token")? as usize;
-                let fr = st.stack.last_mut().expect("frame");
+                let fr = st.frame();
                 let drop: Vec<u64> = if keep < fr.owned.len() { fr.owned.split_off(keep) } else { Vec::new() };
                 for id in drop {
                     st.mem.release(id);

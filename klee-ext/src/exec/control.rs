@@ -11,7 +11,7 @@ impl<'p> Executor<'p> {
     /// Moves `st` along `edge`, performing its phi moves in parallel.
     #[inline]
     pub(super) fn take_edge(&mut self, st: &mut State, edge: &Edge) {
-        let fr = st.stack.last_mut().expect("frame");
+        let fr = st.frame();
         if !edge.moves.is_empty() {
             let vals: Vec<Val> = edge.moves.iter().map(|(_, op)| self.get(&fr.regs, *op)).collect();
             for ((r, _), v) in edge.moves.iter().zip(vals) {
@@ -111,7 +111,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn switch(&mut self, st: &mut State, sw: &SwitchInst) -> Result<(), Termination> {
-        let v = self.get(&st.stack.last().expect("frame").regs, sw.cond);
+        let v = self.get(st.regs(), sw.cond);
         let x = match v {
             Val::C(c) => {
                 let e = sw.cases.iter().find(|(k, _)| *k == c).map(|(_, e)| e).unwrap_or(&sw.default);
@@ -168,9 +168,9 @@ impl<'p> Executor<'p> {
 
     /// Computed goto: jumps to the label whose address the operand holds.
     pub(super) fn indirect_br(&mut self, st: &mut State, addr: crate::ir::Operand, edges: &[Edge]) -> Result<(), Termination> {
-        let v = self.get(&st.stack.last().expect("frame").regs, addr);
+        let v = self.get(st.regs(), addr);
         let a = self.concrete_of(st, v, "label address")?;
-        let f = st.stack.last().expect("frame").func;
+        let f = st.top().func;
         let target = ((a >> 32) == crate::ir::BLOCK_BASE + f.0 as u64).then_some(a & 0xffff_ffff);
         match edges.iter().find(|e| Some(e.target.0 as u64) == target) {
             Some(e) => {

@@ -40,10 +40,10 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn alloca(&mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8) -> Result<(), Termination> {
-        let n = self.get(&st.stack.last().expect("frame").regs, count);
+        let n = self.get(st.regs(), count);
         let n = self.concrete_of(st, n, "alloca size")? & mask(count_w);
         let total = size.saturating_mul(n);
-        let fname = &self.prog.func(st.stack.last().expect("frame").func).name;
+        let fname = &self.prog.func(st.top().func).name;
         let name = format!("alloca in {fname}");
         let addr = self.alloc_object(st, total, ObjKind::Stack, &name)?;
         let fr = st.frame();
@@ -53,7 +53,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn gep(&mut self, st: &mut State, g: &GepInst) -> Result<(), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let base = self.get(regs, g.base);
         let mut conc: Option<u64> = match base {
             Val::C(b) => Some(b.wrapping_add(g.offset as u64)),
@@ -76,7 +76,7 @@ impl<'p> Executor<'p> {
             Self::set(st, g.dst, Val::C(a));
             return Ok(());
         }
-        let regs = st.stack.last().expect("frame").regs.clone();
+        let regs = st.regs().to_vec();
         let b = self.as_expr(&base, 64);
         let off = self.pool.constant(64, g.offset as u64);
         let mut e = self.pool.bin(BinOp::Add, b, off);
@@ -154,7 +154,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn load(&mut self, st: &mut State, dst: RegId, addr: Operand, ty: TyId) -> Result<(), Termination> {
-        let a = self.get(&st.stack.last().expect("frame").regs, addr);
+        let a = self.get(st.regs(), addr);
         let info = self.prog.ty(ty);
         let len = info.store_size;
         // Fast path: a concrete scalar load.
@@ -241,7 +241,7 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn store(&mut self, st: &mut State, val: Operand, addr: Operand, ty: TyId) -> Result<(), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let (v, a) = (self.get(regs, val), self.get(regs, addr));
         let info = self.prog.ty(ty);
         let len = info.store_size;
@@ -315,7 +315,7 @@ impl<'p> Executor<'p> {
     /// The concrete location of a `len`-byte access at the operand `addr`
     /// (a symbolic address is pinned to one value).
     fn concrete_place(&mut self, st: &mut State, addr: Operand, len: u64) -> Result<(u64, u64), Termination> {
-        let a = self.get(&st.stack.last().expect("frame").regs, addr);
+        let a = self.get(st.regs(), addr);
         let a = self.concrete_of(st, a, "atomic operation address")?;
         st.mem.check(a, len, true).map_err(|f| self.fault(st, f))
     }
@@ -330,7 +330,7 @@ impl<'p> Executor<'p> {
         let (id, off) = self.concrete_place(st, addr, len)?;
         let old = st.mem.read_scalar(&mut self.pool, id, off, len);
         let old = self.concrete_of(st, old, "atomic operand")? & mask(w);
-        let v = self.get(&st.stack.last().expect("frame").regs, val);
+        let v = self.get(st.regs(), val);
         let v = self.concrete_of(st, v, "atomic operand")? & mask(w);
         let (so, sv) = (sext64(old, w), sext64(v, w));
         let new = match op {
@@ -354,7 +354,7 @@ impl<'p> Executor<'p> {
         let (id, off) = self.concrete_place(st, addr, len)?;
         let old = st.mem.read_scalar(&mut self.pool, id, off, len);
         let old = self.concrete_of(st, old, "atomic operand")? & mask(w);
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let (c, n) = (self.get(regs, cmp), self.get(regs, new));
         let c = self.concrete_of(st, c, "atomic operand")? & mask(w);
         let ok = old == c;

@@ -391,7 +391,7 @@ impl<'p> Executor<'p> {
                 return Step::Continue;
             }
             budget -= 1;
-            let fr = st.stack.last_mut().expect("running state has a frame");
+            let fr = st.frame();
             let func = &prog.funcs[fr.func.idx()];
             let block = &func.blocks[fr.block.idx()];
             let pc = fr.pc as usize;
@@ -402,7 +402,7 @@ impl<'p> Executor<'p> {
             self.stats.instructions += 1;
             let r = match inst {
                 Inst::Bin { op, w, dst, a, b } => {
-                    let regs = &st.stack.last().expect("frame").regs;
+                    let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => match crate::expr::fold_bin(*op, *w, x, y) {
                             Some(v) => {
@@ -415,7 +415,7 @@ impl<'p> Executor<'p> {
                     }
                 }
                 Inst::ICmp { pred, w, dst, a, b } => {
-                    let regs = &st.stack.last().expect("frame").regs;
+                    let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => {
                             Self::set(st, *dst, Val::C(icmp_const(*pred, *w, x, y) as u64));
@@ -433,7 +433,7 @@ impl<'p> Executor<'p> {
                     Ok(())
                 }
                 Inst::CondBr { c, edges } => {
-                    let regs = &st.stack.last().expect("frame").regs;
+                    let regs = st.regs();
                     match self.get(regs, *c) {
                         Val::C(x) => {
                             self.take_edge(st, &edges[(x & 1 == 0) as usize]);
@@ -447,7 +447,7 @@ impl<'p> Executor<'p> {
                 Inst::Gep(g) => self.gep(st, g),
                 Inst::Alloca { dst, size, count, count_w, .. } => self.alloca(st, *dst, *size, *count, *count_w),
                 Inst::Copy { dst, a } => {
-                    let v = self.get(&st.stack.last().expect("frame").regs, *a);
+                    let v = self.get(st.regs(), *a);
                     Self::set(st, *dst, v);
                     Ok(())
                 }
@@ -468,13 +468,13 @@ impl<'p> Executor<'p> {
                 Inst::FCmp { pred, dbl, dst, a, b } => self.fcmp(st, *pred, *dbl, *dst, *a, *b),
                 Inst::FNeg { dbl, dst, a } => self.fneg(st, *dbl, *dst, *a),
                 Inst::ExtractValue { dst, agg, path } => {
-                    let v = self.get(&st.stack.last().expect("frame").regs, *agg);
+                    let v = self.get(st.regs(), *agg);
                     let r = arith::extract_value(&v, path);
                     Self::set(st, *dst, r);
                     Ok(())
                 }
                 Inst::InsertValue { dst, agg, val, path } => {
-                    let regs = &st.stack.last().expect("frame").regs;
+                    let regs = st.regs();
                     let (a, v) = (self.get(regs, *agg), self.get(regs, *val));
                     Self::set(st, *dst, arith::insert_value(&a, path, v));
                     Ok(())

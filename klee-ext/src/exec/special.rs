@@ -224,7 +224,7 @@ impl<'p> Executor<'p> {
             }
             Special::Warning | Special::WarningOnce => {
                 let m = self.read_cstr(st, &arg(0)).unwrap_or_default();
-                let fname = self.prog.func(st.stack.last().expect("frame").func).name.clone();
+                let fname = self.prog.func(st.top().func).name.clone();
                 if which == Special::Warning {
                     if self.cfg.warnings {
                         eprintln!("se2repair: WARNING: {fname}: {m}");

@@ -77,9 +77,22 @@ pub struct State {
 }
 
 impl State {
+    /// The innermost frame (a running state always has one).
     #[inline]
     pub fn frame(&mut self) -> &mut Frame {
         self.stack.last_mut().expect("a running state has a frame")
+    }
+
+    /// The innermost frame, read-only.
+    #[inline]
+    pub fn top(&self) -> &Frame {
+        self.stack.last().expect("a running state has a frame")
+    }
+
+    /// The registers of the innermost frame.
+    #[inline]
+    pub fn regs(&self) -> &[Val] {
+        &self.top().regs
     }
 
     /// Adds `c`, with `model` a model of the constraints and `c`.

@@ -45,7 +45,7 @@ pub(super) fn wrap(v: u128, w: u8) -> Val {
 
 impl<'p> Executor<'p> {
     pub(super) fn wide(&mut self, st: &mut State, inst: &WideInst) -> Result<(), Termination> {
-        let regs = &st.stack.last().expect("frame").regs;
+        let regs = st.regs();
         let (dst, vals): (_, Vec<Val>) = match inst {
             WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
             WideInst::Cast { dst, a, .. } | WideInst::FpToInt { dst, a, .. } | WideInst::IntToFp { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
