@@ -8,7 +8,13 @@ use std::rc::Rc;
 /// Evaluates an integer comparison of two concrete `w`-bit values.
 #[inline]
 pub fn icmp_const(p: IPred, w: u8, a: u64, b: u64) -> bool {
-    let (sa, sb) = (sext64(a, w), sext64(b, w));
+    icmp_ord(p, a, b, sext64(a, w), sext64(b, w))
+}
+
+/// An integer comparison given both the unsigned and the signed views of
+/// the operands (shared by 64-bit and wide integers).
+#[inline]
+pub(super) fn icmp_ord<U: Ord, S: Ord>(p: IPred, a: U, b: U, sa: S, sb: S) -> bool {
     match p {
         IPred::Eq => a == b,
         IPred::Ne => a != b,

@@ -5,7 +5,7 @@
 
 use super::{ErrorKind, Executor, State, Termination};
 use crate::expr::BinOp;
-use crate::ir::{CastOp, IPred, Val, WideInst};
+use crate::ir::{CastOp, Val, WideInst};
 
 /// All-ones mask of width `w` (1..=128).
 pub fn mask128(w: u8) -> u128 {
@@ -77,19 +77,7 @@ impl<'p> Executor<'p> {
             }
             WideInst::ICmp { pred, w, .. } => {
                 let (a, b) = (xs[0] & mask128(w), xs[1] & mask128(w));
-                let (sa, sb) = (sext128(a, w), sext128(b, w));
-                Val::C(match pred {
-                    IPred::Eq => a == b,
-                    IPred::Ne => a != b,
-                    IPred::Ugt => a > b,
-                    IPred::Uge => a >= b,
-                    IPred::Ult => a < b,
-                    IPred::Ule => a <= b,
-                    IPred::Sgt => sa > sb,
-                    IPred::Sge => sa >= sb,
-                    IPred::Slt => sa < sb,
-                    IPred::Sle => sa <= sb,
-                } as u64)
+                Val::C(super::arith::icmp_ord(pred, a, b, sext128(a, w), sext128(b, w)) as u64)
             }
             WideInst::Cast { op, from, to, .. } => {
                 let a = xs[0] & mask128(from);
