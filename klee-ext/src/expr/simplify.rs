@@ -344,3 +344,172 @@ mod tests {
         assert_eq!(p.ite(ExprPool::TRUE, z, one), z);
     }
 }
+
+/// Random expression trees built through the simplifying constructors must
+/// evaluate exactly as the unsimplified trees do, under random assignments.
+#[cfg(test)]
+mod property {
+    use super::*;
+    use crate::expr::Assignment;
+    use rand::rngs::SmallRng;
+    use rand::{Rng, SeedableRng};
+
+    /// A reference tree, evaluated directly.
+    #[derive(Debug, Clone)]
+    enum T {
+        C(u8, u64),
+        V(u32),
+        Bin(BinOp, Box<T>, Box<T>),
+        Cmp(CmpOp, Box<T>, Box<T>),
+        Not(Box<T>),
+        Ite(Box<T>, Box<T>, Box<T>),
+        Ext(Box<T>, u8, u8),
+        Cat(Box<T>, Box<T>),
+        Z(Box<T>, u8),
+        S(Box<T>, u8),
+    }
+
+    fn width(t: &T) -> u8 {
+        match t {
+            T::C(w, _) => *w,
+            T::V(_) => 8,
+            T::Bin(_, a, _) | T::Not(a) => width(a),
+            T::Cmp(..) => 1,
+            T::Ite(_, a, _) => width(a),
+            T::Ext(_, _, w) | T::Z(_, w) | T::S(_, w) => *w,
+            T::Cat(a, b) => width(a) + width(b),
+        }
+    }
+
+    fn gen(r: &mut SmallRng, w: u8, depth: u32) -> T {
+        if depth == 0 || r.gen_bool(0.25) {
+            return if w == 8 && r.gen_bool(0.6) {
+                T::V(r.gen_range(0..4))
+            } else if r.gen_bool(0.5) {
+                T::C(w, [0, 1, mask(w), mask(w) >> 1][r.gen_range(0..4)] & mask(w))
+            } else {
+                T::C(w, r.gen::<u64>() & mask(w))
+            };
+        }
+        let d = depth - 1;
+        match r.gen_range(0..9) {
+            0 | 1 => {
+                let ops = [BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::And, BinOp::Or, BinOp::Xor, BinOp::Shl, BinOp::LShr, BinOp::AShr, BinOp::UDiv, BinOp::URem, BinOp::SDiv, BinOp::SRem];
+                T::Bin(ops[r.gen_range(0..ops.len())], Box::new(gen(r, w, d)), Box::new(gen(r, w, d)))
+            }
+            2 if w == 1 => {
+                let ops = [CmpOp::Eq, CmpOp::Ult, CmpOp::Ule, CmpOp::Slt, CmpOp::Sle];
+                let cw = [8, 16, 32][r.gen_range(0..3)];
+                T::Cmp(ops[r.gen_range(0..ops.len())], Box::new(gen(r, cw, d)), Box::new(gen(r, cw, d)))
+            }
+            3 => T::Not(Box::new(gen(r, w, d))),
+            4 => T::Ite(Box::new(gen(r, 1, d)), Box::new(gen(r, w, d)), Box::new(gen(r, w, d))),
+            5 if w < 64 => {
+                let src = (w + r.gen_range(0..=(64 - w).min(24))).max(w);
+                let lo = r.gen_range(0..=src - w);
+                T::Ext(Box::new(gen(r, src, d)), lo, w)
+            }
+            6 if w >= 2 && w % 8 == 0 => {
+                let lw = 8 * r.gen_range(1..=(w / 8).max(1)).min(w / 8);
+                if lw >= w {
+                    return gen(r, w, d);
+                }
+                T::Cat(Box::new(gen(r, w - lw, d)), Box::new(gen(r, lw, d)))
+            }
+            7 if w > 8 => T::Z(Box::new(gen(r, 8, d)), w),
+            8 if w > 8 => {
+                let from = [8, w / 2][r.gen_range(0..2)].max(8);
+                T::S(Box::new(gen(r, from, d)), w)
+            }
+            _ => T::Bin(BinOp::Add, Box::new(gen(r, w, d)), Box::new(gen(r, w, d))),
+        }
+    }
+
+    /// Direct evaluation; `None` where a division by zero makes the tree
+    /// undefined (those cases are skipped).
+    fn eval(t: &T, vars: &[u8; 4]) -> Option<u64> {
+        Some(match t {
+            T::C(_, v) => *v,
+            T::V(i) => vars[*i as usize] as u64,
+            T::Bin(op, a, b) => fold_bin(*op, width(a), eval(a, vars)?, eval(b, vars)?)?,
+            T::Cmp(op, a, b) => fold_cmp(*op, width(a), eval(a, vars)?, eval(b, vars)?) as u64,
+            T::Not(a) => !eval(a, vars)? & mask(width(a)),
+            T::Ite(c, a, b) => {
+                let (x, y) = (eval(a, vars)?, eval(b, vars)?);
+                if eval(c, vars)? != 0 {
+                    x
+                } else {
+                    y
+                }
+            }
+            T::Ext(a, lo, w) => (eval(a, vars)? >> lo) & mask(*w),
+            T::Cat(a, b) => (eval(a, vars)? << width(b)) | eval(b, vars)?,
+            T::Z(a, _) => eval(a, vars)?,
+            T::S(a, w) => sext64(eval(a, vars)?, width(a)) as u64 & mask(*w),
+        })
+    }
+
+    fn build(p: &mut ExprPool, arr: crate::expr::ArrayId, t: &T) -> ExprId {
+        match t {
+            T::C(w, v) => p.constant(*w, *v),
+            T::V(i) => p.var(arr, *i),
+            T::Bin(op, a, b) => {
+                let (x, y) = (build(p, arr, a), build(p, arr, b));
+                p.bin(*op, x, y)
+            }
+            T::Cmp(op, a, b) => {
+                let (x, y) = (build(p, arr, a), build(p, arr, b));
+                p.cmp(*op, x, y)
+            }
+            T::Not(a) => {
+                let x = build(p, arr, a);
+                p.not(x)
+            }
+            T::Ite(c, a, b) => {
+                let (c, x, y) = (build(p, arr, c), build(p, arr, a), build(p, arr, b));
+                p.ite(c, x, y)
+            }
+            T::Ext(a, lo, w) => {
+                let x = build(p, arr, a);
+                p.extract(x, *lo, *w)
+            }
+            T::Cat(a, b) => {
+                let (x, y) = (build(p, arr, a), build(p, arr, b));
+                p.concat(x, y)
+            }
+            T::Z(a, w) => {
+                let x = build(p, arr, a);
+                p.zext(x, *w)
+            }
+            T::S(a, w) => {
+                let x = build(p, arr, a);
+                p.sext(x, *w)
+            }
+        }
+    }
+
+    #[test]
+    fn simplification_preserves_meaning() {
+        let mut r = SmallRng::seed_from_u64(7);
+        let mut checked = 0;
+        for _ in 0..3000 {
+            let w = [1, 8, 16, 32, 64][r.gen_range(0..5)];
+            let t = gen(&mut r, w, 4);
+            let mut p = ExprPool::new();
+            let arr = p.new_array("v", 4);
+            let e = build(&mut p, arr, &t);
+            assert_eq!(p.width(e), w, "{t:?}");
+            for _ in 0..8 {
+                let vars: [u8; 4] = [r.gen(), r.gen(), [0, 1, 255][r.gen_range(0..3)], r.gen()];
+                let Some(want) = eval(&t, &vars) else { continue };
+                let mut asg = Assignment::default();
+                for (i, v) in vars.iter().enumerate() {
+                    asg.bytes.insert((arr, i as u32), *v);
+                }
+                assert_eq!(p.eval(e, &asg), want, "tree {t:?} with {vars:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "only {checked} checks ran");
+    }
+}
