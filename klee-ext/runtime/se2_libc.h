@@ -32,10 +32,47 @@ static inline int se2rt_isxdigit(int c) {
   return se2rt_isdigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* Shared between the stdio files (defined in stdio.c, weak). */
+/* ---- stdio internals shared by stdio.c and stdio_printf.c ------------- */
+
+/* glibc's _flags bits (libio.h; _IO_EOF_SEEN, _IO_ERR_SEEN and
+ * _IO_USER_LOCK also come from <stdio.h>). */
+#define SE2RT_MAGIC 0xFBAD0000
+#define SE2RT_UNBUFFERED 0x0002
+#define SE2RT_NO_READS 0x0004
+#define SE2RT_NO_WRITES 0x0008
+#define SE2RT_DELETE_DONT_CLOSE 0x0040
+#define SE2RT_LINKED 0x0080
+#define SE2RT_LINE_BUF 0x0200
+#define SE2RT_TIED_PUT_GET 0x0400
+#define SE2RT_CURRENTLY_PUTTING 0x0800
+#define SE2RT_IS_FILEBUF 0x2000
+
+/* Defined in stdio.c (weak). They follow glibc's libio (fileops.c,
+ * genops.c) step by step; see the header of stdio.c. */
 struct _IO_FILE;
-/* Write n bytes to a FILE (fd 1/2 through __se2_write). Returns 0, or -1
- * after setting the stream's error flag and errno. */
-int se2rt_file_write(struct _IO_FILE *f, const void *p, unsigned long n);
+/* _IO_sputn (_IO_new_file_xsputn): queue n bytes on f, writing out what
+ * glibc would. Returns the number of bytes taken, (size_t)EOF when only
+ * the flush of the buffer failed. */
+size_t se2rt_sputn(struct _IO_FILE *f, const void *p, size_t n);
+/* __overflow (_IO_new_file_overflow): c == EOF writes out the buffer. */
+int se2rt_overflow(struct _IO_FILE *f, int c);
+/* _IO_do_flush: write out the buffered bytes; 0 or EOF. */
+int se2rt_do_flush(struct _IO_FILE *f);
+/* _IO_flush_all: what exit() and fflush(NULL) do; 0 or EOF. */
+int se2rt_flush_all(void);
+
+/* glibc's inline putc (_IO_putc_unlocked): store into the put area, or
+ * __overflow when it is full (always, for a line-buffered stream). */
+#define SE2RT_PUTC(c, f)                                                       \
+  ((f)->_IO_write_ptr < (f)->_IO_write_end                                     \
+       ? (int)(unsigned char)(*(f)->_IO_write_ptr++ = (char)(c))              \
+       : se2rt_overflow((f), (unsigned char)(c)))
+
+/* glibc marks a stream byte-oriented (_mode = -1) on its first use. */
+#define SE2RT_ORIENT(f)                                                        \
+  do {                                                                         \
+    if ((f)->_mode == 0)                                                       \
+      (f)->_mode = -1;                                                         \
+  } while (0)
 
 #endif

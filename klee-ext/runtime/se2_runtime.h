@@ -19,8 +19,10 @@ long __se2_write(int fd, const void *buf, unsigned long n);
  * input, -1 for another fd. */
 long __se2_read(int fd, void *buf, unsigned long n);
 
-/* 1 if fd (0, 1 or 2) is a terminal for this run, else 0: stdout is then
- * line-buffered instead of fully buffered, as glibc decides. */
+/* 1 if fd (0, 1 or 2) is a terminal for this run, else 0. stdio.c asks
+ * on a stream's first use, as glibc does: a terminal gets a line-buffered
+ * 1 KiB buffer, anything else a fully buffered 4 KiB one; reading a
+ * terminal stdin first flushes a line-buffered stdout. */
 int __se2_isatty(int fd);
 
 /* Format one double as the host's snprintf would with the conversion `spec`
@@ -28,6 +30,9 @@ int __se2_isatty(int fd);
  * resolved to numbers, no length modifier). Writes at most cap bytes
  * including the NUL; returns the length the full text has. */
 int __se2_fmt_double(char *out, unsigned long cap, const char *spec, double v);
+
+/* stdio.c also calls klee_is_symbolic (<klee/klee.h>), so that line
+ * buffering never branches on a symbolic byte. */
 
 /* Provided by the VM (the host's own, so results and errno match glibc):
  * malloc, calloc, realloc, free, _exit, abort, memcpy, memmove, memset,

@@ -8,11 +8,20 @@
  * floating conversions f F e E g G a A are handed, one value at a time, to
  * the VM's __se2_fmt_double, which formats like the host's snprintf.
  *
- * Output to a FILE goes to __se2_write in chunks of at most 256 bytes and is
- * flushed before the call returns, so stdout and stderr interleave per call.
+ * Output to a FILE goes through the stream's buffer (stdio.c) in the same
+ * pieces as glibc 2.36's vfprintf hands it over: literal text, strings and
+ * digit strings as one piece each (_IO_sputn); signs, "0x" prefixes, %c,
+ * unknown conversions and floats of at most 20 bytes one byte at a time
+ * (putc); padding in runs of 16 (_IO_padn). The pieces matter: they decide
+ * where a line-buffered stream, or one with a buffer under 128 bytes,
+ * writes out. For an unbuffered stream (stderr) glibc formats into an
+ * 8 KiB helper buffer, written when full and at the end of the call;
+ * dprintf formats into a temporary stream on the descriptor (4 KiB, line
+ * buffered on a terminal) written out at the end of the call.
  * Not modelled: positional arguments (%1$d) and locale digits; a long
  * double argument (%Lf) is converted to double before formatting, so
- * digits beyond double precision differ from glibc's. */
+ * digits beyond double precision differ from glibc's; %a with a precision
+ * above 13 puts its trailing zeros byte by byte where glibc pads them. */
 #include "se2_libc.h"
 
 #include <errno.h>
@@ -27,58 +36,84 @@
 
 /* ---- output sinks ------------------------------------------------------ */
 
+enum { SINK_STR, SINK_FILE, SINK_HELPER };
+
+#define SE2RT_HELPER_SIZE 8192 /* glibc's BUFSIZ */
+
+/* buffered_vfprintf's helper buffer: formatting never nests. */
+static char se2rt_helper_buf[SE2RT_HELPER_SIZE];
+
 struct se2rt_sink {
-  int fd;        /* >= 0: write to this fd; -1: write to str */
-  char *str;     /* string destination */
+  int kind;      /* SINK_* */
+  FILE *f;       /* the stream (SINK_FILE, SINK_HELPER) */
+  char *str;     /* string destination (SINK_STR) */
   size_t cap;    /* bytes of str usable, the final NUL included */
   size_t count;  /* characters produced so far (what printf returns) */
-  int err;       /* a write failed, or a wide character did not convert */
-  size_t blen;   /* bytes pending in buf */
-  char buf[256]; /* pending output of a fd sink */
+  int err;       /* a write failed: nothing more is output */
+  size_t hlen;   /* bytes pending in se2rt_helper_buf (SINK_HELPER) */
 };
 
-static void se2rt_sink_flush(struct se2rt_sink *k) {
-  if (k->fd >= 0 && k->blen > 0) {
-    if (__se2_write(k->fd, k->buf, k->blen) < 0)
+/* Hand the helper buffer to the (unbuffered) stream. */
+static void se2rt_helper_flush(struct se2rt_sink *k) {
+  if (k->hlen > 0) {
+    if (se2rt_sputn(k->f, se2rt_helper_buf, k->hlen) != k->hlen)
       k->err = 1;
-    k->blen = 0;
+    k->hlen = 0;
   }
 }
 
+/* One piece of output (glibc's outstring / PUT). */
 static void se2rt_out(struct se2rt_sink *k, const char *p, size_t n) {
   if (n == 0)
     return;
-  if (k->fd >= 0) {
-    if (k->blen + n > sizeof k->buf)
-      se2rt_sink_flush(k);
-    if (n > sizeof k->buf) {
-      if (__se2_write(k->fd, p, n) < 0)
+  if (k->kind == SINK_STR) {
+    if (k->count < k->cap) {
+      size_t room = k->cap - 1 - k->count;
+      memcpy(k->str + k->count, p, n < room ? n : room);
+    }
+  } else if (!k->err) {
+    if (k->kind == SINK_FILE) {
+      if (se2rt_sputn(k->f, p, n) != n)
         k->err = 1;
     } else {
-      memcpy(k->buf + k->blen, p, n);
-      k->blen += n;
+      size_t left = n;
+      while (left > 0 && !k->err) {
+        if (k->hlen == SE2RT_HELPER_SIZE)
+          se2rt_helper_flush(k);
+        size_t m = SE2RT_HELPER_SIZE - k->hlen;
+        if (m > left)
+          m = left;
+        memcpy(se2rt_helper_buf + k->hlen, p, m);
+        k->hlen += m;
+        p += m;
+        left -= m;
+      }
     }
-  } else if (k->count < k->cap) {
-    size_t room = k->cap - 1 - k->count;
-    memcpy(k->str + k->count, p, n < room ? n : room);
   }
   k->count += n;
 }
 
-static void se2rt_outc(struct se2rt_sink *k, char c) { se2rt_out(k, &c, 1); }
+/* One byte (glibc's outchar / putc). */
+static void se2rt_outc(struct se2rt_sink *k, char c) {
+  if (k->kind == SINK_FILE) {
+    if (!k->err && SE2RT_PUTC(c, k->f) == EOF)
+      k->err = 1;
+    k->count++;
+  } else {
+    se2rt_out(k, &c, 1);
+  }
+}
 
-/* n copies of c (nothing when n <= 0). */
+/* n copies of c (nothing when n <= 0), in runs of 16 as glibc's _IO_padn. */
 static void se2rt_pad(struct se2rt_sink *k, char c, long n) {
-  char chunk[32];
+  char chunk[16];
   if (n <= 0)
     return;
-  for (int i = 0; i < 32; i++)
+  for (int i = 0; i < 16; i++)
     chunk[i] = c;
-  while (n > 0) {
-    long m = n < 32 ? n : 32;
-    se2rt_out(k, chunk, (size_t)m);
-    n -= m;
-  }
+  for (; n >= 16; n -= 16)
+    se2rt_out(k, chunk, 16);
+  se2rt_out(k, chunk, (size_t)n);
 }
 
 /* ---- conversions ------------------------------------------------------- */
@@ -94,49 +129,54 @@ enum { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_J, LEN_Z, LEN_T };
 /* An integer conversion, as glibc's vfprintf does it: the precision is the
  * minimum digit count (default 1; "%.0d" of 0 prints no digit); '#' adds a
  * leading 0 for octal and 0x/0X for a nonzero hex value; '0' pads after the
- * sign and prefix, unless a precision or '-' is given. */
+ * sign and prefix, unless a precision or '-' is given. The pieces are
+ * glibc's: space padding, sign and prefix byte by byte, zeros, digits. */
 static void se2rt_fmt_int(struct se2rt_sink *k, unsigned long long v, int neg,
                           unsigned base, char spec, int fl, int width,
                           int prec) {
   const char *digs = spec == 'X' ? "0123456789ABCDEF" : "0123456789abcdef";
-  char rev[64], dig[64];
-  int nd = 0, nonzero = v != 0;
-  int zeropad = (fl & FL_ZERO) && !(fl & FL_LEFT) && prec < 0;
+  char work[66], *end = work + sizeof work, *str = end;
+  int alt = (fl & FL_ALT) != 0, left = (fl & FL_LEFT) != 0;
+  int zeropad = (fl & FL_ZERO) && !left && prec < 0;
   if (prec < 0)
     prec = 1;
-  if (!(prec == 0 && v == 0)) {
+  if (prec == 0 && v == 0) {
+    if (base == 8 && alt)
+      *--str = '0';
+  } else {
+    unsigned long long x = v;
     do {
-      rev[nd++] = digs[v % base];
-      v /= base;
-    } while (v != 0);
+      *--str = digs[x % base];
+      x /= base;
+    } while (x != 0);
   }
-  for (int i = 0; i < nd; i++)
-    dig[i] = rev[nd - 1 - i];
+  long nd = end - str;
+  if (prec <= nd && v != 0 && alt && base == 8) { /* octal marker */
+    *--str = '0';
+    nd++;
+  }
   long zeros = prec > nd ? prec - nd : 0;
-  if (base == 8 && (fl & FL_ALT) && zeros == 0 && (nd == 0 || dig[0] != '0'))
-    zeros = 1;
-  char pre[3];
-  int np = 0;
-  if (neg)
-    pre[np++] = '-';
-  else if (fl & FL_PLUS)
-    pre[np++] = '+';
-  else if (fl & FL_SPACE)
-    pre[np++] = ' ';
-  if (base == 16 && (fl & FL_ALT) && nonzero) {
-    pre[np++] = '0';
-    pre[np++] = spec;
+  int hex = v != 0 && alt && base == 16;
+  char sign = neg ? '-' : (fl & FL_PLUS) ? '+' : (fl & FL_SPACE) ? ' ' : 0;
+  long w = width - nd - zeros - (hex ? 2 : 0) - (sign ? 1 : 0);
+  if (!left && !zeropad) {
+    se2rt_pad(k, ' ', w);
+    w = 0;
   }
-  long len = np + zeros + nd;
-  if (!(fl & FL_LEFT) && !zeropad)
-    se2rt_pad(k, ' ', width - len);
-  se2rt_out(k, pre, (size_t)np);
-  if (zeropad)
-    se2rt_pad(k, '0', width - len);
-  se2rt_pad(k, '0', zeros);
-  se2rt_out(k, dig, (size_t)nd);
-  if (fl & FL_LEFT)
-    se2rt_pad(k, ' ', width - len);
+  if (sign)
+    se2rt_outc(k, sign);
+  if (hex) {
+    se2rt_outc(k, '0');
+    se2rt_outc(k, spec);
+  }
+  if (!left) {
+    se2rt_pad(k, '0', w + zeros); /* padding zeros and precision zeros */
+    se2rt_out(k, str, (size_t)nd);
+  } else {
+    se2rt_pad(k, '0', zeros);
+    se2rt_out(k, str, (size_t)nd);
+    se2rt_pad(k, ' ', w);
+  }
 }
 
 /* n bytes of text padded with spaces to the width (glibc never pads
@@ -148,6 +188,15 @@ static void se2rt_fmt_text(struct se2rt_sink *k, const char *s, size_t n,
   se2rt_out(k, s, n);
   if (fl & FL_LEFT)
     se2rt_pad(k, ' ', (long)width - (long)n);
+}
+
+/* %c: as a string of one, but the byte goes through putc. */
+static void se2rt_fmt_char(struct se2rt_sink *k, char c, int fl, int width) {
+  if (!(fl & FL_LEFT))
+    se2rt_pad(k, ' ', (long)width - 1);
+  se2rt_outc(k, c);
+  if (fl & FL_LEFT)
+    se2rt_pad(k, ' ', (long)width - 1);
 }
 
 /* Decimal digits of a non-negative int, appended at p; returns the end. */
@@ -163,54 +212,78 @@ static char *se2rt_put_uint(char *p, unsigned v) {
   return p;
 }
 
-/* A floating conversion through the VM's __se2_fmt_double. The flags,
- * width and precision are spelled out in the spec handed over. */
+/* A floating conversion: the VM's __se2_fmt_double formats the value
+ * with the flags and precision (spelled out in the spec handed over) but
+ * no width; the padding is added here in glibc's pieces (printf_fp.c):
+ * spaces, the sign byte, zeros, the number, trailing spaces. inf and nan
+ * are padded with spaces even with '0'; for %a the zeros go after "0x". */
 static void se2rt_fmt_float(struct se2rt_sink *k, double d, char conv, int fl,
                             int width, int prec) {
   char spec[40], *p = spec;
   *p++ = '%';
-  if (fl & FL_LEFT)
-    *p++ = '-';
   if (fl & FL_PLUS)
     *p++ = '+';
   if (fl & FL_SPACE)
     *p++ = ' ';
   if (fl & FL_ALT)
     *p++ = '#';
-  if (fl & FL_ZERO)
-    *p++ = '0';
-  if (width > 0)
-    p = se2rt_put_uint(p, (unsigned)width);
   if (prec >= 0) {
     *p++ = '.';
     p = se2rt_put_uint(p, (unsigned)prec);
   }
   *p++ = conv;
   *p = 0;
-  char small[512];
+  char small[512], *t = small;
   int n = __se2_fmt_double(small, sizeof small, spec, d);
   if (n < 0) {
     k->err = 1;
     return;
   }
-  if ((size_t)n < sizeof small) {
-    se2rt_out(k, small, (size_t)n);
-    return;
+  if ((size_t)n >= sizeof small) {
+    t = malloc((size_t)n + 1);
+    if (!t) {
+      k->err = 1;
+      return;
+    }
+    __se2_fmt_double(t, (size_t)n + 1, spec, d);
   }
-  char *big = malloc((size_t)n + 1);
-  if (!big) {
-    k->err = 1;
-    return;
+  long pad = (long)width - n;
+  int sign = t[0] == '-' || t[0] == '+' || t[0] == ' ';
+  int finite = se2rt_isdigit((unsigned char)t[sign]);
+  int left = (fl & FL_LEFT) != 0;
+  int zero = (fl & FL_ZERO) && !left && finite;
+  int hex = (conv == 'a' || conv == 'A') && finite;
+  if (!left && !zero)
+    se2rt_pad(k, ' ', pad);
+  if (sign)
+    se2rt_outc(k, t[0]);
+  const char *rest = t + sign, *tend = t + n;
+  if (zero && hex) { /* "0x", then the zeros */
+    se2rt_outc(k, rest[0]);
+    se2rt_outc(k, rest[1]);
+    rest += 2;
   }
-  __se2_fmt_double(big, (size_t)n + 1, spec, d);
-  se2rt_out(k, big, (size_t)n);
-  free(big);
+  if (zero)
+    se2rt_pad(k, '0', pad);
+  /* glibc's PRINT: more than 20 bytes in one piece, else byte by byte
+   * (printf_fphex prints its parts byte by byte). Only a stream's own
+   * buffer cares. */
+  if ((tend - rest > 20 && !hex) || k->kind != SINK_FILE)
+    se2rt_out(k, rest, (size_t)(tend - rest));
+  else
+    for (; rest < tend; rest++)
+      se2rt_outc(k, *rest);
+  if (left)
+    se2rt_pad(k, ' ', pad);
+  if (t != small)
+    free(t);
 }
 
 /* A wide character as one byte of the "C" locale; -1 if it has none. */
 static int se2rt_wide_byte(wint_t wc) { return wc < 0x80 ? (int)wc : -1; }
 
-/* glibc prints an unknown conversion back in normalised form. */
+/* glibc prints an unknown conversion back in normalised form, byte by
+ * byte (printf_unknown). */
 static void se2rt_fmt_unknown(struct se2rt_sink *k, char conv, int fl,
                               int width, int prec) {
   char t[40], *p = t;
@@ -232,7 +305,8 @@ static void se2rt_fmt_unknown(struct se2rt_sink *k, char conv, int fl,
     p = se2rt_put_uint(p, (unsigned)prec);
   }
   *p++ = conv;
-  se2rt_out(k, t, (size_t)(p - t));
+  for (char *q = t; q < p; q++)
+    se2rt_outc(k, *q);
 }
 
 /* The formatter. Returns the number of characters produced, or -1. */
@@ -397,10 +471,9 @@ static int se2rt_vformat(struct se2rt_sink *k, const char *fmt, va_list ap) {
           return -1;
         }
         char c = (char)b;
-        se2rt_fmt_text(k, &c, 1, fl, width);
+        se2rt_fmt_text(k, &c, 1, fl, width); /* %lc: glibc's outstring */
       } else {
-        char c = (char)va_arg(ap, int);
-        se2rt_fmt_text(k, &c, 1, fl, width);
+        se2rt_fmt_char(k, (char)va_arg(ap, int), fl, width);
       }
       break;
     case 's':
@@ -480,45 +553,69 @@ static int se2rt_vformat(struct se2rt_sink *k, const char *fmt, va_list ap) {
 
 /* ---- entry points ------------------------------------------------------ */
 
-static void se2rt_sink_init(struct se2rt_sink *k, int fd, char *str,
-                            size_t cap) {
-  k->fd = fd;
+static void se2rt_sink_init(struct se2rt_sink *k, int kind, FILE *f,
+                            char *str, size_t cap) {
+  k->kind = kind;
+  k->f = f;
   k->str = str;
   k->cap = cap;
   k->count = 0;
   k->err = 0;
-  k->blen = 0;
+  k->hlen = 0;
 }
 
-SE2_WEAK int vfprintf(FILE *restrict f, const char *restrict fmt, va_list ap) {
+/* glibc's vfprintf: a stream closed for writing fails with EBADF; an
+ * unbuffered stream gets its output through the helper buffer, written
+ * even when formatting fails half-way. */
+static int se2rt_vfprintf(FILE *f, const char *fmt, va_list ap) {
   struct se2rt_sink k;
-  se2rt_sink_init(&k, f->_fileno, NULL, 0);
-  int r = se2rt_vformat(&k, fmt, ap);
-  se2rt_sink_flush(&k);
-  if (k.err) {
+  if (f->_flags & SE2RT_NO_WRITES) {
     f->_flags |= _IO_ERR_SEEN;
     errno = EBADF;
     return -1;
   }
-  return r;
+  if (!fmt) {
+    errno = EINVAL;
+    return -1;
+  }
+  SE2RT_ORIENT(f);
+  if (f->_flags & SE2RT_UNBUFFERED) {
+    se2rt_sink_init(&k, SINK_HELPER, f, NULL, 0);
+    int r = se2rt_vformat(&k, fmt, ap);
+    se2rt_helper_flush(&k);
+    return k.err ? -1 : r;
+  }
+  se2rt_sink_init(&k, SINK_FILE, f, NULL, 0);
+  return se2rt_vformat(&k, fmt, ap);
 }
 
+SE2_WEAK int vfprintf(FILE *restrict f, const char *restrict fmt, va_list ap) {
+  return se2rt_vfprintf(f, fmt, ap);
+}
+
+/* glibc's vdprintf: a temporary stream on fd (its own buffer, line
+ * buffered on a terminal), flushed when formatting succeeded. Descriptors
+ * other than 0, 1, 2 are not open in the VM. */
 SE2_WEAK int vdprintf(int fd, const char *restrict fmt, va_list ap) {
-  struct se2rt_sink k;
-  se2rt_sink_init(&k, fd, NULL, 0);
-  int r = se2rt_vformat(&k, fmt, ap);
-  se2rt_sink_flush(&k);
-  if (k.err) {
+  struct _IO_FILE tmp;
+  if (fd < 0 || fd > 2) {
     errno = EBADF;
     return -1;
   }
+  memset(&tmp, 0, sizeof tmp);
+  tmp._flags = (int)(SE2RT_MAGIC | SE2RT_NO_READS | SE2RT_IS_FILEBUF |
+                     SE2RT_DELETE_DONT_CLOSE | _IO_USER_LOCK);
+  tmp._fileno = fd;
+  int r = se2rt_vfprintf(&tmp, fmt, ap);
+  if (r != EOF && se2rt_do_flush(&tmp) == EOF)
+    r = EOF;
   return r;
 }
 
 SE2_WEAK int vsnprintf(char *restrict s, size_t n, const char *restrict fmt,
                        va_list ap) {
   struct se2rt_sink k;
-  se2rt_sink_init(&k, -1, s, n);
+  se2rt_sink_init(&k, SINK_STR, NULL, s, n);
   int r = se2rt_vformat(&k, fmt, ap);
   if (n > 0)
     s[k.count < n - 1 ? k.count : n - 1] = 0;

@@ -8,6 +8,7 @@
  * prints the same numbers as natively. qsort is glibc's top-down merge sort
  * (same result and same sequence of comparator calls).
  *
+ * exit runs the atexit handlers, then flushes the stdio streams (stdio.c).
  * malloc, calloc, realloc, free, abort, _exit, strtod and atof are
  * implemented by the VM. */
 #include "se2_libc.h"
@@ -356,13 +357,15 @@ SE2_WEAK int atexit(void (*fn)(void)) {
 }
 
 /* Runs the atexit handlers, last registered first (a handler may register
- * more), then ends the path through the VM's _exit. stdio keeps no
- * buffered output, so there is nothing to flush. */
+ * more), then writes out what the stdio streams hold (glibc's _IO_cleanup)
+ * and ends the path through the VM's _exit. _exit and _Exit end it at
+ * once: buffered output is lost, as natively. */
 SE2_WEAK void exit(int status) {
   while (se2rt_atexit_count > 0) {
     void (*fn)(void) = se2rt_atexit_fns[--se2rt_atexit_count];
     fn();
   }
+  se2rt_flush_all();
   _exit(status);
 }
 
