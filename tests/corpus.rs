@@ -1,8 +1,9 @@
 //! The C corpus: every `tests/corpus/*.c` is compiled natively with clang
 //! and run, then run through `se2repair run`; stdout and exit status must
 //! be identical (the concrete contract). Directives at the top of a file:
-//! `// ARGS: a b`, `// STDIN: text` (or a sibling `NAME.stdin`),
-//! `// CFLAGS: -O1`. All mismatches are reported at once.
+//! `// ARGS: a b` (several such lines: one run each), `// STDIN: text`
+//! (or a sibling `NAME.stdin`), `// CFLAGS: -O1`. All mismatches are
+//! reported at once.
 
 mod common;
 
@@ -14,8 +15,15 @@ fn corpus_matches_native_execution() {
     assert!(files.len() >= 60, "the corpus has only {} programs", files.len());
     let clang = clang();
     let tmp = tempfile::tempdir().unwrap();
-    let failures: Vec<String> = common::parallel_map(&files, |f| {
-        let d = directives(f);
+    let runs: Vec<(std::path::PathBuf, common::Directives)> = files
+        .iter()
+        .flat_map(|f| {
+            let d = directives(f);
+            d.arg_sets.clone().into_iter().map(move |args| (f.clone(), common::Directives { args, ..d.clone() }))
+        })
+        .collect();
+    let failures: Vec<String> = common::parallel_map(&runs, |(f, d)| {
+        let (f, d) = (f.as_path(), d.clone());
         let native = match run_native(&clang, f, &d, tmp.path()) {
             Ok(n) => n,
             Err(e) => return Some(format!("{}: native build failed: {e}", f.display())),
@@ -24,8 +32,9 @@ fn corpus_matches_native_execution() {
         if vm.stdout != native.stdout || vm.code != native.code {
             let diff_at = vm.stdout.iter().zip(&native.stdout).position(|(a, b)| a != b).unwrap_or(vm.stdout.len().min(native.stdout.len()));
             return Some(format!(
-                "{}: native exit {:?} vs vm exit {:?}; stdout differs at byte {} (native {} bytes, vm {} bytes)\n  native: {:?}\n  vm:     {:?}\n  vm stderr: {}",
+                "{} {:?}: native exit {:?} vs vm exit {:?}; stdout differs at byte {} (native {} bytes, vm {} bytes)\n  native: {:?}\n  vm:     {:?}\n  vm stderr: {}",
                 f.display(),
+                d.args,
                 native.code,
                 vm.code,
                 diff_at,

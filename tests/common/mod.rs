@@ -28,6 +28,8 @@ pub fn corpus_files(dir: &str) -> Vec<PathBuf> {
 #[derive(Default, Clone, Debug)]
 pub struct Directives {
     pub args: Vec<String>,
+    /// Every `// ARGS:` line, in order: the program is run once per line.
+    pub arg_sets: Vec<Vec<String>>,
     pub stdin: Vec<u8>,
     pub cflags: Vec<String>,
 }
@@ -39,11 +41,15 @@ pub fn directives(f: &Path) -> Directives {
         let l = line.trim();
         if let Some(a) = l.strip_prefix("// ARGS:") {
             d.args = a.split_whitespace().map(String::from).collect();
+            d.arg_sets.push(d.args.clone());
         } else if let Some(s) = l.strip_prefix("// STDIN:") {
             d.stdin = s.trim_start().replace("\\n", "\n").replace("\\t", "\t").into_bytes();
         } else if let Some(c) = l.strip_prefix("// CFLAGS:") {
             d.cflags = c.split_whitespace().map(String::from).collect();
         }
+    }
+    if d.arg_sets.is_empty() {
+        d.arg_sets.push(Vec::new());
     }
     let side = f.with_extension("stdin");
     if side.exists() {
@@ -86,7 +92,9 @@ pub fn run_with_input(mut cmd: Command, stdin: &[u8], limit: Duration) -> Output
 }
 
 pub fn run_native(clang: &str, f: &Path, d: &Directives, tmp: &Path) -> Result<Output, String> {
-    let exe = tmp.join(format!("{}.native", f.file_stem().unwrap().to_string_lossy()));
+    // One executable per argument list: runs of one file may be in parallel.
+    let tag: String = d.args.join("_").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let exe = tmp.join(format!("{}-{tag}.native", f.file_stem().unwrap().to_string_lossy()));
     let o = Command::new(clang).args(["-O0", "-w"]).args(&d.cflags).arg(f).arg("-lm").arg("-o").arg(&exe).output().map_err(|e| e.to_string())?;
     if !o.status.success() {
         return Err(String::from_utf8_lossy(&o.stderr).into_owned());

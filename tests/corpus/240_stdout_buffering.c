@@ -1,7 +1,10 @@
 // stdout is fully buffered when it is not a terminal (as glibc): output
 // written with write(2) overtakes printf's until a flush, and an _exit
 // or abort loses what is still buffered.
+// ARGS: return
 // ARGS: exit
+// ARGS: _exit
+// ARGS: abort
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
