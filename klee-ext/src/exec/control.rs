@@ -12,10 +12,18 @@ impl<'p> Executor<'p> {
     #[inline]
     pub(super) fn take_edge(&mut self, st: &mut State, edge: &Edge) {
         let fr = st.frame();
-        if !edge.moves.is_empty() {
-            let vals: Vec<Val> = edge.moves.iter().map(|(_, op)| self.get(&fr.regs, *op)).collect();
-            for ((r, _), v) in edge.moves.iter().zip(vals) {
-                fr.regs[r.idx()] = v;
+        match &edge.moves[..] {
+            [] => {}
+            // One move cannot clobber another move's source.
+            [(r, op)] => fr.regs[r.idx()] = self.get(&fr.regs, *op),
+            moves => {
+                // Parallel semantics: read every source, then write.
+                let mut vals = std::mem::take(&mut self.phi_scratch);
+                vals.extend(moves.iter().map(|(_, op)| self.get(&fr.regs, *op)));
+                for ((r, _), v) in moves.iter().zip(vals.drain(..)) {
+                    fr.regs[r.idx()] = v;
+                }
+                self.phi_scratch = vals;
             }
         }
         fr.block = edge.target;

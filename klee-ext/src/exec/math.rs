@@ -100,9 +100,7 @@ impl MathFn {
     /// Like [`eval`](Self::eval), also returning the `errno` the host
     /// library set (0 if none).
     pub fn eval_errno(self, a: &[f64]) -> (f64, i32) {
-        let x = a.first().copied().unwrap_or(0.0);
-        let y = a.get(1).copied().unwrap_or(0.0);
-        let z = a.get(2).copied().unwrap_or(0.0);
+        let (x, y, z) = three(a);
         match self {
             MathFn::FMulAdd => return (x * y + z, 0),
             MathFn::Powi => return (powi(x, y as i32), 0),
@@ -147,9 +145,7 @@ impl MathFn {
     /// Evaluates in single precision (the `f`-suffixed C functions and
     /// `.f32` intrinsics), with the host's `errno`.
     pub fn eval_f32_errno(self, a: &[f32]) -> (f32, i32) {
-        let x = a.first().copied().unwrap_or(0.0);
-        let y = a.get(1).copied().unwrap_or(0.0);
-        let z = a.get(2).copied().unwrap_or(0.0);
+        let (x, y, z) = three(a);
         match self {
             MathFn::FMulAdd => return (x * y + z, 0),
             MathFn::Powi => return (powi(x, y as i32), 0),
@@ -193,6 +189,12 @@ impl MathFn {
         });
         (r as f32, e)
     }
+}
+
+/// The first three arguments (missing ones are 0).
+fn three<T: Copy + Default>(a: &[T]) -> (T, T, T) {
+    let g = |i: usize| a.get(i).copied().unwrap_or_default();
+    (g(0), g(1), g(2))
 }
 
 /// `x` to the integer power `n` by repeated multiplication in the value's

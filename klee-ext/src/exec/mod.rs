@@ -158,6 +158,8 @@ pub struct Executor<'p> {
     halted: Option<StopReason>,
     /// Paths split off and ended inside an instruction, waiting to be reported.
     pending: Vec<(State, Termination)>,
+    /// Reused buffer for the parallel phi moves of an edge.
+    phi_scratch: Vec<Val>,
 }
 
 #[derive(Default)]
@@ -187,6 +189,7 @@ impl<'p> Executor<'p> {
             host_stdin: Rc::default(),
             halted: None,
             pending: Vec::new(),
+            phi_scratch: Vec::new(),
         };
         for st in ex.initial_states()? {
             ex.add_state(st);
