@@ -83,6 +83,19 @@ struct RunArgs {
     /// kind and location, as KLEE).
     #[arg(long)]
     emit_all_errors: bool,
+    /// Language of a second-order variable: NAME=int[:DEPTH],
+    /// NAME=bool[:DEPTH] or NAME=FILE.sy[:DEPTH] (a SyGuS-IF synth-fun).
+    /// Variables without one get int:3. Repeatable.
+    #[arg(long = "so-lang", value_name = "NAME=SPEC")]
+    so_lang: Vec<String>,
+    /// Encoding of second-order queries: pse (propositional selectors) or
+    /// cbs (component-based, location variables).
+    #[arg(long, default_value = "pse", value_name = "ENC")]
+    so_encoding: String,
+    /// so: applications of a variable are one unknown function; fo: every
+    /// evaluation of klee_apply_symbolic is a fresh symbolic int (Angelix).
+    #[arg(long, default_value = "so", value_name = "MODE")]
+    hole_mode: String,
     /// Print no progress, warnings or summary on stderr.
     #[arg(long, short)]
     quiet: bool,
@@ -91,6 +104,23 @@ struct RunArgs {
     /// are understood as KLEE's POSIX runtime does.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]")]
     program: Vec<String>,
+}
+
+/// `NAME=SPEC` pairs of `--so-lang`.
+pub fn parse_so_langs(items: &[String]) -> Result<Vec<(String, klee_ext::so::LangSpec)>, String> {
+    let mut out: Vec<(String, klee_ext::so::LangSpec)> = Vec::new();
+    for item in items {
+        let (name, spec) = item.split_once('=').ok_or(format!("--so-lang {item:?}: expected NAME=SPEC (e.g. rho=int:3)"))?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("--so-lang {item:?}: the variable name must be an identifier"));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("--so-lang: `{name}` given twice"));
+        }
+        let lang = klee_ext::so::LangSpec::parse(spec, name).map_err(|e| format!("--so-lang {name}: {e}"))?;
+        out.push((name.to_string(), lang));
+    }
+    Ok(out)
 }
 
 /// Parses KLEE-style time specs: `10`, `10s`, `500ms`, `5min`, `1h`.
@@ -216,6 +246,17 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         ..Config::default()
     };
     cfg.solver.timeout = a.max_solver_time.as_deref().map(parse_time).transpose()?;
+    cfg.solver.so.encoding = match a.so_encoding.as_str() {
+        "pse" => klee_ext::so::Encoding::Pse,
+        "cbs" => klee_ext::so::Encoding::Cbs,
+        other => return Err(format!("unknown --so-encoding {other:?} (pse, cbs)")),
+    };
+    cfg.hole_mode = match a.hole_mode.as_str() {
+        "so" => klee_ext::so::HoleMode::So,
+        "fo" => klee_ext::so::HoleMode::Fo,
+        other => return Err(format!("unknown --hole-mode {other:?} (so, fo)")),
+    };
+    cfg.so_langs = parse_so_langs(&a.so_lang)?;
     // Like KLEE, test cases record the program and its arguments.
     let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().cloned()).collect();
     let mut inputs = vec![program];

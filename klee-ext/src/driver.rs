@@ -79,6 +79,7 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let args = opts.command_line.clone();
     let mut seen_errors = std::collections::HashSet::new();
     let mut duplicate_errors = 0u64;
+    let mut interpretations = Vec::new();
     let emit_all = opts.emit_all_errors;
     let end = ex.run(&mut |_ex, r: PathReport| {
         if let (Termination::Error { loc, msg, .. }, false) = (&r.termination, emit_all) {
@@ -109,6 +110,9 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
                 }
             }
         }
+        for w in &r.so.witnesses {
+            interpretations.push(output::InterpEntry { test: format!("test{n:06}"), var: w.var.clone(), term: w.term.to_c(&w.params) });
+        }
         match output::write_path(&out_dir, n, &args, &r) {
             Ok(Some(e)) => errors.push(e),
             Ok(None) => {}
@@ -122,7 +126,8 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let ss = ex.solver_stats();
     let summary = Summary {
         paths_completed: ex.stats.paths_completed,
-        paths_pruned: ex.stats.paths_pruned,
+        paths_pruned: ss.so_pruned + ex.stats.so_pruned,
+        branches_infeasible: ex.stats.branches_infeasible,
         forks: ex.stats.forks,
         instructions: ex.stats.instructions,
         solver_queries: ss.queries,
@@ -139,11 +144,29 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
         exit_codes,
         errors,
         duplicate_errors,
+        hole_mode: if ex.cfg.hole_mode == crate::so::HoleMode::Fo { "fo" } else { "so" }.into(),
+        so_variables: ex
+            .pool
+            .so
+            .vars
+            .iter()
+            .map(|v| output::SoVarEntry { name: v.name.clone(), language: v.spec.describe(), arity: v.lang.as_ref().map_or(0, |l| l.arity()) })
+            .collect(),
+        so_queries: output::SoQueryTimes::from_stats(&ss.so),
+        so_unknown: ss.so.unknown.len() as u64,
+        interpretations,
     };
     let json = serde_json::to_string_pretty(&summary).map_err(|e| RunError::Setup(e.to_string()))?;
     std::fs::write(out_dir.join("summary.json"), json).map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;
     let info = format!("{}\n", opts.command_line.join(" "));
     let _ = std::fs::write(out_dir.join("info"), info);
+    if verbose {
+        for (name, _) in &opts.exec.so_langs {
+            if ex.pool.so.find(name).is_none() {
+                eprintln!("se2repair: WARNING: --so-lang names `{name}`, but `{name}` was never applied (klee_apply_symbolic)");
+            }
+        }
+    }
     if verbose {
         eprintln!(
             "se2repair: done: {} paths ({} errors), {} instructions, {} forks, {} solver queries, {:.2} s; output in {}",

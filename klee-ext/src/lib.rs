@@ -15,6 +15,7 @@ pub mod ir;
 pub mod ktest;
 pub mod output;
 pub mod search;
+pub mod so;
 pub mod solver;
 
 pub use driver::{run, RunError, RunOptions, RunOutcome};

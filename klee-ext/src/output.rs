@@ -1,8 +1,12 @@
 //! KLEE-style output folders: `klee-out-N/` with one `testNNNNNN.ktest` per
 //! path, `testNNNNNN.<kind>.err` for errors, `testNNNNNN.early` for paths
 //! ended by a limit, `testNNNNNN.stdout` (when the path printed anything),
-//! `info`, and `summary.json`.
+//! `info`, and `summary.json`. Programs with second-order variables also
+//! get `testNNNNNN.so.c` (the path's interpretations as a C definition of
+//! `klee_apply_symbolic`, to link natively instead of the engine) and
+//! `testNNNNNN.apps` (each application with its arguments and value).
 
+use crate::exec::so::Witness;
 use crate::exec::{PathReport, Termination};
 use crate::ktest::KTest;
 use serde::Serialize;
@@ -63,6 +67,13 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
     if !r.stderr.is_empty() {
         std::fs::write(base.with_extension("stderr"), &r.stderr).map_err(io)?;
     }
+    if !r.so.witnesses.is_empty() {
+        std::fs::write(dir.join(format!("test{n:06}.so.c")), so_c_file(&format!("test{n:06}"), &r.so.witnesses)).map_err(io)?;
+    }
+    if !r.so.apps.is_empty() {
+        let text: String = r.so.apps.iter().map(|a| format!("{}({}) = {}\n", a.var, join(&a.args), a.value)).collect();
+        std::fs::write(base.with_extension("apps"), text).map_err(io)?;
+    }
     let entry = match &r.termination {
         Termination::Error { kind, msg, loc, stack, .. } => {
             let suffix = r.termination.file_suffix().expect("errors have a suffix");
@@ -96,11 +107,107 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
     Ok(entry)
 }
 
+fn join(v: &[i64]) -> String {
+    v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// A C identifier made from `s`.
+fn c_ident(s: &str) -> String {
+    let mut out: String = s.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+/// A C file defining `klee_apply_symbolic` by the witnesses, so that the
+/// program can be compiled natively and run down the same path.
+pub fn so_c_file(test: &str, ws: &[Witness]) -> String {
+    let mut s = format!("/* Interpretations of the second-order variables on path {test} (se2repair):\n");
+    for w in ws {
+        s.push_str(&format!(" *   {}\n", w.describe()));
+    }
+    s.push_str(" * Compile the program with this file instead of running it in the engine. */\n");
+    s.push_str("#include <stdlib.h>\n#include <string.h>\n\n");
+    for w in ws {
+        let names: Vec<String> = w.params.iter().map(|p| format!("p_{}", c_ident(p))).collect();
+        let params = if names.is_empty() { "void".to_string() } else { names.iter().map(|n| format!("int {n}")).collect::<Vec<_>>().join(", ") };
+        s.push_str(&format!("static int se2_{}({params}) {{\n    return {};\n}}\n\n", c_ident(&w.var), w.term.to_c(&names)));
+    }
+    s.push_str("int klee_apply_symbolic(const char *name, int nargs, int *args) {\n");
+    for w in ws {
+        let call: Vec<String> = (0..w.params.len()).map(|i| format!("args[{i}]")).collect();
+        s.push_str(&format!(
+            "    if (strcmp(name, \"{}\") == 0 && nargs == {})\n        return se2_{}({});\n",
+            w.var.escape_default(),
+            w.params.len(),
+            c_ident(&w.var),
+            call.join(", ")
+        ));
+    }
+    s.push_str("    (void)args;\n    abort();\n}\n");
+    s
+}
+
+/// One second-order variable of a run.
+#[derive(Clone, Debug, Serialize)]
+pub struct SoVarEntry {
+    pub name: String,
+    pub language: String,
+    pub arity: usize,
+}
+
+/// A path's interpretation of one variable.
+#[derive(Clone, Debug, Serialize)]
+pub struct InterpEntry {
+    pub test: String,
+    pub var: String,
+    pub term: String,
+}
+
+/// Second-order query times (milliseconds) by outcome.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct SoQueryTimes {
+    pub sat: usize,
+    pub unsat: usize,
+    pub unknown: usize,
+    pub sat_mean_ms: f64,
+    pub sat_median_ms: f64,
+    pub unsat_mean_ms: f64,
+    pub unsat_median_ms: f64,
+}
+
+impl SoQueryTimes {
+    pub fn from_stats(s: &crate::solver::z3_so::SoQueryStats) -> Self {
+        let (sm, sd) = mean_median(&s.sat);
+        let (um, ud) = mean_median(&s.unsat);
+        SoQueryTimes { sat: s.sat.len(), unsat: s.unsat.len(), unknown: s.unknown.len(), sat_mean_ms: sm, sat_median_ms: sd, unsat_mean_ms: um, unsat_median_ms: ud }
+    }
+}
+
+/// Mean and median of durations, in milliseconds (0 for none).
+pub fn mean_median(v: &[std::time::Duration]) -> (f64, f64) {
+    if v.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mut ms: Vec<f64> = v.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    ms.sort_by(|a, b| a.total_cmp(b));
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    let mid = ms.len() / 2;
+    let median = if ms.len() % 2 == 1 { ms[mid] } else { (ms[mid - 1] + ms[mid]) / 2.0 };
+    (mean, median)
+}
+
 /// The `summary.json` of a run.
 #[derive(Clone, Debug, Serialize)]
 pub struct Summary {
     pub paths_completed: u64,
+    /// Branch sides (and applications) no interpretation of the
+    /// second-order variables can follow, although first-order values
+    /// could: second-order infeasible paths.
     pub paths_pruned: u64,
+    /// Branch sides infeasible for any reason.
+    pub branches_infeasible: u64,
     pub forks: u64,
     pub instructions: u64,
     pub solver_queries: u64,
@@ -117,4 +224,11 @@ pub struct Summary {
     /// Error paths not written because an error of the same kind at the
     /// same location already was (see `--emit-all-errors`).
     pub duplicate_errors: u64,
+    /// `so` or `fo`.
+    pub hole_mode: String,
+    pub so_variables: Vec<SoVarEntry>,
+    pub so_queries: SoQueryTimes,
+    /// Second-order queries the solver gave up on (their paths ended early).
+    pub so_unknown: u64,
+    pub interpretations: Vec<InterpEntry>,
 }

@@ -49,7 +49,7 @@ impl<'p> Executor<'p> {
         match self.solver.check(&mut self.pool, &st.constraints, c) {
             Sat::Sat(a) => {
                 let mut m = (*st.model).clone();
-                m.bytes.extend(a.bytes);
+                m.merge(a);
                 Ok(Some(Rc::new(m)))
             }
             Sat::Unsat => Ok(None),
@@ -90,11 +90,11 @@ impl<'p> Executor<'p> {
         let f_ok = self.model_for(st, nc)?;
         match (t_ok, f_ok) {
             (Some(_), None) => {
-                self.stats.paths_pruned += 1;
+                self.stats.branches_infeasible += 1;
                 self.take_edge(st, &edges[0]);
             }
             (None, Some(_)) => {
-                self.stats.paths_pruned += 1;
+                self.stats.branches_infeasible += 1;
                 self.take_edge(st, &edges[1]);
             }
             (Some(mt), Some(mf)) => {
@@ -147,7 +147,7 @@ impl<'p> Executor<'p> {
         for (cond, edge) in targets {
             match self.model_for(st, cond)? {
                 Some(m) => feasible.push((cond, edge, m)),
-                None => self.stats.paths_pruned += 1,
+                None => self.stats.branches_infeasible += 1,
             }
         }
         let Some(((first_c, first_e, first_m), rest)) = feasible.split_first() else {

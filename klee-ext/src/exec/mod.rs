@@ -21,6 +21,7 @@ mod math;
 pub mod memory;
 mod memops;
 mod setup;
+pub mod so;
 mod special;
 pub mod state;
 pub mod termination;
@@ -77,6 +78,10 @@ pub struct Config {
     pub quantum: u64,
     /// Print warnings (concretizations, external calls) on stderr.
     pub warnings: bool,
+    /// Second-order (`So`) or first-order (`Fo`) holes.
+    pub hole_mode: crate::so::HoleMode,
+    /// `--so-lang NAME=SPEC`: languages of second-order variables.
+    pub so_langs: Vec<(String, crate::so::LangSpec)>,
 }
 
 impl Default for Config {
@@ -97,6 +102,8 @@ impl Default for Config {
             replay: None,
             quantum: 10_000,
             warnings: true,
+            hole_mode: crate::so::HoleMode::So,
+            so_langs: Vec::new(),
         }
     }
 }
@@ -108,7 +115,10 @@ pub struct Stats {
     pub forks: u64,
     pub paths_completed: u64,
     /// Branch sides found infeasible by the solver.
-    pub paths_pruned: u64,
+    pub branches_infeasible: u64,
+    /// Paths ended at an application no interpretation can evaluate (every
+    /// candidate leaves the `int` range); the solver counts the rest.
+    pub so_pruned: u64,
     pub errors: u64,
     pub states_created: u64,
     pub covered_blocks: u64,
@@ -126,6 +136,12 @@ pub struct PathReport {
     pub objects: Vec<(String, Vec<u8>)>,
     pub instructions: u64,
     pub depth: u32,
+    /// Second-order witnesses and applications of the path.
+    pub so: so::SoReport,
+    /// The path condition and the applications evaluated on the path
+    /// (for whole-specification solving).
+    pub constraints: Rc<Vec<ExprId>>,
+    pub apps: Rc<Vec<crate::expr::ArrayId>>,
 }
 
 /// Why the exploration as a whole stopped.
@@ -191,6 +207,7 @@ impl<'p> Executor<'p> {
             pending: Vec::new(),
             phi_scratch: Vec::new(),
         };
+        ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {
             ex.add_state(st);
         }
@@ -308,6 +325,9 @@ impl<'p> Executor<'p> {
             objects,
             instructions: st.instructions,
             depth: st.depth,
+            so: self.so_report(&st),
+            constraints: st.constraints.clone(),
+            apps: st.apps.clone(),
         };
         sink(self, report);
     }

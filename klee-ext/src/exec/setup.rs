@@ -87,6 +87,7 @@ impl<'p> Executor<'p> {
                 instructions: 0,
                 covnew: 0,
                 loc: LocId(0),
+                apps: Rc::default(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

@@ -247,7 +247,7 @@ impl<'p> Executor<'p> {
             }
             Special::Concretize => Some(Val::C(self.concrete_of(st, arg(0), "klee_concretize argument")?)),
             Special::ApplySymbolic => {
-                return Err(self.error(st, ErrorKind::Exec, "unsupported: klee_apply_symbolic (second-order variables) is not available in this build"))
+                Some(self.apply_symbolic(st, &arg(0), &arg(1), &arg(2))?)
             }
             Special::Malloc => {
                 let n = self.concrete_of(st, arg(0), "malloc size")?;

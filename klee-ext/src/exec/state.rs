@@ -74,6 +74,8 @@ pub struct State {
     pub covnew: u64,
     /// Location of the instruction being executed.
     pub loc: LocId,
+    /// Second-order applications evaluated on this path, in order.
+    pub apps: Rc<Vec<ArrayId>>,
 }
 
 impl State {

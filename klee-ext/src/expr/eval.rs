@@ -4,15 +4,23 @@ use super::arith::{fold_bin, fold_cmp, mask, sext64};
 use super::{ArrayId, Expr, ExprId, ExprPool};
 use rustc_hash::FxHashMap;
 
-/// Values of symbolic bytes; a byte not listed reads as 0.
+/// Values of symbolic bytes (a byte not listed reads as 0) and
+/// interpretations of second-order variables.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Assignment {
     pub bytes: FxHashMap<(ArrayId, u32), u8>,
+    pub terms: crate::so::Interp,
 }
 
 impl Assignment {
     pub fn get(&self, arr: ArrayId, idx: u32) -> u8 {
         self.bytes.get(&(arr, idx)).copied().unwrap_or(0)
+    }
+
+    /// Overwrites this assignment's values with `other`'s.
+    pub fn merge(&mut self, other: Assignment) {
+        self.bytes.extend(other.bytes);
+        self.terms.extend(other.terms);
     }
 }
 

@@ -92,6 +92,8 @@ pub struct ExprPool {
     /// Lazily computed sorted list of symbolic bytes each node depends on.
     deps: Vec<Option<Rc<[(ArrayId, u32)]>>>,
     arrays: Vec<ArrayInfo>,
+    /// Second-order variables and their occurrences (see [`crate::so`]).
+    pub so: crate::so::Registry,
 }
 
 impl Default for ExprPool {
@@ -102,7 +104,7 @@ impl Default for ExprPool {
 
 impl ExprPool {
     pub fn new() -> Self {
-        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), deps: Vec::new(), arrays: Vec::new() };
+        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), deps: Vec::new(), arrays: Vec::new(), so: Default::default() };
         // Ids 0 and 1 are the Boolean constants.
         p.intern(Expr::Const { w: 1, v: 0 });
         p.intern(Expr::Const { w: 1, v: 1 });
@@ -157,6 +159,12 @@ impl ExprPool {
         id
     }
 
+    /// `e == e`, built without simplification: always true, but mentions
+    /// `e`'s symbolic bytes (ties a second-order application to a path).
+    pub fn mention(&mut self, e: ExprId) -> ExprId {
+        self.intern(Expr::Cmp { op: CmpOp::Eq, a: e, b: e })
+    }
+
     /// Registers a new symbolic array and returns its id.
     pub fn new_array(&mut self, name: &str, size: u32) -> ArrayId {
         let id = ArrayId(self.arrays.len() as u32);
@@ -206,7 +214,11 @@ impl ExprPool {
                 continue;
             }
             let mut v: Vec<(ArrayId, u32)> = match node {
-                Expr::Var { arr, idx } => vec![(arr, idx)],
+                Expr::Var { arr, idx } => {
+                    let mut v = vec![(arr, idx)];
+                    v.extend(self.so_extra_deps(arr));
+                    v
+                }
                 _ => Vec::new(),
             };
             for c in node.children() {

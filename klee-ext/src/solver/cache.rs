@@ -71,6 +71,28 @@ pub fn satisfies(pool: &ExprPool, asg: &Assignment, constraints: &[ExprId], quer
 
 impl SolverCore for CexCache {
     fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+        let mut roots = constraints.to_vec();
+        roots.push(query);
+        if pool.so_linked_in(&roots) {
+            // An assignment answers a second-order query only together with
+            // its interpretations: recompute every application from them.
+            let occs = pool.so_occurrences_in(&roots);
+            for a in &self.recent {
+                let mut a = a.clone();
+                if !a.terms.is_empty() && pool.so_complete(&mut a, &occs) && satisfies(pool, &a, constraints, query) {
+                    self.hits += 1;
+                    return Sat::Sat(a);
+                }
+            }
+            let r = self.inner.check(pool, constraints, query);
+            if let Sat::Sat(a) = &r {
+                if self.recent.len() >= CEX_KEEP {
+                    self.recent.pop_back();
+                }
+                self.recent.push_front(a.clone());
+            }
+            return r;
+        }
         if let Some(i) = self.recent.iter().position(|a| satisfies(pool, a, constraints, query)) {
             self.hits += 1;
             let a = self.recent.remove(i).expect("index from position");

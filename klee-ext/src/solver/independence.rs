@@ -54,6 +54,7 @@ impl SolverCore for Independent {
                 roots.push(query);
                 let vars: FxHashSet<Dep> = roots.iter().flat_map(|&r| pool.deps(r).to_vec()).collect();
                 a.bytes.retain(|k, _| vars.contains(k));
+                a.terms.retain(|v, _| vars.contains(&(pool.so.var(*v).sentinel, 0)));
                 Sat::Sat(a)
             }
             other => other,

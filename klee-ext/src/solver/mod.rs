@@ -9,7 +9,9 @@
 //! 2. [`cache::QueryCache`] — exact results of earlier (sliced) queries;
 //! 3. [`cache::CexCache`] — tries recent satisfying assignments before
 //!    calling the solver;
-//! 4. [`z3::Z3Solver`] — the only file that names Z3 types.
+//! 4. [`Router`] — queries that mention linked second-order applications go
+//!    to [`z3_so::SoSolver`] (PSE or CBS encodings), the rest to
+//!    [`z3::Z3Solver`]. Only the `z3*.rs` files name Z3 types.
 //!
 //! Derived helpers (`may_be_true`, `must_be_true`, `get_value`) are defined
 //! once on [`Solver`] in terms of `check`.
@@ -18,6 +20,10 @@ pub mod cache;
 pub mod independence;
 pub mod smtlib;
 pub mod z3;
+mod z3_cbs;
+mod z3_pse;
+pub mod z3_so;
+pub mod z3_terms;
 
 use crate::expr::{Assignment, ExprId, ExprPool};
 use std::time::Duration;
@@ -44,6 +50,11 @@ pub struct SolverStats {
     pub cex_hits: u64,
     pub unknown: u64,
     pub backend_time: Duration,
+    /// Branch sides no interpretation can follow although first-order
+    /// values could (second-order pruning).
+    pub so_pruned: u64,
+    /// Second-order queries by outcome.
+    pub so: z3_so::SoQueryStats,
 }
 
 /// The core interface every layer implements.
@@ -63,17 +74,54 @@ pub struct SolverConfig {
     pub independence: bool,
     pub query_cache: bool,
     pub cex_cache: bool,
+    /// The second-order backend (its `timeout` is set from `timeout`).
+    pub so: z3_so::SoConfig,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { timeout: None, independence: true, query_cache: true, cex_cache: true }
+        SolverConfig { timeout: None, independence: true, query_cache: true, cex_cache: true, so: z3_so::SoConfig::default() }
+    }
+}
+
+/// Sends each query to the backend its roots need.
+pub struct Router {
+    fo: z3::Z3Solver,
+    so: z3_so::SoSolver,
+    pruned: u64,
+}
+
+impl SolverCore for Router {
+    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+        let mut roots = constraints.to_vec();
+        roots.push(query);
+        if !pool.so_linked_in(&roots) {
+            return self.fo.check(pool, constraints, query);
+        }
+        let r = self.so.check(pool, constraints, query);
+        if matches!(r, Sat::Unsat) && matches!(self.fo.check(pool, constraints, query), Sat::Sat(_)) {
+            self.pruned += 1;
+        }
+        r
+    }
+
+    fn collect_stats(&self, stats: &mut SolverStats) {
+        self.fo.collect_stats(stats);
+        stats.so_pruned += self.pruned;
+        let s = &self.so.stats;
+        stats.so.sat.extend(&s.sat);
+        stats.so.unsat.extend(&s.unsat);
+        stats.so.unknown.extend(&s.unknown);
+        stats.unknown += s.unknown.len() as u64;
+        stats.backend_queries += (s.sat.len() + s.unsat.len() + s.unknown.len()) as u64;
+        stats.backend_time += s.sat.iter().chain(&s.unsat).chain(&s.unknown).sum::<Duration>();
     }
 }
 
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
-    let mut s: Box<dyn SolverCore> = Box::new(z3::Z3Solver::new(cfg.timeout));
+    let so = z3_so::SoSolver::new(z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() });
+    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so, pruned: 0 });
     if cfg.cex_cache {
         s = Box::new(cache::CexCache::new(s));
     }

@@ -15,8 +15,21 @@ use std::ffi::{CStr, CString};
 use std::time::{Duration, Instant};
 use z3_sys::*;
 
+/// Translation of pool expressions into Z3 terms of one context, cached by
+/// id for the life of the context.
+pub struct Translator {
+    pub ctx: Z3_context,
+    bv: FxHashMap<ExprId, Z3_ast>,
+    boolean: FxHashMap<ExprId, Z3_ast>,
+    sorts: FxHashMap<u8, Z3_sort>,
+    /// Arrays whose bytes are slices of a given 32-bit term (the outputs
+    /// of second-order applications); set before the array is translated.
+    pub overrides: FxHashMap<crate::expr::ArrayId, Z3_ast>,
+}
+
 pub struct Z3Solver {
     ctx: Z3_context,
+    tr: Translator,
     /// Z3's QF_BV strategy: strong preprocessing, best for multiplication
     /// and division.
     full: Z3_solver,
@@ -24,9 +37,6 @@ pub struct Z3Solver {
     /// queries (measured on benches/programs/symbolic/sort6.c) but 3x slower
     /// on division chains.
     light: Z3_solver,
-    bv: FxHashMap<ExprId, Z3_ast>,
-    boolean: FxHashMap<ExprId, Z3_ast>,
-    sorts: FxHashMap<u8, Z3_sort>,
     queries: u64,
     unknown: u64,
     time: Duration,
@@ -36,38 +46,67 @@ pub struct Z3Solver {
 
 extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
 
+/// A new Z3 context whose errors are reported through results, not aborts.
+/// The caller deletes it.
+pub fn new_context() -> Z3_context {
+    // SAFETY: plain Z3 C API calls on objects created here.
+    unsafe {
+        let cfg = Z3_mk_config();
+        let ctx = Z3_mk_context(cfg);
+        Z3_del_config(cfg);
+        Z3_set_error_handler(ctx, Some(ignore_errors));
+        ctx
+    }
+}
+
+/// Gives `solver` a per-check time limit.
+///
+/// # Safety
+/// `solver` must belong to `ctx`.
+pub unsafe fn set_timeout(ctx: Z3_context, solver: Z3_solver, timeout: Option<Duration>) {
+    if let Some(t) = timeout {
+        let params = Z3_mk_params(ctx);
+        Z3_params_inc_ref(ctx, params);
+        let key = CString::new("timeout").expect("no NUL");
+        let ms = t.as_millis().clamp(1, u32::MAX as u128) as u32;
+        Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), ms);
+        Z3_solver_set_params(ctx, solver, params);
+        Z3_params_dec_ref(ctx, params);
+    }
+}
+
+/// Why the last check of `solver` gave up.
+///
+/// # Safety
+/// `solver` must belong to `ctx`.
+pub unsafe fn reason_unknown(ctx: Z3_context, solver: Z3_solver) -> String {
+    let why = Z3_solver_get_reason_unknown(ctx, solver);
+    if why.is_null() {
+        "unknown".to_string()
+    } else {
+        CStr::from_ptr(why).to_string_lossy().into_owned()
+    }
+}
+
 impl Z3Solver {
     pub fn new(timeout: Option<Duration>) -> Self {
         // SAFETY: plain Z3 C API calls on objects created here; the context
         // outlives every AST, sort, solver and model made from it (dropped in
         // `Drop`).
         unsafe {
-            let cfg = Z3_mk_config();
-            let ctx = Z3_mk_context(cfg);
-            Z3_del_config(cfg);
-            Z3_set_error_handler(ctx, Some(ignore_errors));
+            let ctx = new_context();
             let logic = CString::new("QF_BV").expect("no NUL");
             let full = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, logic.as_ptr()));
             let light = light_solver(ctx);
             for solver in [full, light] {
                 Z3_solver_inc_ref(ctx, solver);
-                if let Some(t) = timeout {
-                    let params = Z3_mk_params(ctx);
-                    Z3_params_inc_ref(ctx, params);
-                    let key = CString::new("timeout").expect("no NUL");
-                    let ms = t.as_millis().clamp(1, u32::MAX as u128) as u32;
-                    Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), ms);
-                    Z3_solver_set_params(ctx, solver, params);
-                    Z3_params_dec_ref(ctx, params);
-                }
+                set_timeout(ctx, solver, timeout);
             }
             Z3Solver {
                 ctx,
+                tr: Translator::new(ctx),
                 full,
                 light,
-                bv: FxHashMap::default(),
-                boolean: FxHashMap::default(),
-                sorts: FxHashMap::default(),
                 queries: 0,
                 unknown: 0,
                 time: Duration::ZERO,
@@ -76,13 +115,20 @@ impl Z3Solver {
         }
     }
 
-    fn sort(&mut self, w: u8) -> Z3_sort {
+}
+
+impl Translator {
+    pub fn new(ctx: Z3_context) -> Self {
+        Translator { ctx, bv: FxHashMap::default(), boolean: FxHashMap::default(), sorts: FxHashMap::default(), overrides: FxHashMap::default() }
+    }
+
+    pub fn sort(&mut self, w: u8) -> Z3_sort {
         let ctx = self.ctx;
         // SAFETY: see `new`.
         *self.sorts.entry(w).or_insert_with(|| unsafe { Z3_mk_bv_sort(ctx, w as u32) })
     }
 
-    fn num(&mut self, w: u8, v: u64) -> Z3_ast {
+    pub fn num(&mut self, w: u8, v: u64) -> Z3_ast {
         let s = self.sort(w);
         // SAFETY: see `new`.
         unsafe { Z3_mk_unsigned_int64(self.ctx, v, s) }
@@ -98,7 +144,7 @@ impl Z3Solver {
     }
 
     /// `e` (width 1) as a Z3 Boolean.
-    fn to_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    pub fn to_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.boolean.get(&e) {
             return a;
         }
@@ -151,7 +197,7 @@ impl Z3Solver {
     }
 
     /// `e` as a Z3 bit-vector.
-    fn to_bv(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    pub fn to_bv(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.bv.get(&e) {
             return a;
         }
@@ -168,6 +214,10 @@ impl Z3Solver {
         let r = unsafe {
             match *pool.get(e) {
                 Expr::Const { w, v } => self.num(w, v),
+                Expr::Var { arr, idx } if self.overrides.contains_key(&arr) => {
+                    let whole = self.overrides[&arr];
+                    Z3_mk_extract(ctx, idx * 8 + 7, idx * 8, whole)
+                }
                 Expr::Var { arr, idx } => {
                     let name = CString::new(format!("{}_{}_{}", sanitize(&pool.array(arr).name), arr.0, idx)).expect("no NUL");
                     let s = self.sort(8);
@@ -278,7 +328,7 @@ impl SolverCore for Z3Solver {
         if query != ExprPool::TRUE {
             roots.push(query);
         }
-        let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.to_bool(pool, c)).collect();
+        let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.tr.to_bool(pool, c)).collect();
         let solver = if has_nonlinear(pool, &roots) { self.full } else { self.light };
         // SAFETY: see `new`.
         let result = unsafe {
@@ -295,7 +345,7 @@ impl SolverCore for Z3Solver {
                 Z3_model_inc_ref(ctx, model);
                 let mut asg = Assignment::default();
                 for (arr, idx) in pool.vars_of(&roots) {
-                    let var = self.to_bv(pool, pool_var(pool, arr, idx));
+                    let var = self.tr.to_bv(pool, pool_var(pool, arr, idx));
                     let mut out: Z3_ast = std::ptr::null_mut();
                     let mut v: u64 = 0;
                     if Z3_model_eval(ctx, model, var, true, &mut out) && Z3_get_numeral_uint64(ctx, out, &mut v) {
@@ -307,10 +357,8 @@ impl SolverCore for Z3Solver {
             } else if r == Z3_L_FALSE {
                 Sat::Unsat
             } else {
-                let why = Z3_solver_get_reason_unknown(ctx, solver);
-                let why = if why.is_null() { "unknown".to_string() } else { CStr::from_ptr(why).to_string_lossy().into_owned() };
                 self.unknown += 1;
-                Sat::Unknown(why)
+                Sat::Unknown(reason_unknown(ctx, solver))
             };
             out
         };
@@ -336,7 +384,7 @@ impl SolverCore for Z3Solver {
 }
 
 /// The pool's id of byte `idx` of `arr` (already interned: it occurs in a root).
-fn pool_var(pool: &ExprPool, arr: crate::expr::ArrayId, idx: u32) -> ExprId {
+pub fn pool_var(pool: &ExprPool, arr: crate::expr::ArrayId, idx: u32) -> ExprId {
     pool.find(&Expr::Var { arr, idx }).expect("variable occurs in the query")
 }
 

@@ -1,0 +1,261 @@
+//! Languages of interpretations: a grammar (nonterminals and rules) and a
+//! depth bound. The built-in languages are the paper's Fig. 6 grammars;
+//! others come from SyGuS-IF files (`sygus.rs`).
+
+use super::term::{Op, Sort, Term};
+use std::path::{Path, PathBuf};
+
+/// What one grammar rule produces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RuleOp {
+    /// The argument at this position.
+    Var(usize),
+    /// Any integer constant (SyGuS `(Constant Int)`): one free value per
+    /// tree node, chosen by the solver.
+    AnyConst,
+    /// A fixed integer.
+    Lit(i64),
+    /// `true` / `false`.
+    BoolLit(bool),
+    /// An operator applied to one subterm per argument nonterminal.
+    Op(Op),
+    /// `N -> M`: the value of the single child.
+    Chain,
+}
+
+/// `nt -> op(args...)`, `args` being nonterminal indices.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rule {
+    pub nt: usize,
+    pub op: RuleOp,
+    pub args: Vec<usize>,
+}
+
+/// A grammar with a depth bound (nodes on the longest root-to-leaf path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Language {
+    /// The function's name in the grammar file (or the variable's name).
+    pub name: String,
+    /// Argument names (all of sort Int: C passes `int`s).
+    pub params: Vec<String>,
+    pub result: Sort,
+    /// Nonterminals: name and sort. `start` produces the result.
+    pub nts: Vec<(String, Sort)>,
+    pub start: usize,
+    pub rules: Vec<Rule>,
+    pub depth: usize,
+}
+
+/// The largest depth accepted (a depth-`d` tree of ternary nodes has
+/// (3^d - 1)/2 nodes; beyond 6 the encodings stop being useful).
+pub const MAX_DEPTH: usize = 6;
+pub const DEFAULT_DEPTH: usize = 3;
+
+/// A language as the user names it (`int[:D]`, `bool[:D]`, `PATH.sy[:D]`),
+/// before the variable's arity is known.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LangSpec {
+    Int(usize),
+    Bool(usize),
+    /// A grammar read from a file, with its depth.
+    File { path: PathBuf, lang: Box<Language> },
+}
+
+impl LangSpec {
+    /// Parses `int`, `int:4`, `bool:2`, `grammar.sy`, `grammar.sy:3`.
+    /// `var` names the variable (a `.sy` file is searched for a `synth-fun`
+    /// of that name when it has several).
+    pub fn parse(spec: &str, var: &str) -> Result<LangSpec, String> {
+        let (base, depth) = match spec.rsplit_once(':') {
+            Some((b, d)) if !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()) => {
+                let d: usize = d.parse().map_err(|_| format!("language `{spec}`: depth `{d}` is not a number"))?;
+                (b, Some(d))
+            }
+            Some((_, d)) if !d.contains('/') && !d.contains('.') => {
+                return Err(format!("language `{spec}`: depth `{d}` is not a number"))
+            }
+            _ => (spec, None),
+        };
+        let depth = depth.unwrap_or(DEFAULT_DEPTH);
+        if depth == 0 {
+            return Err(format!("language `{spec}`: the depth must be at least 1"));
+        }
+        if depth > MAX_DEPTH {
+            return Err(format!("language `{spec}`: depth {depth} is too large (at most {MAX_DEPTH})"));
+        }
+        match base {
+            "int" => Ok(LangSpec::Int(depth)),
+            "bool" => Ok(LangSpec::Bool(depth)),
+            p if p.ends_with(".sy") => {
+                let path = Path::new(p);
+                let text = std::fs::read_to_string(path).map_err(|e| format!("language `{spec}`: cannot read {p}: {e}"))?;
+                let mut lang = super::sygus::parse_synth_fun(&text, Some(var)).map_err(|e| format!("{p}:{e}"))?;
+                lang.depth = depth;
+                Ok(LangSpec::File { path: path.to_path_buf(), lang: Box::new(lang) })
+            }
+            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH] or FILE.sy[:DEPTH]")),
+        }
+    }
+
+    /// The language for a variable applied to `arity` arguments.
+    pub fn instantiate(&self, name: &str, arity: usize) -> Result<Language, String> {
+        match self {
+            LangSpec::Int(d) => Ok(Language::builtin(name, arity, Sort::Int, *d)),
+            LangSpec::Bool(d) => Ok(Language::builtin(name, arity, Sort::Bool, *d)),
+            LangSpec::File { path, lang } => {
+                if lang.params.len() != arity {
+                    return Err(format!(
+                        "`{name}` is applied to {arity} argument(s) but {} declares {} parameter(s)",
+                        path.display(),
+                        lang.params.len()
+                    ));
+                }
+                Ok((**lang).clone())
+            }
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            LangSpec::Int(d) => format!("int:{d}"),
+            LangSpec::Bool(d) => format!("bool:{d}"),
+            LangSpec::File { path, lang } => format!("{}:{}", path.display(), lang.depth),
+        }
+    }
+}
+
+impl Language {
+    /// The paper's Fig. 6 languages over `arity` Int arguments `x1..xn`:
+    /// `Int: var | const | Int + Int | Int - Int | Bool ? Int : Int` and
+    /// `Bool: Int > Int | Int >= Int | Int == Int | Int != Int |
+    /// Bool && Bool | Bool || Bool | !Bool | true | false`.
+    pub fn builtin(name: &str, arity: usize, result: Sort, depth: usize) -> Language {
+        const I: usize = 0;
+        const B: usize = 1;
+        let mut rules: Vec<Rule> = (0..arity).map(|l| Rule { nt: I, op: RuleOp::Var(l), args: vec![] }).collect();
+        let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
+        rules.push(Rule { nt: I, op: RuleOp::AnyConst, args: vec![] });
+        rules.push(op(I, Op::Add, &[I, I]));
+        rules.push(op(I, Op::Sub, &[I, I]));
+        rules.push(op(I, Op::Ite, &[B, I, I]));
+        for o in [Op::Gt, Op::Ge, Op::Eq, Op::Ne] {
+            rules.push(op(B, o, &[I, I]));
+        }
+        rules.push(op(B, Op::And, &[B, B]));
+        rules.push(op(B, Op::Or, &[B, B]));
+        rules.push(op(B, Op::Not, &[B]));
+        rules.push(Rule { nt: B, op: RuleOp::BoolLit(true), args: vec![] });
+        rules.push(Rule { nt: B, op: RuleOp::BoolLit(false), args: vec![] });
+        Language {
+            name: name.to_string(),
+            params: (1..=arity).map(|i| format!("x{i}")).collect(),
+            result,
+            nts: vec![("Int".into(), Sort::Int), ("Bool".into(), Sort::Bool)],
+            start: if result == Sort::Int { I } else { B },
+            rules,
+            depth,
+        }
+    }
+
+    pub fn arity(&self) -> usize {
+        self.params.len()
+    }
+
+    /// The largest number of children of any rule.
+    pub fn max_arity(&self) -> usize {
+        self.rules.iter().map(|r| r.args.len()).max().unwrap_or(0)
+    }
+
+    pub fn sort_of(&self, nt: usize) -> Sort {
+        self.nts[nt].1
+    }
+
+    /// The term a rule builds from its children's terms.
+    pub fn build(&self, rule: &Rule, constant: i64, kids: Vec<Term>) -> Term {
+        match &rule.op {
+            RuleOp::Var(l) => Term::Var(*l),
+            RuleOp::AnyConst => Term::Int(constant),
+            RuleOp::Lit(v) => Term::Int(*v),
+            RuleOp::BoolLit(b) => Term::Bool(*b),
+            RuleOp::Op(op) => Term::App(*op, kids),
+            RuleOp::Chain => kids.into_iter().next().unwrap_or(Term::Int(0)),
+        }
+    }
+
+    /// The simplest term of the start nonterminal (a leaf), used as the
+    /// interpretation of a variable no path condition constrains yet.
+    pub fn default_term(&self) -> Option<Term> {
+        let mut best: Option<Term> = None;
+        for r in self.rules.iter().filter(|r| r.nt == self.start && r.args.is_empty()) {
+            let t = self.build(r, 0, vec![]);
+            let rank = |t: &Term| match t {
+                Term::Int(0) | Term::Bool(false) => 0,
+                Term::Int(_) | Term::Bool(_) => 1,
+                _ => 2,
+            };
+            if best.as_ref().is_none_or(|b| rank(&t) < rank(b)) {
+                best = Some(t);
+            }
+        }
+        best
+    }
+
+    /// Checks the grammar can build at least one term within the depth, and
+    /// that every rule's argument sorts fit its operator.
+    pub fn validate(&self) -> Result<(), String> {
+        for r in &self.rules {
+            let want: Vec<Sort> = match &r.op {
+                RuleOp::Op(op) => {
+                    if op.result() != self.sort_of(r.nt) {
+                        return Err(format!("rule `{}` of {} has the wrong sort", op.smt_name(), self.nts[r.nt].0));
+                    }
+                    op.arg_sorts().to_vec()
+                }
+                RuleOp::Chain => vec![self.sort_of(r.nt)],
+                RuleOp::BoolLit(_) if self.sort_of(r.nt) != Sort::Bool => return Err(format!("Boolean literal in Int nonterminal {}", self.nts[r.nt].0)),
+                RuleOp::Var(_) | RuleOp::AnyConst | RuleOp::Lit(_) if self.sort_of(r.nt) != Sort::Int => {
+                    return Err(format!("Int leaf in Bool nonterminal {}", self.nts[r.nt].0))
+                }
+                _ => vec![],
+            };
+            let got: Vec<Sort> = r.args.iter().map(|&a| self.sort_of(a)).collect();
+            if want != got {
+                return Err(format!("rule of {} has arguments of the wrong sorts", self.nts[r.nt].0));
+            }
+        }
+        if !self.rules.iter().any(|r| r.nt == self.start && r.args.is_empty()) && self.depth == 1 {
+            return Err("no term of depth 1: the start symbol has no leaf rule".into());
+        }
+        if !self.rules.iter().any(|r| r.args.is_empty()) {
+            return Err("the grammar has no leaf rule, so it has no finite term".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_specs_and_rejects_bad_depths() {
+        assert_eq!(LangSpec::parse("int", "rho"), Ok(LangSpec::Int(3)));
+        assert_eq!(LangSpec::parse("bool:2", "rho"), Ok(LangSpec::Bool(2)));
+        assert!(LangSpec::parse("int:0", "rho").unwrap_err().contains("at least 1"));
+        assert!(LangSpec::parse("int:99", "rho").unwrap_err().contains("too large"));
+        assert!(LangSpec::parse("int:x", "rho").unwrap_err().contains("not a number"));
+        assert!(LangSpec::parse("float", "rho").unwrap_err().contains("expected int"));
+        assert!(LangSpec::parse("/nonexistent/g.sy", "rho").unwrap_err().contains("cannot read"));
+    }
+
+    #[test]
+    fn builtin_languages_are_well_formed() {
+        for s in [Sort::Int, Sort::Bool] {
+            let l = Language::builtin("rho", 2, s, 3);
+            l.validate().expect("valid");
+            assert_eq!(l.max_arity(), 3);
+        }
+        assert_eq!(Language::builtin("p", 1, Sort::Bool, 3).default_term(), Some(Term::Bool(false)));
+        assert_eq!(Language::builtin("p", 1, Sort::Int, 3).default_term(), Some(Term::Int(0)));
+    }
+}

@@ -1,0 +1,298 @@
+//! Terms of a language of interpretations: what a second-order variable
+//! decodes to, evaluated on concrete arguments and printed as C or SyGuS.
+
+use std::fmt::Write;
+
+/// The sort of a term or nonterminal. C sees both as `int` (a Bool is 0/1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sort {
+    Int,
+    Bool,
+}
+
+/// Operators of the language (the components of the encodings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Add,
+    Sub,
+    Mul,
+    Neg,
+    /// `c ? a : b` (Bool, Int, Int).
+    Ite,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Eq,
+    Ne,
+    And,
+    Or,
+    Not,
+    Implies,
+}
+
+impl Op {
+    /// Argument sorts of the operator (for `Ite`, the branches are Int; a
+    /// Bool-valued `ite` is not part of any language here).
+    pub fn arg_sorts(self) -> &'static [Sort] {
+        use Sort::*;
+        match self {
+            Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => &[Int, Int],
+            Op::Neg => &[Int],
+            Op::Ite => &[Bool, Int, Int],
+            Op::And | Op::Or | Op::Implies => &[Bool, Bool],
+            Op::Not => &[Bool],
+        }
+    }
+
+    pub fn result(self) -> Sort {
+        match self {
+            Op::Add | Op::Sub | Op::Mul | Op::Neg | Op::Ite => Sort::Int,
+            _ => Sort::Bool,
+        }
+    }
+
+    /// The operator's SyGuS (SMT-LIB) name.
+    pub fn smt_name(self) -> &'static str {
+        match self {
+            Op::Add => "+",
+            Op::Sub | Op::Neg => "-",
+            Op::Mul => "*",
+            Op::Ite => "ite",
+            Op::Lt => "<",
+            Op::Le => "<=",
+            Op::Gt => ">",
+            Op::Ge => ">=",
+            Op::Eq => "=",
+            Op::Ne => "distinct",
+            Op::And => "and",
+            Op::Or => "or",
+            Op::Not => "not",
+            Op::Implies => "=>",
+        }
+    }
+
+    /// The operator named `name` with `arity` arguments.
+    pub fn from_smt(name: &str, arity: usize) -> Option<Op> {
+        let op = match (name, arity) {
+            ("+", 2) => Op::Add,
+            ("-", 2) => Op::Sub,
+            ("-", 1) => Op::Neg,
+            ("*", 2) => Op::Mul,
+            ("ite", 3) => Op::Ite,
+            ("<", 2) => Op::Lt,
+            ("<=", 2) => Op::Le,
+            (">", 2) => Op::Gt,
+            (">=", 2) => Op::Ge,
+            ("=", 2) => Op::Eq,
+            ("distinct", 2) => Op::Ne,
+            ("and", 2) => Op::And,
+            ("or", 2) => Op::Or,
+            ("not", 1) => Op::Not,
+            ("=>", 2) => Op::Implies,
+            _ => return None,
+        };
+        Some(op)
+    }
+
+    /// Is `f(a, b) = f(b, a)`?
+    pub fn commutative(self) -> bool {
+        matches!(self, Op::Add | Op::Mul | Op::Eq | Op::Ne | Op::And | Op::Or)
+    }
+}
+
+/// A value of a term: C `int` range for Int.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+}
+
+impl Value {
+    /// The value as C sees it (a Bool is 0 or 1).
+    pub fn as_c(self) -> i64 {
+        match self {
+            Value::Int(v) => v,
+            Value::Bool(b) => b as i64,
+        }
+    }
+}
+
+/// The range every Int node value must stay in (the C `int` type).
+pub const INT_MIN: i64 = i32::MIN as i64;
+pub const INT_MAX: i64 = i32::MAX as i64;
+
+/// A term over the positional arguments of a second-order variable.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    Var(usize),
+    Int(i64),
+    Bool(bool),
+    App(Op, Vec<Term>),
+}
+
+impl Term {
+    /// The value on `args`, or `None` when some Int node leaves the C `int`
+    /// range (such a term is not an interpretation for these arguments).
+    pub fn eval(&self, args: &[i64]) -> Option<Value> {
+        let int = |t: &Term| match t.eval(args)? {
+            Value::Int(v) => Some(v),
+            Value::Bool(_) => None,
+        };
+        let boolean = |t: &Term| match t.eval(args)? {
+            Value::Bool(b) => Some(b),
+            Value::Int(_) => None,
+        };
+        let in_range = |v: i64| (INT_MIN..=INT_MAX).contains(&v).then_some(Value::Int(v));
+        match self {
+            Term::Var(i) => in_range(*args.get(*i)?),
+            Term::Int(v) => in_range(*v),
+            Term::Bool(b) => Some(Value::Bool(*b)),
+            Term::App(op, a) => match op {
+                Op::Add => in_range(int(&a[0])? + int(&a[1])?),
+                Op::Sub => in_range(int(&a[0])? - int(&a[1])?),
+                Op::Mul => in_range(int(&a[0])?.checked_mul(int(&a[1])?)?),
+                Op::Neg => in_range(-int(&a[0])?),
+                Op::Ite => {
+                    if boolean(&a[0])? {
+                        in_range(int(&a[1])?)
+                    } else {
+                        in_range(int(&a[2])?)
+                    }
+                }
+                Op::Lt => Some(Value::Bool(int(&a[0])? < int(&a[1])?)),
+                Op::Le => Some(Value::Bool(int(&a[0])? <= int(&a[1])?)),
+                Op::Gt => Some(Value::Bool(int(&a[0])? > int(&a[1])?)),
+                Op::Ge => Some(Value::Bool(int(&a[0])? >= int(&a[1])?)),
+                Op::Eq => Some(Value::Bool(int(&a[0])? == int(&a[1])?)),
+                Op::Ne => Some(Value::Bool(int(&a[0])? != int(&a[1])?)),
+                Op::And => Some(Value::Bool(boolean(&a[0])? & boolean(&a[1])?)),
+                Op::Or => Some(Value::Bool(boolean(&a[0])? | boolean(&a[1])?)),
+                Op::Implies => Some(Value::Bool(!boolean(&a[0])? | boolean(&a[1])?)),
+                Op::Not => Some(Value::Bool(!boolean(&a[0])?)),
+            },
+        }
+    }
+
+    /// Number of nodes.
+    pub fn size(&self) -> usize {
+        match self {
+            Term::App(_, a) => 1 + a.iter().map(Term::size).sum::<usize>(),
+            _ => 1,
+        }
+    }
+
+    /// The term as a C expression over `names` (the arguments' names).
+    pub fn to_c(&self, names: &[String]) -> String {
+        let mut s = String::new();
+        self.write_c(names, &mut s, true);
+        s
+    }
+
+    fn write_c(&self, names: &[String], out: &mut String, top: bool) {
+        match self {
+            Term::Var(i) => out.push_str(names.get(*i).map(String::as_str).unwrap_or("?")),
+            Term::Int(v) if *v == INT_MIN => out.push_str("(-2147483647 - 1)"),
+            Term::Int(v) if *v < 0 && !top => {
+                let _ = write!(out, "({v})");
+            }
+            Term::Int(v) => {
+                let _ = write!(out, "{v}");
+            }
+            Term::Bool(b) => out.push_str(if *b { "1" } else { "0" }),
+            Term::App(op, a) => {
+                let (open, close) = if top { ("", "") } else { ("(", ")") };
+                match op {
+                    Op::Not => {
+                        out.push('!');
+                        a[0].write_c(names, out, false);
+                    }
+                    Op::Neg => {
+                        out.push('-');
+                        a[0].write_c(names, out, false);
+                    }
+                    Op::Ite => {
+                        out.push_str(open);
+                        a[0].write_c(names, out, false);
+                        out.push_str(" ? ");
+                        a[1].write_c(names, out, false);
+                        out.push_str(" : ");
+                        a[2].write_c(names, out, false);
+                        out.push_str(close);
+                    }
+                    Op::Implies => {
+                        out.push_str(open);
+                        out.push('!');
+                        a[0].write_c(names, out, false);
+                        out.push_str(" || ");
+                        a[1].write_c(names, out, false);
+                        out.push_str(close);
+                    }
+                    _ => {
+                        let sym = match op {
+                            Op::Add => "+",
+                            Op::Sub => "-",
+                            Op::Mul => "*",
+                            Op::Lt => "<",
+                            Op::Le => "<=",
+                            Op::Gt => ">",
+                            Op::Ge => ">=",
+                            Op::Eq => "==",
+                            Op::Ne => "!=",
+                            Op::And => "&&",
+                            _ => "||",
+                        };
+                        out.push_str(open);
+                        a[0].write_c(names, out, false);
+                        let _ = write!(out, " {sym} ");
+                        a[1].write_c(names, out, false);
+                        out.push_str(close);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The term in SyGuS/SMT-LIB syntax.
+    pub fn to_sygus(&self, names: &[String]) -> String {
+        match self {
+            Term::Var(i) => names.get(*i).cloned().unwrap_or_else(|| "?".into()),
+            Term::Int(v) if *v < 0 => format!("(- {})", v.unsigned_abs()),
+            Term::Int(v) => v.to_string(),
+            Term::Bool(b) => b.to_string(),
+            Term::App(op, a) => {
+                let mut s = format!("({}", op.smt_name());
+                for t in a {
+                    s.push(' ');
+                    s.push_str(&t.to_sygus(names));
+                }
+                s.push(')');
+                s
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn evaluates_within_the_int_range_and_prints_c() {
+        let names = vec!["i".to_string(), "x".to_string()];
+        // x - i
+        let t = Term::App(Op::Sub, vec![Term::Var(1), Term::Var(0)]);
+        assert_eq!(t.eval(&[3, 10]), Some(Value::Int(7)));
+        assert_eq!(t.to_c(&names), "x - i");
+        assert_eq!(t.to_sygus(&names), "(- x i)");
+        let over = Term::App(Op::Add, vec![Term::Var(0), Term::Int(INT_MAX)]);
+        assert_eq!(over.eval(&[1, 0]), None, "overflow is not a value");
+        let ite = Term::App(
+            Op::Ite,
+            vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(-2)]), Term::Var(1), Term::Int(INT_MIN)],
+        );
+        assert_eq!(ite.to_c(&names), "(i > (-2)) ? x : (-2147483647 - 1)");
+        assert_eq!(ite.eval(&[-5, 1]), Some(Value::Int(INT_MIN)));
+        assert_eq!(ite.to_sygus(&names), "(ite (> i (- 2)) x (- 2147483648))");
+    }
+}

@@ -1,0 +1,283 @@
+//! The propositional selector encoding (DESIGN.md §2), node values over
+//! mathematical integers.
+//!
+//! A tree of abstract nodes (every inner node has as many children as the
+//! largest rule arity; the last level takes leaf rules only). Node `i` has
+//! one Boolean selector per rule plus `off` (the node is not part of the
+//! term) and one integer constant; these are shared by all applications of
+//! the variable. Every application `o` gets its own node outputs (one per
+//! sort) defined by `sel_i_r -> out_i^o = f_r(children)`.
+//!
+//! Symmetry breaking: children a rule does not use are `off`, a node whose
+//! rule is not `(Constant Int)` has constant 0, so each term has one model.
+
+use super::z3_terms::{ExactlyOne, Z};
+use crate::so::lang::{Language, RuleOp};
+use crate::so::term::{Op, Sort, Term};
+use z3_sys::{Z3_ast, Z3_model};
+
+struct Node {
+    sel: Vec<Z3_ast>,
+    off: Z3_ast,
+    konst: Z3_ast,
+    last: bool,
+}
+
+/// The shared part of one variable's encoding.
+pub struct PseVar {
+    arity: usize,
+    nodes: Vec<Node>,
+}
+
+/// One application's outputs and constraints.
+pub struct PseOcc {
+    /// The application's value as C sees it (Int; 0/1 for Bool languages).
+    pub out: Z3_ast,
+    /// Definitions of the node outputs (always satisfiable).
+    pub defs: Vec<Z3_ast>,
+    /// Every Int node value stays in the `int` range.
+    pub range: Vec<Z3_ast>,
+}
+
+fn node_count(a: usize, depth: usize) -> usize {
+    if a == 0 {
+        return 1;
+    }
+    (0..depth).map(|l| a.pow(l as u32)).sum()
+}
+
+impl PseVar {
+    /// Declares the selectors of `lang` and returns the structural
+    /// constraints (well-formed trees of the language within its depth).
+    pub fn declare(z: &Z, lang: &Language, tag: &str, one: ExactlyOne) -> (PseVar, Vec<Z3_ast>) {
+        let a = lang.max_arity();
+        let n = node_count(a, lang.depth);
+        let first_last = if a == 0 { 0 } else { node_count(a, lang.depth - 1) };
+        let nodes: Vec<Node> = (0..n)
+            .map(|i| Node {
+                sel: (0..lang.rules.len()).map(|r| z.bool_var(&format!("{tag}!s{i}_{r}"))).collect(),
+                off: z.bool_var(&format!("{tag}!off{i}")),
+                konst: z.int_var(&format!("{tag}!c{i}")),
+                last: i >= first_last,
+            })
+            .collect();
+        let v = PseVar { arity: a, nodes };
+        let mut out = Vec::new();
+        let start: Vec<Z3_ast> = lang.rules.iter().enumerate().filter(|(_, r)| r.nt == lang.start).map(|(k, _)| v.nodes[0].sel[k]).collect();
+        out.push(z.or(&start));
+        out.push(z.not(v.nodes[0].off));
+        let has_const = lang.rules.iter().any(|r| r.op == RuleOp::AnyConst);
+        for (i, node) in v.nodes.iter().enumerate() {
+            let mut choices = node.sel.clone();
+            choices.push(node.off);
+            out.push(z.exactly_one(&choices, one));
+            let kids = v.children(i);
+            for (k, r) in lang.rules.iter().enumerate() {
+                let s = node.sel[k];
+                if node.last && !r.args.is_empty() {
+                    out.push(z.not(s));
+                    continue;
+                }
+                let mut then = Vec::new();
+                for (j, &c) in kids.iter().enumerate() {
+                    match r.args.get(j) {
+                        Some(&nt) => {
+                            let ok: Vec<Z3_ast> =
+                                lang.rules.iter().enumerate().filter(|(_, q)| q.nt == nt).map(|(q, _)| v.nodes[c].sel[q]).collect();
+                            then.push(z.or(&ok));
+                        }
+                        None => then.push(v.nodes[c].off),
+                    }
+                }
+                if !then.is_empty() {
+                    out.push(z.implies(s, z.and(&then)));
+                }
+            }
+            out.extend(v.symmetry(z, lang, i));
+            if !kids.is_empty() {
+                let offs: Vec<Z3_ast> = kids.iter().map(|&c| v.nodes[c].off).collect();
+                out.push(z.implies(node.off, z.and(&offs)));
+            }
+            if has_const {
+                let is_const: Vec<Z3_ast> =
+                    lang.rules.iter().enumerate().filter(|(_, r)| r.op == RuleOp::AnyConst).map(|(k, _)| node.sel[k]).collect();
+                out.push(z.implies(z.not(z.or(&is_const)), z.eq(node.konst, z.int(0))));
+                out.push(z.in_int_range(node.konst));
+            }
+        }
+        (v, out)
+    }
+
+    /// Symmetry breaking at node `i`: a commutative operator's first child
+    /// selects a rule no later than its second's; an operator whose value
+    /// is a constant when both operands are constants does not take two
+    /// constants where the node's nonterminal has constants itself.
+    fn symmetry(&self, z: &Z, lang: &Language, i: usize) -> Vec<Z3_ast> {
+        let kids = self.children(i);
+        let mut out = Vec::new();
+        if kids.len() < 2 {
+            return out;
+        }
+        let (c1, c2) = (&self.nodes[kids[0]], &self.nodes[kids[1]]);
+        for (k, r) in lang.rules.iter().enumerate() {
+            let RuleOp::Op(op) = r.op else { continue };
+            if r.args.len() != 2 {
+                continue;
+            }
+            let s = self.nodes[i].sel[k];
+            if op.commutative() && r.args[0] == r.args[1] {
+                for k1 in 0..lang.rules.len() {
+                    for k2 in 0..k1 {
+                        out.push(z.implies(s, z.not(z.and(&[c1.sel[k1], c2.sel[k2]]))));
+                    }
+                }
+            }
+            let nt_has = |p: &dyn Fn(&RuleOp) -> bool| lang.rules.iter().any(|q| q.nt == r.nt && p(&q.op));
+            let folds = match op.result() {
+                Sort::Int => nt_has(&|o| *o == RuleOp::AnyConst),
+                Sort::Bool => nt_has(&|o| *o == RuleOp::BoolLit(true)) && nt_has(&|o| *o == RuleOp::BoolLit(false)),
+            };
+            if folds && op != Op::Ite {
+                let is_const = |n: &Node| {
+                    let c: Vec<Z3_ast> =
+                        lang.rules.iter().enumerate().filter(|(_, q)| matches!(q.op, RuleOp::AnyConst | RuleOp::Lit(_) | RuleOp::BoolLit(_))).map(|(q, _)| n.sel[q]).collect();
+                    z.or(&c)
+                };
+                out.push(z.implies(s, z.not(z.and(&[is_const(c1), is_const(c2)]))));
+            }
+        }
+        out
+    }
+
+    fn children(&self, i: usize) -> Vec<usize> {
+        if self.nodes[i].last || self.arity == 0 {
+            return Vec::new();
+        }
+        (1..=self.arity).map(|j| self.arity * i + j).collect()
+    }
+
+    /// The encoding of one application to `args` (integer terms). Node
+    /// outputs are terms, not variables: `out_i = ite(sel_i_r1, f_r1(..),
+    /// ite(sel_i_r2, ..))` built bottom-up, so Z3 sees no equations to
+    /// solve away.
+    pub fn occurrence(&self, z: &Z, lang: &Language, args: &[Z3_ast], _otag: &str) -> PseOcc {
+        let n = self.nodes.len();
+        let mut iout: Vec<Z3_ast> = vec![z.int(0); n];
+        let mut bout: Vec<Z3_ast> = vec![z.ff(); n];
+        for i in (0..n).rev() {
+            let node = &self.nodes[i];
+            let kids = self.children(i);
+            let (mut ival, mut bval) = (z.int(0), z.ff());
+            for (k, r) in lang.rules.iter().enumerate().rev() {
+                if node.last && !r.args.is_empty() {
+                    continue;
+                }
+                let kid = |j: usize| if lang.sort_of(r.args[j]) == Sort::Int { iout[kids[j]] } else { bout[kids[j]] };
+                let val = match &r.op {
+                    RuleOp::Var(l) => args[*l],
+                    RuleOp::AnyConst => node.konst,
+                    RuleOp::Lit(v) => z.int(*v),
+                    RuleOp::BoolLit(b) => {
+                        if *b {
+                            z.tt()
+                        } else {
+                            z.ff()
+                        }
+                    }
+                    RuleOp::Chain => kid(0),
+                    RuleOp::Op(op) => apply(z, *op, &(0..r.args.len()).map(kid).collect::<Vec<_>>()),
+                };
+                if lang.sort_of(r.nt) == Sort::Int {
+                    ival = z.ite(node.sel[k], val, ival);
+                } else {
+                    bval = z.ite(node.sel[k], val, bval);
+                }
+            }
+            iout[i] = ival;
+            bout[i] = bval;
+        }
+        let has_int = lang.nts.iter().any(|(_, x)| *x == Sort::Int);
+        let range = if has_int {
+            (0..n).filter(|&i| self.nodes[i].sel.len() > 0).map(|i| z.in_int_range(iout[i])).collect()
+        } else {
+            Vec::new()
+        };
+        let out = if lang.sort_of(lang.start) == Sort::Int { iout[0] } else { z.b2i(bout[0]) };
+        PseOcc { out, defs: Vec::new(), range }
+    }
+
+    /// The term a model selects.
+    pub fn decode(&self, z: &Z, model: Z3_model, lang: &Language) -> Option<Term> {
+        self.decode_node(z, model, lang, 0)
+    }
+
+    fn decode_node(&self, z: &Z, model: Z3_model, lang: &Language, i: usize) -> Option<Term> {
+        let node = &self.nodes[i];
+        let k = node.sel.iter().position(|&s| z.model_bool(model, s))?;
+        let r = &lang.rules[k];
+        let kids = self.children(i);
+        let mut sub = Vec::new();
+        for j in 0..r.args.len() {
+            sub.push(self.decode_node(z, model, lang, *kids.get(j)?)?);
+        }
+        Some(lang.build(r, z.model_int(model, node.konst), sub))
+    }
+
+    /// Soft constraints that hold when the model selects `term` (as far as
+    /// the tree reaches): the closer a term is to it, the more hold.
+    pub fn prefer(&self, z: &Z, lang: &Language, term: &Term) -> Vec<Z3_ast> {
+        let mut out = Vec::new();
+        self.prefer_node(z, lang, term, 0, lang.start, &mut out);
+        out
+    }
+
+    fn prefer_node(&self, z: &Z, lang: &Language, t: &Term, i: usize, nt: usize, out: &mut Vec<Z3_ast>) {
+        let node = &self.nodes[i];
+        let kids = self.children(i);
+        for (k, r) in lang.rules.iter().enumerate().filter(|(_, r)| r.nt == nt) {
+            let fits = match (&r.op, t) {
+                (RuleOp::Var(l), Term::Var(m)) => l == m,
+                (RuleOp::Lit(v), Term::Int(w)) => v == w,
+                (RuleOp::AnyConst, Term::Int(_)) => true,
+                (RuleOp::BoolLit(b), Term::Bool(c)) => b == c,
+                (RuleOp::Op(op), Term::App(o, args)) => op == o && args.len() == r.args.len() && kids.len() >= args.len(),
+                _ => false,
+            };
+            if !fits {
+                continue;
+            }
+            out.push(node.sel[k]);
+            match t {
+                Term::Int(v) if r.op == RuleOp::AnyConst => out.push(z.eq(node.konst, z.int(*v))),
+                Term::App(_, args) => {
+                    for (j, a) in args.iter().enumerate() {
+                        self.prefer_node(z, lang, a, kids[j], r.args[j], out);
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+    }
+}
+
+/// The integer/Boolean semantics of an operator.
+pub fn apply(z: &Z, op: Op, a: &[Z3_ast]) -> Z3_ast {
+    match op {
+        Op::Add => z.add(a[0], a[1]),
+        Op::Sub => z.sub(a[0], a[1]),
+        Op::Mul => z.mul(a[0], a[1]),
+        Op::Neg => z.neg(a[0]),
+        Op::Ite => z.ite(a[0], a[1], a[2]),
+        Op::Lt => z.lt(a[0], a[1]),
+        Op::Le => z.le(a[0], a[1]),
+        Op::Gt => z.lt(a[1], a[0]),
+        Op::Ge => z.le(a[1], a[0]),
+        Op::Eq => z.eq(a[0], a[1]),
+        Op::Ne => z.not(z.eq(a[0], a[1])),
+        Op::And => z.and(&[a[0], a[1]]),
+        Op::Or => z.or(&[a[0], a[1]]),
+        Op::Not => z.not(a[0]),
+        Op::Implies => z.implies(a[0], a[1]),
+    }
+}

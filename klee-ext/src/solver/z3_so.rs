@@ -1,0 +1,549 @@
+//! The second-order backend: queries whose path conditions mention
+//! applications of second-order variables.
+//!
+//! Each application's value is an integer term of its variable's encoding
+//! (PSE or CBS). Path constraints that consume those values are stated in
+//! integer arithmetic where they can be ("lifting": comparisons, additions,
+//! extensions, `ite`), which keeps Z3 in linear integer arithmetic where
+//! monotonicity arguments are cheap (DESIGN.md §2.1); anything else is
+//! bridged (`int2bv` of the application's value inside bit-vector terms,
+//! `bv2int` of first-order bit-vector operands).
+//!
+//! Incremental by default: one solver for the exploration; each variable's
+//! structure and each application's definitions are asserted once; path
+//! constraints and each application's range constraint are asserted behind
+//! guard literals, and a query is a check under the guards of its
+//! constraints, so what Z3 learns about the selectors carries over.
+
+use super::z3::{reason_unknown, set_timeout, Translator};
+use super::z3_cbs::CbsVar;
+use super::z3_pse::PseVar;
+use super::z3_terms::{ExactlyOne, Z};
+use super::Sat;
+use crate::expr::{ArrayId, Assignment, BinOp, CmpOp, Expr, ExprId, ExprPool};
+use crate::so::{Encoding, Interp, SoVarId, Term};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+use z3_sys::*;
+
+/// Settings of the second-order backend.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SoConfig {
+    pub encoding: Encoding,
+    pub exactly_one: ExactlyOne,
+    /// One solver for all queries (assumptions per query) instead of a
+    /// fresh one per query.
+    pub incremental: bool,
+    pub timeout: Option<Duration>,
+}
+
+impl Default for SoConfig {
+    fn default() -> Self {
+        SoConfig { encoding: Encoding::Pse, exactly_one: ExactlyOne::default(), incremental: true, timeout: None }
+    }
+}
+
+/// Times of second-order queries by outcome (the paper's Table 3 columns).
+#[derive(Clone, Debug, Default)]
+pub struct SoQueryStats {
+    pub sat: Vec<Duration>,
+    pub unsat: Vec<Duration>,
+    pub unknown: Vec<Duration>,
+}
+
+enum VarEnc {
+    Pse(PseVar),
+    Cbs(CbsVar),
+}
+
+struct EncodedVar {
+    enc: VarEnc,
+    lang: Rc<crate::so::Language>,
+    structure: Vec<Z3_ast>,
+}
+
+struct EncodedOcc {
+    defs: Vec<Z3_ast>,
+    range: Z3_ast,
+    guard: Z3_ast,
+}
+
+pub struct SoSolver {
+    z: Z,
+    tr: Translator,
+    solver: Z3_solver,
+    cfg: SoConfig,
+    vars: FxHashMap<SoVarId, EncodedVar>,
+    occs: FxHashMap<ArrayId, EncodedOcc>,
+    /// Integer value of each application.
+    outs: FxHashMap<ArrayId, Z3_ast>,
+    guards: FxHashMap<ExprId, Z3_ast>,
+    lifted_int: FxHashMap<ExprId, Z3_ast>,
+    lifted_bool: FxHashMap<ExprId, Z3_ast>,
+    mentions: FxHashMap<ExprId, bool>,
+    pub stats: SoQueryStats,
+}
+
+impl SoSolver {
+    pub fn new(mut cfg: SoConfig) -> Self {
+        if let Ok(v) = std::env::var("SE2REPAIR_SO_TUNE") {
+            cfg.incremental = !v.contains("reset");
+            if v.contains("sortnet") {
+                cfg.exactly_one = ExactlyOne::SortingNetwork;
+            }
+        }
+        let ctx = super::z3::new_context();
+        // SAFETY: the solver belongs to `ctx`, which lives until `Drop`.
+        let solver = unsafe {
+            let s = Z3_mk_solver(ctx);
+            Z3_solver_inc_ref(ctx, s);
+            set_timeout(ctx, s, cfg.timeout);
+            s
+        };
+        SoSolver {
+            z: Z::new(ctx),
+            tr: Translator::new(ctx),
+            solver,
+            cfg,
+            vars: FxHashMap::default(),
+            occs: FxHashMap::default(),
+            outs: FxHashMap::default(),
+            guards: FxHashMap::default(),
+            lifted_int: FxHashMap::default(),
+            lifted_bool: FxHashMap::default(),
+            mentions: FxHashMap::default(),
+            stats: SoQueryStats::default(),
+        }
+    }
+
+    fn assert(&self, a: Z3_ast) {
+        // SAFETY: see `new`.
+        unsafe { Z3_solver_assert(self.z.ctx, self.solver, a) }
+    }
+
+    /// Encodes variable `v` (once).
+    fn ensure_var(&mut self, pool: &ExprPool, v: SoVarId) {
+        if self.vars.contains_key(&v) {
+            return;
+        }
+        let lang = pool.so.lang(v).expect("applied variables have a language").clone();
+        let tag = format!("{}#{}", lang.name, v.0);
+        let (enc, structure) = match self.cfg.encoding {
+            Encoding::Pse => {
+                let (e, s) = PseVar::declare(&self.z, &lang, &tag, self.cfg.exactly_one);
+                (VarEnc::Pse(e), s)
+            }
+            Encoding::Cbs => {
+                let (e, s) = CbsVar::declare(&self.z, &lang, &tag);
+                (VarEnc::Cbs(e), s)
+            }
+        };
+        if self.cfg.incremental {
+            for &a in &structure {
+                self.assert(a);
+            }
+        }
+        self.vars.insert(v, EncodedVar { enc, lang, structure });
+    }
+
+    /// Encodes application `arr` (once; its arguments' applications first).
+    fn ensure_occ(&mut self, pool: &ExprPool, arr: ArrayId) {
+        if self.occs.contains_key(&arr) {
+            return;
+        }
+        let o = pool.so.occurrence(arr).expect("an application").clone();
+        self.ensure_var(pool, o.var);
+        let args: Vec<Z3_ast> = o.args.iter().map(|&a| self.lift_int(pool, a)).collect();
+        let otag = format!("o{}", arr.0);
+        let ev = &self.vars[&o.var];
+        let (out, defs, range) = match &ev.enc {
+            VarEnc::Pse(p) => {
+                let e = p.occurrence(&self.z, &ev.lang, &args, &otag);
+                (e.out, e.defs, e.range)
+            }
+            VarEnc::Cbs(c) => {
+                let e = c.occurrence(&self.z, &ev.lang, &args, &otag);
+                (e.out, e.defs, e.range)
+            }
+        };
+        let range = self.z.and(&range);
+        let guard = self.z.bool_var(&format!("range!{otag}"));
+        if self.cfg.incremental {
+            for &d in &defs {
+                self.assert(d);
+            }
+            self.assert(self.z.implies(guard, range));
+        }
+        self.outs.insert(arr, out);
+        let bv = self.z.int2bv32(out);
+        self.tr.overrides.insert(arr, bv);
+        self.occs.insert(arr, EncodedOcc { defs, range, guard });
+    }
+
+    fn mentions_app(&mut self, pool: &ExprPool, e: ExprId) -> bool {
+        if let Some(&m) = self.mentions.get(&e) {
+            return m;
+        }
+        let m = pool.vars_of(&[e]).iter().any(|(a, _)| self.outs.contains_key(a));
+        self.mentions.insert(e, m);
+        m
+    }
+
+    /// The value of `e` as a signed integer of its width.
+    fn lift_int(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+        if let Some(&a) = self.lifted_int.get(&e) {
+            return a;
+        }
+        let z = self.z;
+        let w = pool.width(e);
+        let r = if let Some(v) = pool.as_const(e) {
+            z.int(crate::expr::sext64(v, w))
+        } else if let Some(arr) = app_value(pool, e).filter(|a| self.outs.contains_key(a)) {
+            self.outs[&arr]
+        } else if w == 1 {
+            let b = self.lift_bool(pool, e);
+            z.ite(b, z.int(-1), z.int(0))
+        } else if !self.mentions_app(pool, e) {
+            let bv = self.tr.to_bv(pool, e);
+            z.sbv2int(bv)
+        } else {
+            match *pool.get(e) {
+                Expr::SExt { a, .. } => self.lift_int(pool, a),
+                Expr::ZExt { a, .. } => {
+                    let t = self.lift_int(pool, a);
+                    let span = z.big(1i128 << pool.width(a));
+                    z.ite(z.lt(t, z.int(0)), z.add(t, span), t)
+                }
+                Expr::Bin { op: op @ (BinOp::Add | BinOp::Sub), a, b, .. } => {
+                    let (x, y) = (self.lift_int(pool, a), self.lift_int(pool, b));
+                    let s = if op == BinOp::Add { z.add(x, y) } else { z.sub(x, y) };
+                    let (min, span) = (z.big(-(1i128 << (w - 1))), z.big(1i128 << w));
+                    let max = z.big((1i128 << (w - 1)) - 1);
+                    z.ite(z.lt(max, s), z.sub(s, span), z.ite(z.lt(s, min), z.add(s, span), s))
+                }
+                Expr::Bin { op: BinOp::Mul, a, b, .. } if pool.as_const(a).is_some() || pool.as_const(b).is_some() => {
+                    let (x, y) = (self.lift_int(pool, a), self.lift_int(pool, b));
+                    wrap(&z, z.mul(x, y), w)
+                }
+                Expr::Extract { a, lo: 0, .. } => {
+                    let x = self.lift_int(pool, a);
+                    wrap(&z, x, w)
+                }
+                Expr::Ite { c, t, e: f, .. } => {
+                    let c = self.lift_bool(pool, c);
+                    let (t, f) = (self.lift_int(pool, t), self.lift_int(pool, f));
+                    z.ite(c, t, f)
+                }
+                _ => {
+                    let bv = self.tr.to_bv(pool, e);
+                    z.sbv2int(bv)
+                }
+            }
+        };
+        self.lifted_int.insert(e, r);
+        r
+    }
+
+    /// A width-1 expression as a Boolean, in integer arithmetic where it
+    /// consumes application values.
+    fn lift_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+        if let Some(&a) = self.lifted_bool.get(&e) {
+            return a;
+        }
+        let z = self.z;
+        let r = if !self.mentions_app(pool, e) {
+            self.tr.to_bool(pool, e)
+        } else {
+            match *pool.get(e) {
+                Expr::Cmp { op, a, b } => {
+                    let (x, y) = (self.lift_int(pool, a), self.lift_int(pool, b));
+                    let span = z.big(1i128 << pool.width(a));
+                    let unsigned = |t| z.ite(z.lt(t, z.int(0)), z.add(t, span), t);
+                    match op {
+                        CmpOp::Eq => z.eq(x, y),
+                        CmpOp::Slt => z.lt(x, y),
+                        CmpOp::Sle => z.le(x, y),
+                        CmpOp::Ult => z.lt(unsigned(x), unsigned(y)),
+                        CmpOp::Ule => z.le(unsigned(x), unsigned(y)),
+                    }
+                }
+                Expr::Bin { w: 1, op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), a, b } => {
+                    let (x, y) = (self.lift_bool(pool, a), self.lift_bool(pool, b));
+                    match op {
+                        BinOp::And => z.and(&[x, y]),
+                        BinOp::Or => z.or(&[x, y]),
+                        _ => z.xor(x, y),
+                    }
+                }
+                Expr::Not { w: 1, a } => {
+                    let x = self.lift_bool(pool, a);
+                    z.not(x)
+                }
+                Expr::Ite { w: 1, c, t, e: f } => {
+                    let (c, t, f) = (self.lift_bool(pool, c), self.lift_bool(pool, t), self.lift_bool(pool, f));
+                    z.ite(c, t, f)
+                }
+                _ => self.tr.to_bool(pool, e),
+            }
+        };
+        self.lifted_bool.insert(e, r);
+        r
+    }
+
+    /// Encodes the applications `roots` mention and returns them.
+    fn prepare(&mut self, pool: &ExprPool, roots: &[ExprId], all: bool) -> Vec<ArrayId> {
+        let occs: Vec<ArrayId> =
+            pool.so_occurrences_in(roots).into_iter().filter(|&a| all || pool.so.occurrence(a).is_some_and(|o| o.linked)).collect();
+        for &a in &occs {
+            self.ensure_occ(pool, a);
+        }
+        occs
+    }
+
+    /// Is `constraints ∧ query` satisfiable by some interpretation of the
+    /// second-order variables (and first-order values)?
+    pub fn check(&mut self, pool: &ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+        let start = Instant::now();
+        let mut roots = constraints.to_vec();
+        if query != ExprPool::TRUE {
+            roots.push(query);
+        }
+        let occs = self.prepare(pool, &roots, false);
+        let ctx = self.z.ctx;
+        let mut assumptions = Vec::new();
+        // SAFETY: see `new`.
+        unsafe {
+            if self.cfg.incremental {
+                for &r in &roots {
+                    let g = self.guard(pool, r);
+                    assumptions.push(g);
+                }
+                assumptions.extend(occs.iter().map(|a| self.occs[a].guard));
+            } else {
+                Z3_solver_reset(ctx, self.solver);
+                let vars: FxHashSet<SoVarId> = occs.iter().filter_map(|a| pool.so.occurrence(*a)).map(|o| o.var).collect();
+                for v in vars {
+                    for &a in &self.vars[&v].structure {
+                        self.assert(a);
+                    }
+                }
+                for a in &occs {
+                    let o = &self.occs[a];
+                    for &d in &o.defs {
+                        self.assert(d);
+                    }
+                    self.assert(o.range);
+                }
+                for &r in &roots {
+                    let b = self.lift_bool(pool, r);
+                    self.assert(b);
+                }
+            }
+        }
+        // SAFETY: see `new`.
+        let r = unsafe { Z3_solver_check_assumptions(ctx, self.solver, assumptions.len() as u32, assumptions.as_ptr()) };
+        let result = if r == Z3_L_TRUE {
+            // SAFETY: see `new`; the model is released below.
+            let model = unsafe {
+                let m = Z3_solver_get_model(ctx, self.solver);
+                Z3_model_inc_ref(ctx, m);
+                m
+            };
+            let out = self.read_model(pool, model, &roots, &occs);
+            // SAFETY: acquired above.
+            unsafe { Z3_model_dec_ref(ctx, model) };
+            out
+        } else if r == Z3_L_FALSE {
+            Sat::Unsat
+        } else {
+            // SAFETY: see `new`.
+            Sat::Unknown(unsafe { reason_unknown(ctx, self.solver) })
+        };
+        let took = start.elapsed();
+        if std::env::var_os("SE2REPAIR_SO_TRACE").is_some() {
+            eprintln!("so-query roots={} occs={} {:?} {:.1}ms", roots.len(), occs.len(), matches!(result, Sat::Sat(_)), took.as_secs_f64() * 1e3);
+        }
+        match result {
+            Sat::Sat(_) => self.stats.sat.push(took),
+            Sat::Unsat => self.stats.unsat.push(took),
+            Sat::Unknown(_) => self.stats.unknown.push(took),
+        }
+        result
+    }
+
+    fn guard(&mut self, pool: &ExprPool, r: ExprId) -> Z3_ast {
+        if let Some(&g) = self.guards.get(&r) {
+            return g;
+        }
+        let b = self.lift_bool(pool, r);
+        let g = self.z.bool_var(&format!("path!{}", r.0));
+        self.assert(self.z.implies(g, b));
+        self.guards.insert(r, g);
+        g
+    }
+
+    /// First-order bytes from `model`, interpretations decoded from it, and
+    /// application values recomputed from those interpretations; checked
+    /// against the roots, so a decoding error can never pass as a model.
+    fn read_model(&mut self, pool: &ExprPool, model: Z3_model, roots: &[ExprId], occs: &[ArrayId]) -> Sat {
+        let mut asg = Assignment::default();
+        let mut all_roots = roots.to_vec();
+        for a in occs {
+            all_roots.extend(pool.so.occurrence(*a).expect("an application").args.iter().copied());
+        }
+        let ctx = self.z.ctx;
+        for (arr, idx) in pool.vars_of(&all_roots) {
+            if self.outs.contains_key(&arr) {
+                continue;
+            }
+            let var = self.tr.to_bv(pool, super::z3::pool_var(pool, arr, idx));
+            let mut out: Z3_ast = std::ptr::null_mut();
+            let mut v: u64 = 0;
+            // SAFETY: see `new`.
+            if unsafe { Z3_model_eval(ctx, model, var, true, &mut out) && Z3_get_numeral_uint64(ctx, out, &mut v) } {
+                asg.bytes.insert((arr, idx), v as u8);
+            }
+        }
+        let vars: FxHashSet<SoVarId> = occs.iter().filter_map(|a| pool.so.occurrence(*a)).map(|o| o.var).collect();
+        for v in vars {
+            match self.decode(model, v) {
+                Some(t) => {
+                    asg.terms.insert(v, Rc::new(t));
+                }
+                None => return Sat::Unknown("internal: a second-order model did not decode".into()),
+            }
+        }
+        if !pool.so_complete(&mut asg, occs) || !super::cache::satisfies(pool, &asg, roots, ExprPool::TRUE) {
+            return Sat::Unknown("internal: a decoded interpretation does not satisfy its query".into());
+        }
+        Sat::Sat(asg)
+    }
+
+    fn decode(&self, model: Z3_model, v: SoVarId) -> Option<Term> {
+        let ev = self.vars.get(&v)?;
+        match &ev.enc {
+            VarEnc::Pse(p) => p.decode(&self.z, model, &ev.lang),
+            VarEnc::Cbs(c) => c.decode(&self.z, model, &ev.lang),
+        }
+    }
+
+    /// Whole-specification solving: one interpretation under which, for
+    /// every test, at least one of its paths (a list of constraints) holds.
+    /// `prefer` gives, per variable, a term to stay close to (MaxSMT soft
+    /// constraints on its selectors). Applications are encoded whether or
+    /// not they were linked during exploration.
+    pub fn solve_spec(&mut self, pool: &ExprPool, tests: &[Vec<Vec<ExprId>>], prefer: &[(SoVarId, Term)]) -> Result<Option<Interp>, String> {
+        let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
+        let occs = self.prepare(pool, &all, true);
+        let z = self.z;
+        let mut hard = Vec::new();
+        for v in self.vars.values() {
+            hard.extend(v.structure.iter().copied());
+        }
+        for a in &occs {
+            let o = &self.occs[a];
+            hard.extend(o.defs.iter().copied());
+        }
+        for test in tests {
+            let mut alts = Vec::new();
+            for path in test {
+                let conds: Vec<ExprId> = path.iter().copied().filter(|&c| pool.width(c) == 1).collect();
+                let mut conj: Vec<Z3_ast> = conds.iter().map(|&c| self.lift_bool(pool, c)).collect();
+                for a in pool.so_occurrences_in(path) {
+                    conj.push(self.occs[&a].range);
+                }
+                alts.push(z.and(&conj));
+            }
+            hard.push(z.or(&alts));
+        }
+        let ctx = z.ctx;
+        // SAFETY: see `new`; the optimizer and model are released below.
+        unsafe {
+            let opt = Z3_mk_optimize(ctx);
+            Z3_optimize_inc_ref(ctx, opt);
+            if let Some(t) = self.cfg.timeout {
+                let params = Z3_mk_params(ctx);
+                Z3_params_inc_ref(ctx, params);
+                let key = std::ffi::CString::new("timeout").expect("no NUL");
+                Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), t.as_millis().clamp(1, u32::MAX as u128) as u32);
+                Z3_optimize_set_params(ctx, opt, params);
+                Z3_params_dec_ref(ctx, params);
+            }
+            for h in hard {
+                Z3_optimize_assert(ctx, opt, h);
+            }
+            let one = std::ffi::CString::new("1").expect("no NUL");
+            for (v, t) in prefer {
+                let Some(ev) = self.vars.get(v) else { continue };
+                let softs = match &ev.enc {
+                    VarEnc::Pse(p) => p.prefer(&z, &ev.lang, t),
+                    VarEnc::Cbs(_) => Vec::new(),
+                };
+                for s in softs {
+                    Z3_optimize_assert_soft(ctx, opt, s, one.as_ptr(), std::ptr::null_mut());
+                }
+            }
+            let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
+            let out = if r == Z3_L_TRUE {
+                let m = Z3_optimize_get_model(ctx, opt);
+                Z3_model_inc_ref(ctx, m);
+                let mut interp = Interp::new();
+                for &v in self.vars.keys() {
+                    if let Some(t) = self.decode(m, v) {
+                        interp.insert(v, Rc::new(t));
+                    }
+                }
+                Z3_model_dec_ref(ctx, m);
+                Ok(Some(interp))
+            } else if r == Z3_L_FALSE {
+                Ok(None)
+            } else {
+                let why = Z3_optimize_get_reason_unknown(ctx, opt);
+                let why = if why.is_null() { "unknown".into() } else { std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned() };
+                Err(format!("the solver gave up on the specification: {why}"))
+            };
+            Z3_optimize_dec_ref(ctx, opt);
+            out
+        }
+    }
+}
+
+/// `x` reduced to a signed `w`-bit value (two's complement wrap-around).
+fn wrap(z: &Z, x: Z3_ast, w: u8) -> Z3_ast {
+    let half = z.big(1i128 << (w - 1));
+    z.sub(z.modulo(z.add(x, half), z.big(1i128 << w)), half)
+}
+
+/// The application whose whole 32-bit value `e` is (its four bytes
+/// concatenated in order), if any.
+fn app_value(pool: &ExprPool, e: ExprId) -> Option<ArrayId> {
+    if pool.width(e) != 32 {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    let mut stack = vec![e];
+    while let Some(n) = stack.pop() {
+        match *pool.get(n) {
+            Expr::Concat { hi, lo, .. } => {
+                stack.push(lo);
+                stack.push(hi);
+            }
+            Expr::Var { arr, idx } => bytes.push((arr, idx)),
+            _ => return None,
+        }
+    }
+    let arr = bytes.first()?.0;
+    let want: Vec<(ArrayId, u32)> = (0..4).rev().map(|i| (arr, i)).collect();
+    (bytes == want && pool.so.occurrence(arr).is_some()).then_some(arr)
+}
+
+impl Drop for SoSolver {
+    fn drop(&mut self) {
+        // SAFETY: created in `new`, not used after this point.
+        unsafe {
+            Z3_solver_dec_ref(self.z.ctx, self.solver);
+            Z3_del_context(self.z.ctx);
+        }
+    }
+}
