@@ -19,6 +19,15 @@ pub struct BenchArgs {
     /// Runs per program (the best is reported).
     #[arg(long, default_value_t = 3)]
     repeat: u32,
+    /// The second-order tables instead (Fig. 7c, Table 3 solver columns).
+    #[arg(long)]
+    so: bool,
+    /// Folder of the second-order benchmark programs (with --so).
+    #[arg(long, default_value = "tests/so")]
+    so_programs: PathBuf,
+    /// Per-query time limit of CBS in the second-order tables.
+    #[arg(long, default_value = "10s", value_name = "TIME")]
+    cbs_timeout: String,
 }
 
 fn c_files(dir: &Path) -> Vec<PathBuf> {
@@ -62,6 +71,16 @@ fn native_time(prog: &Path) -> Option<Duration> {
 }
 
 pub fn main(a: BenchArgs) -> ExitCode {
+    if a.so {
+        let r = crate::cli::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t));
+        return match r {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("se2repair: error: {e}");
+                ExitCode::from(125)
+            }
+        };
+    }
     let concrete = c_files(&a.programs);
     let symbolic = c_files(&a.programs.join("symbolic"));
     if concrete.is_empty() && symbolic.is_empty() {

@@ -14,6 +14,7 @@
 //!   compile, clang missing, invalid bitcode).
 
 mod bench;
+mod bench_so;
 mod cli;
 
 use std::process::ExitCode;

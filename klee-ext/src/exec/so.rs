@@ -92,18 +92,12 @@ impl<'p> Executor<'p> {
         let tie = self.pool.mention(value);
         let mut m = (*st.model).clone();
         if !m.terms.contains_key(&var) {
-            let lang = self.pool.so.lang(var).expect("declared").clone();
-            match lang.default_term() {
-                Some(t) => {
-                    m.terms.insert(var, Rc::new(t));
-                }
-                None => {
-                    // Any term will do: ask the solver for one.
-                    m.terms.clear();
-                }
+            // The variable is unconstrained on this path: any term will do.
+            if let Some(t) = self.pool.so.lang(var).and_then(|l| l.default_term()) {
+                m.terms.insert(var, Rc::new(t));
             }
         }
-        if !m.terms.is_empty() && self.pool.so_complete(&mut m, &[arr]) {
+        if m.terms.contains_key(&var) && self.pool.so_complete(&mut m, &[arr]) {
             st.add_constraint(tie, Rc::new(m));
             return Ok(Val::S(value));
         }

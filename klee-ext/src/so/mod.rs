@@ -63,6 +63,8 @@ pub struct SoVar {
     pub lang: Option<Rc<Language>>,
     /// Stands for the variable's shared selectors in dependency sets.
     pub sentinel: ArrayId,
+    /// Applications so far.
+    pub applications: u32,
 }
 
 /// One evaluation of `klee_apply_symbolic`.
@@ -131,9 +133,9 @@ impl ExprPool {
     /// file whose parameters do not match.
     pub fn so_declare(&mut self, name: &str, arity: usize) -> Result<SoVarId, String> {
         if let Some(v) = self.so.find(name) {
-            let lang = self.so.lang(v).expect("declared variables have a language");
-            if lang.arity() != arity {
-                return Err(format!("second-order variable `{name}` applied to {arity} argument(s), earlier to {}", lang.arity()));
+            let earlier = self.so.lang(v).map_or(arity, |l| l.arity());
+            if earlier != arity {
+                return Err(format!("second-order variable `{name}` applied to {arity} argument(s), earlier to {earlier}"));
             }
             return Ok(v);
         }
@@ -141,25 +143,25 @@ impl ExprPool {
         let lang = spec.instantiate(name, arity)?;
         let sentinel = self.new_array(&format!("{name}#fn"), 0);
         let id = SoVarId(self.so.vars.len() as u32);
-        self.so.vars.push(SoVar { name: name.to_string(), spec, lang: Some(Rc::new(lang)), sentinel });
+        self.so.vars.push(SoVar { name: name.to_string(), spec, lang: Some(Rc::new(lang)), sentinel, applications: 0 });
         self.so.sentinels.insert(sentinel, id);
         Ok(id)
     }
 
     /// A fresh 4-byte array standing for `var(args)`, and its value.
     pub fn so_occurrence(&mut self, var: SoVarId, args: Vec<ExprId>, linked: bool) -> (ArrayId, ExprId) {
-        let n = self.so.occs.values().filter(|o| o.var == var).count();
-        let name = format!("{}@{n}", self.so.var(var).name);
+        let v = &mut self.so.vars[var.0 as usize];
+        let name = format!("{}@{}", v.name, v.applications);
+        v.applications += 1;
         let arr = self.new_array(&name, 4);
-        // Registered before its bytes exist, so their dependencies include
-        // the links.
-        self.so.occs.insert(arr, Occurrence { var, args: args.into(), linked, value: ExprPool::TRUE });
         let mut acc = self.var(arr, 0);
         for i in 1..4 {
             let b = self.var(arr, i);
             acc = self.concat(b, acc);
         }
-        self.so.occs.get_mut(&arr).expect("just inserted").value = acc;
+        // Registered before anything asks for the bytes' dependencies
+        // (computed lazily), so those include the links.
+        self.so.occs.insert(arr, Occurrence { var, args: args.into(), linked, value: acc });
         (arr, acc)
     }
 

@@ -60,13 +60,10 @@ fn read_all(text: &str) -> R<Vec<Sx>> {
                 }
             }
             '(' => stack.push((Vec::new(), line)),
-            ')' => {
-                if stack.len() == 1 {
-                    return err(line, "unbalanced `)`");
-                }
-                let (items, l) = stack.pop().expect("checked above");
-                stack.last_mut().expect("outer level").0.push(Sx::List(items, l));
-            }
+            ')' => match (stack.pop(), stack.last_mut()) {
+                (Some((items, l)), Some(outer)) => outer.0.push(Sx::List(items, l)),
+                _ => return err(line, "unbalanced `)`"),
+            },
             '"' => {
                 let mut s = String::new();
                 for c in chars.by_ref() {
@@ -76,7 +73,7 @@ fn read_all(text: &str) -> R<Vec<Sx>> {
                     line += (c == '\n') as usize;
                     s.push(c);
                 }
-                stack.last_mut().expect("a level").0.push(Sx::Atom(format!("\"{s}\""), line));
+                push(&mut stack, Sx::Atom(format!("\"{s}\""), line));
             }
             c if c.is_whitespace() => {}
             c => {
@@ -88,15 +85,21 @@ fn read_all(text: &str) -> R<Vec<Sx>> {
                     s.push(n);
                     chars.next();
                 }
-                stack.last_mut().expect("a level").0.push(Sx::Atom(s, line));
+                push(&mut stack, Sx::Atom(s, line));
             }
         }
     }
     if stack.len() > 1 {
-        let open = stack.last().map(|s| s.1).unwrap_or(line);
+        let open = stack.get(1).map(|s| s.1).unwrap_or(line);
         return err(open, "`(` is never closed");
     }
-    Ok(stack.pop().expect("top level").0)
+    Ok(stack.pop().map(|s| s.0).unwrap_or_default())
+}
+
+fn push(stack: &mut [(Vec<Sx>, usize)], x: Sx) {
+    if let Some(top) = stack.last_mut() {
+        top.0.push(x);
+    }
 }
 
 fn sort_of(sx: &Sx) -> R<Sort> {
@@ -153,7 +156,7 @@ pub fn parse_synth_fun(text: &str, want: Option<&str>) -> R<Language> {
 }
 
 fn synth_fun(cmd: &Sx) -> R<Language> {
-    let items = cmd.list().expect("a list");
+    let items = cmd.list().unwrap_or_default();
     let line = cmd.line();
     if items.len() < 4 {
         return err(line, "synth-fun needs a name, parameters and a sort");
@@ -175,10 +178,10 @@ fn synth_fun(cmd: &Sx) -> R<Language> {
     // v2: (N S)* declarations then (N S (rules))*; v1: only the groups.
     let (decls, groups): (Vec<(String, Sort)>, &[Sx]) = match items.get(4..).unwrap_or(&[]) {
         [] => return err(line, "unsupported: synth-fun without a grammar"),
-        [d, g] if d.list().is_some_and(|l| l.iter().all(|x| x.list().is_some_and(|y| y.len() == 2))) => {
+        [Sx::List(d, _), g] if d.iter().all(|x| x.list().is_some_and(|y| y.len() == 2)) => {
             let mut decls = Vec::new();
-            for x in d.list().expect("checked") {
-                let pair = x.list().expect("checked");
+            for x in d {
+                let pair = x.list().unwrap_or_default();
                 let n = pair[0].atom().ok_or_else(|| format!("{}: nonterminal name must be a symbol", x.line()))?;
                 decls.push((n.to_string(), sort_of(&pair[1])?));
             }
@@ -223,6 +226,8 @@ fn synth_fun(cmd: &Sx) -> R<Language> {
     if b.nts.first().map(|x| x.1) != Some(result) {
         return err(line, "the first nonterminal must have the function's sort");
     }
+    // Rules grouped by nonterminal (auxiliary ones were added mid-way).
+    b.rules.sort_by_key(|r| r.nt);
     let lang = Language { name, params: b.params, result, nts: b.nts, start: 0, rules: b.rules, depth: DEFAULT_DEPTH };
     lang.validate().map_err(|e| format!("{line}: {e}"))?;
     Ok(lang)
@@ -345,46 +350,3 @@ impl Language {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const LINEAR: &str = "(set-logic LIA)\n; the paper's linear language\n(synth-fun rho ((i Int) (x Int)) Int\n  ((Start Int))\n  ((Start Int (i x (Constant Int) (+ Start Start) (- Start Start)))))\n(check-synth)\n";
-
-    #[test]
-    fn parses_the_linear_language() {
-        let l = parse_synth_fun(LINEAR, None).expect("parses");
-        assert_eq!(l.params, vec!["i", "x"]);
-        assert_eq!(l.result, Sort::Int);
-        assert_eq!(l.rules.len(), 5);
-        assert_eq!(l.max_arity(), 2);
-    }
-
-    #[test]
-    fn round_trips() {
-        let v1 = "(synth-fun f ((a Int) (b Int)) Bool ((B Bool ((> I I) (and B B) (not B) true)) (I Int (a b 0 (- 3) (+ I 1) (Variable Int)))))";
-        for text in [LINEAR, v1] {
-            let l = parse_synth_fun(text, None).expect("parses");
-            let printed = l.to_sygus();
-            let again = parse_synth_fun(&printed, None).unwrap_or_else(|e| panic!("reparse of\n{printed}\nfailed: {e}"));
-            assert_eq!(l, again, "{printed}");
-        }
-    }
-
-    #[test]
-    fn rejects_malformed_input_with_line_numbers() {
-        let cases = [
-            ("(synth-fun f ((x Int)) Int\n((Start Int (x (div Start Start)))))", "2: unsupported operator `div`"),
-            ("(synth-fun f ((x Int)) Int\n((Start Int (x y))))", "2: unknown symbol `y`"),
-            ("(synth-fun f ((x Int)) Int\n\n((Start Int (x))", "1: `(` is never closed"),
-            ("(set-logic LIA)\n(define-fun g ((x Int)) Int x)", "2: unsupported command `define-fun`"),
-            ("(synth-fun f ((x Real)) Int ((Start Int (x))))", "1: unsupported sort `Real`"),
-            ("(set-logic LIA))", "1: unbalanced `)`"),
-            ("(check-synth)", "1: no synth-fun"),
-        ];
-        for (text, want) in cases {
-            let e = parse_synth_fun(text, None).expect_err(text);
-            assert!(e.starts_with(want), "{text}: got `{e}`, want `{want}`");
-        }
-    }
-}

@@ -69,6 +69,17 @@ pub fn satisfies(pool: &ExprPool, asg: &Assignment, constraints: &[ExprId], quer
     pool.eval_memo(query, asg, &mut memo) != 0 && constraints.iter().all(|&c| pool.eval_memo(c, asg, &mut memo) != 0)
 }
 
+impl CexCache {
+    fn remember(&mut self, r: &Sat) {
+        if let Sat::Sat(a) = r {
+            if self.recent.len() >= CEX_KEEP {
+                self.recent.pop_back();
+            }
+            self.recent.push_front(a.clone());
+        }
+    }
+}
+
 impl SolverCore for CexCache {
     fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
         let mut roots = constraints.to_vec();
@@ -85,12 +96,7 @@ impl SolverCore for CexCache {
                 }
             }
             let r = self.inner.check(pool, constraints, query);
-            if let Sat::Sat(a) = &r {
-                if self.recent.len() >= CEX_KEEP {
-                    self.recent.pop_back();
-                }
-                self.recent.push_front(a.clone());
-            }
+            self.remember(&r);
             return r;
         }
         if let Some(i) = self.recent.iter().position(|a| satisfies(pool, a, constraints, query)) {
@@ -100,12 +106,7 @@ impl SolverCore for CexCache {
             return Sat::Sat(a);
         }
         let r = self.inner.check(pool, constraints, query);
-        if let Sat::Sat(a) = &r {
-            if self.recent.len() >= CEX_KEEP {
-                self.recent.pop_back();
-            }
-            self.recent.push_front(a.clone());
-        }
+        self.remember(&r);
         r
     }
 

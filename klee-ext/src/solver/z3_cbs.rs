@@ -133,13 +133,7 @@ impl CbsVar {
             let v = match &r.op {
                 RuleOp::AnyConst => c.konst,
                 RuleOp::Lit(v) => z.int(*v),
-                RuleOp::BoolLit(b) => {
-                    if *b {
-                        z.tt()
-                    } else {
-                        z.ff()
-                    }
-                }
+                RuleOp::BoolLit(b) => z.boolean(*b),
                 RuleOp::Op(op) => apply(z, *op, &ins),
                 RuleOp::Var(_) | RuleOp::Chain => unreachable!("no components for these rules"),
             };

@@ -177,13 +177,7 @@ impl PseVar {
                     RuleOp::Var(l) => args[*l],
                     RuleOp::AnyConst => node.konst,
                     RuleOp::Lit(v) => z.int(*v),
-                    RuleOp::BoolLit(b) => {
-                        if *b {
-                            z.tt()
-                        } else {
-                            z.ff()
-                        }
-                    }
+                    RuleOp::BoolLit(b) => z.boolean(*b),
                     RuleOp::Chain => kid(0),
                     RuleOp::Op(op) => apply(z, *op, &(0..r.args.len()).map(kid).collect::<Vec<_>>()),
                 };

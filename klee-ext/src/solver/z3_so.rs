@@ -390,7 +390,7 @@ impl SoSolver {
         let mut asg = Assignment::default();
         let mut all_roots = roots.to_vec();
         for a in occs {
-            all_roots.extend(pool.so.occurrence(*a).expect("an application").args.iter().copied());
+            all_roots.extend(pool.so.occurrence(*a).into_iter().flat_map(|o| o.args.iter().copied()));
         }
         let ctx = self.z.ctx;
         for (arr, idx) in pool.vars_of(&all_roots) {
@@ -465,15 +465,13 @@ impl SoSolver {
             if let Some(t) = self.cfg.timeout {
                 let params = Z3_mk_params(ctx);
                 Z3_params_inc_ref(ctx, params);
-                let key = std::ffi::CString::new("timeout").expect("no NUL");
-                Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), t.as_millis().clamp(1, u32::MAX as u128) as u32);
+                Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"timeout".as_ptr()), t.as_millis().clamp(1, u32::MAX as u128) as u32);
                 Z3_optimize_set_params(ctx, opt, params);
                 Z3_params_dec_ref(ctx, params);
             }
             for h in hard {
                 Z3_optimize_assert(ctx, opt, h);
             }
-            let one = std::ffi::CString::new("1").expect("no NUL");
             for (v, t) in prefer {
                 let Some(ev) = self.vars.get(v) else { continue };
                 let softs = match &ev.enc {
@@ -481,7 +479,7 @@ impl SoSolver {
                     VarEnc::Cbs(_) => Vec::new(),
                 };
                 for s in softs {
-                    Z3_optimize_assert_soft(ctx, opt, s, one.as_ptr(), std::ptr::null_mut());
+                    Z3_optimize_assert_soft(ctx, opt, s, c"1".as_ptr(), std::ptr::null_mut());
                 }
             }
             let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
@@ -547,3 +545,4 @@ impl Drop for SoSolver {
         }
     }
 }
+

@@ -66,6 +66,14 @@ impl Z {
         unsafe { Z3_mk_false(self.ctx) }
     }
 
+    pub fn boolean(&self, b: bool) -> Z3_ast {
+        if b {
+            self.tt()
+        } else {
+            self.ff()
+        }
+    }
+
     pub fn add(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_add(self.ctx, 2, [a, b].as_ptr()) }
     }

@@ -1,0 +1,101 @@
+//! The second-order backend without the VM: unsat proofs in both
+//! encodings, decoding, exactly-one variants, whole specifications.
+
+use klee_ext::expr::{ArrayId, CmpOp, ExprId, ExprPool};
+use klee_ext::solver::z3_so::{SoConfig, SoSolver};
+use klee_ext::solver::z3_terms::ExactlyOne;
+use klee_ext::solver::Sat;
+use klee_ext::so::{Encoding, Term};
+use klee_ext::so::spec::{self, PathSpec, SpecOptions};
+use klee_ext::so::{sygus, LangSpec, Op, Value};
+
+const LINEAR: &str = "(synth-fun rho ((i Int) (x Int)) Int ((Start Int)) ((Start Int (i x (Constant Int) (+ Start Start) (- Start Start)))))";
+
+/// A pool with `rho` in the linear language at `depth`, applied to
+/// (i, 4) for i in 0..n; returns the applications' values.
+fn setup(depth: usize, n: i64, linked: bool) -> (ExprPool, Vec<ArrayId>, Vec<ExprId>) {
+    let mut pool = ExprPool::new();
+    let mut lang = sygus::parse_synth_fun(LINEAR, None).expect("parses");
+    lang.depth = depth;
+    pool.so.specs.insert("rho".into(), LangSpec::File { path: "linear.sy".into(), lang: Box::new(lang) });
+    let v = pool.so_declare("rho", 2).expect("declares");
+    let mut arrs = Vec::new();
+    let mut vals = Vec::new();
+    for i in 0..n {
+        let args = vec![pool.constant(32, i as u64), pool.constant(32, 4)];
+        let (a, val) = pool.so_occurrence(v, args, linked);
+        arrs.push(a);
+        vals.push(val);
+    }
+    (pool, arrs, vals)
+}
+
+fn positive(pool: &mut ExprPool, v: ExprId, yes: bool) -> ExprId {
+    let zero = pool.constant(32, 0);
+    let c = pool.cmp(CmpOp::Slt, zero, v);
+    if yes {
+        c
+    } else {
+        pool.not(c)
+    }
+}
+
+#[test]
+fn both_encodings_prove_two_sign_changes_unsat_and_decode_one() {
+    for (enc, depth) in [(Encoding::Pse, 3), (Encoding::Pse, 2), (Encoding::Cbs, 2)] {
+        let (mut pool, arrs, vals) = setup(depth, 3, true);
+        let mut so = SoSolver::new(SoConfig { encoding: enc, ..SoConfig::default() });
+        let twice: Vec<ExprId> = [true, false, true].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+        assert!(matches!(so.check(&pool, &twice, ExprPool::TRUE), Sat::Unsat), "{enc:?} depth {depth}: + - + is not linear");
+        let once: Vec<ExprId> = [true, true, false].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+        match so.check(&pool, &once, ExprPool::TRUE) {
+            Sat::Sat(m) => {
+                let t = m.terms.values().next().expect("an interpretation");
+                let signs: Vec<bool> = (0..3).map(|i| matches!(t.eval(&[i, 4]), Some(Value::Int(v)) if v > 0)).collect();
+                assert_eq!(signs, [true, true, false], "{enc:?}: {t:?}");
+                // The model's application bytes are the term's values.
+                for (i, a) in arrs.iter().enumerate() {
+                    let v = pool.eval(pool.so.occurrence(*a).unwrap().value, &m) as u32 as i32 as i64;
+                    assert_eq!(Some(Value::Int(v)), t.eval(&[i as i64, 4]));
+                }
+            }
+            other => panic!("{enc:?}: expected sat, got {other:?}"),
+        }
+    }
+}
+
+#[test]
+fn exactly_one_encodings_agree() {
+    for one in [ExactlyOne::PbEq, ExactlyOne::SortingNetwork] {
+        let (mut pool, _, vals) = setup(3, 4, true);
+        let mut so = SoSolver::new(SoConfig { exactly_one: one, ..SoConfig::default() });
+        let c: Vec<ExprId> = [false, true, false, true].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+        assert!(matches!(so.check(&pool, &c, ExprPool::TRUE), Sat::Unsat), "{one:?}");
+        let c: Vec<ExprId> = [false, false, true, true].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+        assert!(matches!(so.check(&pool, &c, ExprPool::TRUE), Sat::Sat(_)), "{one:?}");
+    }
+}
+
+#[test]
+fn whole_specifications_prefer_the_closest_term() {
+    // First-order holes, as the fo exploration leaves them: test A (x = 4)
+    // passes on the path + + + -, test B on - + + + or + + + -.
+    let (mut pool, arrs, vals) = setup(3, 4, false);
+    let a: Vec<ExprId> = [true, true, true, false].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+    let b: Vec<ExprId> = [false, true, true, true].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+    let path = |c: Vec<ExprId>| PathSpec { constraints: c, apps: arrs.clone() };
+    let tests = vec![vec![path(a.clone())], vec![path(b), path(a)]];
+    let v = pool.so.find("rho").unwrap();
+    // Original: x - i (positive on 0..3, so failing the test); the
+    // preferred fix keeps all of it but one leaf (3 - i, x - (i + 1)).
+    let orig = Term::App(Op::Sub, vec![Term::Var(1), Term::Var(0)]);
+    let interp = spec::solve(&pool, &tests, &[(v, orig)], &SpecOptions::default()).expect("solves").expect("a term exists");
+    let t = &interp[&v];
+    let signs: Vec<bool> = (0..4).map(|i| matches!(t.eval(&[i, 4]), Some(Value::Int(x)) if x > 0)).collect();
+    assert_eq!(signs, [true, true, true, false], "{t:?}");
+    let close = matches!(&**t, Term::App(Op::Sub, k) if k[0] == Term::Var(1) || k[1] == Term::Var(0));
+    assert!(close, "not the closest term: {}", t.to_c(&["i".into(), "x".into()]));
+    // No term passes + - + -.
+    let bad: Vec<ExprId> = [true, false, true, false].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+    assert!(spec::solve(&pool, &[vec![path(bad)]], &[], &SpecOptions::default()).expect("solves").is_none());
+}
