@@ -150,7 +150,7 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
             .so
             .vars
             .iter()
-            .map(|v| output::SoVarEntry { name: v.name.clone(), language: v.spec.describe(), arity: v.lang.as_ref().map_or(0, |l| l.arity()) })
+            .map(|v| output::SoVarEntry { name: v.name.clone(), language: v.spec.describe(), arity: v.lang.arity() })
             .collect(),
         so_queries: output::SoQueryTimes::from_stats(&ss.so),
         so_unknown: ss.so.unknown.len() as u64,

@@ -93,7 +93,7 @@ impl<'p> Executor<'p> {
         let mut m = (*st.model).clone();
         if !m.terms.contains_key(&var) {
             // The variable is unconstrained on this path: any term will do.
-            if let Some(t) = self.pool.so.lang(var).and_then(|l| l.default_term()) {
+            if let Some(t) = self.pool.so.lang(var).default_term() {
                 m.terms.insert(var, Rc::new(t));
             }
         }
@@ -136,7 +136,7 @@ impl<'p> Executor<'p> {
         if self.cfg.hole_mode == HoleMode::So {
             for (i, v) in reg.vars.iter().enumerate() {
                 let id = crate::so::SoVarId(i as u32);
-                let Some(lang) = reg.lang(id) else { continue };
+                let lang = reg.lang(id);
                 let term = st.model.terms.get(&id).map(|t| (**t).clone()).or_else(|| lang.default_term());
                 if let Some(term) = term {
                     witnesses.push(Witness { var: v.name.clone(), params: lang.params.clone(), term });

@@ -59,8 +59,8 @@ pub enum Encoding {
 pub struct SoVar {
     pub name: String,
     pub spec: LangSpec,
-    /// Fixed by the first application (the arity is known then).
-    pub lang: Option<Rc<Language>>,
+    /// Instantiated at the first application (the arity is known then).
+    pub lang: Rc<Language>,
     /// Stands for the variable's shared selectors in dependency sets.
     pub sentinel: ArrayId,
     /// Applications so far.
@@ -120,9 +120,8 @@ impl Registry {
         !self.occs.is_empty()
     }
 
-    /// The language of `v`, if it has been applied.
-    pub fn lang(&self, v: SoVarId) -> Option<&Rc<Language>> {
-        self.var(v).lang.as_ref()
+    pub fn lang(&self, v: SoVarId) -> &Rc<Language> {
+        &self.var(v).lang
     }
 }
 
@@ -133,7 +132,7 @@ impl ExprPool {
     /// file whose parameters do not match.
     pub fn so_declare(&mut self, name: &str, arity: usize) -> Result<SoVarId, String> {
         if let Some(v) = self.so.find(name) {
-            let earlier = self.so.lang(v).map_or(arity, |l| l.arity());
+            let earlier = self.so.lang(v).arity();
             if earlier != arity {
                 return Err(format!("second-order variable `{name}` applied to {arity} argument(s), earlier to {earlier}"));
             }
@@ -143,7 +142,7 @@ impl ExprPool {
         let lang = spec.instantiate(name, arity)?;
         let sentinel = self.new_array(&format!("{name}#fn"), 0);
         let id = SoVarId(self.so.vars.len() as u32);
-        self.so.vars.push(SoVar { name: name.to_string(), spec, lang: Some(Rc::new(lang)), sentinel, applications: 0 });
+        self.so.vars.push(SoVar { name: name.to_string(), spec, lang: Rc::new(lang), sentinel, applications: 0 });
         self.so.sentinels.insert(sentinel, id);
         Ok(id)
     }

@@ -82,9 +82,12 @@ impl CexCache {
 
 impl SolverCore for CexCache {
     fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
-        let mut roots = constraints.to_vec();
-        roots.push(query);
-        if pool.so_linked_in(&roots) {
+        let mut roots = Vec::new();
+        if pool.so.has_occurrences() {
+            roots.extend_from_slice(constraints);
+            roots.push(query);
+        }
+        if !roots.is_empty() && pool.so_linked_in(&roots) {
             // An assignment answers a second-order query only together with
             // its interpretations: recompute every application from them.
             let occs = pool.so_occurrences_in(&roots);

@@ -87,18 +87,24 @@ impl Default for SolverConfig {
 /// Sends each query to the backend its roots need.
 pub struct Router {
     fo: z3::Z3Solver,
-    so: z3_so::SoSolver,
+    /// Made at the first second-order query (its own Z3 context).
+    so: Option<z3_so::SoSolver>,
+    so_cfg: z3_so::SoConfig,
     pruned: u64,
 }
 
 impl SolverCore for Router {
     fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+        if !pool.so.has_occurrences() {
+            return self.fo.check(pool, constraints, query);
+        }
         let mut roots = constraints.to_vec();
         roots.push(query);
         if !pool.so_linked_in(&roots) {
             return self.fo.check(pool, constraints, query);
         }
-        let r = self.so.check(pool, constraints, query);
+        let cfg = &self.so_cfg;
+        let r = self.so.get_or_insert_with(|| z3_so::SoSolver::new(cfg.clone())).check(pool, constraints, query);
         if matches!(r, Sat::Unsat) && matches!(self.fo.check(pool, constraints, query), Sat::Sat(_)) {
             self.pruned += 1;
         }
@@ -108,7 +114,8 @@ impl SolverCore for Router {
     fn collect_stats(&self, stats: &mut SolverStats) {
         self.fo.collect_stats(stats);
         stats.so_pruned += self.pruned;
-        let s = &self.so.stats;
+        let Some(so) = &self.so else { return };
+        let s = &so.stats;
         stats.so.sat.extend(&s.sat);
         stats.so.unsat.extend(&s.unsat);
         stats.so.unknown.extend(&s.unknown);
@@ -120,8 +127,8 @@ impl SolverCore for Router {
 
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
-    let so = z3_so::SoSolver::new(z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() });
-    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so, pruned: 0 });
+    let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
+    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so: None, so_cfg, pruned: 0 });
     if cfg.cex_cache {
         s = Box::new(cache::CexCache::new(s));
     }

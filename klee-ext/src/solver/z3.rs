@@ -64,13 +64,21 @@ pub fn new_context() -> Z3_context {
 /// # Safety
 /// `solver` must belong to `ctx`.
 pub unsafe fn set_timeout(ctx: Z3_context, solver: Z3_solver, timeout: Option<Duration>) {
+    with_timeout_params(ctx, timeout, |p| Z3_solver_set_params(ctx, solver, p));
+}
+
+/// Calls `apply` with parameters holding `timeout` (nothing for `None`).
+///
+/// # Safety
+/// `ctx` must be a live context; `apply` must only use the parameters
+/// during the call.
+pub unsafe fn with_timeout_params(ctx: Z3_context, timeout: Option<Duration>, apply: impl FnOnce(Z3_params)) {
     if let Some(t) = timeout {
         let params = Z3_mk_params(ctx);
         Z3_params_inc_ref(ctx, params);
-        let key = CString::new("timeout").expect("no NUL");
         let ms = t.as_millis().clamp(1, u32::MAX as u128) as u32;
-        Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, key.as_ptr()), ms);
-        Z3_solver_set_params(ctx, solver, params);
+        Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"timeout".as_ptr()), ms);
+        apply(params);
         Z3_params_dec_ref(ctx, params);
     }
 }

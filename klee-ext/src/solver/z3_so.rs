@@ -127,7 +127,7 @@ impl SoSolver {
         if self.vars.contains_key(&v) {
             return;
         }
-        let lang = pool.so.lang(v).expect("applied variables have a language").clone();
+        let lang = pool.so.lang(v).clone();
         let tag = format!("{}#{}", lang.name, v.0);
         let (enc, structure) = match self.cfg.encoding {
             Encoding::Pse => {
@@ -462,13 +462,7 @@ impl SoSolver {
         unsafe {
             let opt = Z3_mk_optimize(ctx);
             Z3_optimize_inc_ref(ctx, opt);
-            if let Some(t) = self.cfg.timeout {
-                let params = Z3_mk_params(ctx);
-                Z3_params_inc_ref(ctx, params);
-                Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"timeout".as_ptr()), t.as_millis().clamp(1, u32::MAX as u128) as u32);
-                Z3_optimize_set_params(ctx, opt, params);
-                Z3_params_dec_ref(ctx, params);
-            }
+            super::z3::with_timeout_params(ctx, self.cfg.timeout, |p| Z3_optimize_set_params(ctx, opt, p));
             for h in hard {
                 Z3_optimize_assert(ctx, opt, h);
             }
