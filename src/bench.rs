@@ -25,6 +25,18 @@ pub struct BenchArgs {
     /// Folder of the second-order benchmark programs (with --so).
     #[arg(long, default_value = "tests/so")]
     so_programs: PathBuf,
+    /// The repair table instead: every project under the engines.
+    #[arg(long)]
+    fix: bool,
+    /// Folder of repair projects (with --fix).
+    #[arg(long, default_value = "examples/repair")]
+    fix_projects: PathBuf,
+    /// Engines of the repair table, comma-separated.
+    #[arg(long, default_value = "fo,so-cbs,so-pse")]
+    engines: String,
+    /// Time limit of one repair in the table.
+    #[arg(long, default_value = "120s", value_name = "TIME")]
+    fix_timeout: String,
     /// Per-query time limit of CBS in the second-order tables.
     #[arg(long, default_value = "10s", value_name = "TIME")]
     cbs_timeout: String,
@@ -71,6 +83,17 @@ fn native_time(prog: &Path) -> Option<Duration> {
 }
 
 pub fn main(a: BenchArgs) -> ExitCode {
+    if a.fix {
+        let engines: Vec<String> = a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+        let r = crate::cli::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines));
+        return match r {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("se2repair: error: {e}");
+                ExitCode::from(125)
+            }
+        };
+    }
     if a.so {
         let r = crate::cli::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t));
         return match r {

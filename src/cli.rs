@@ -25,6 +25,8 @@ struct Cli {
 enum Cmd {
     /// Run a C program (or LLVM bitcode) symbolically, like `klee`.
     Run(RunArgs),
+    /// Repair a C project: localize, synthesize and validate a patch.
+    Fix(crate::fix_cmd::FixArgs),
     /// Measure the engine on bundled benchmark programs and print a table.
     Bench(crate::bench::BenchArgs),
     /// Print .ktest files as KLEE's ktest-tool does.
@@ -106,22 +108,7 @@ struct RunArgs {
     program: Vec<String>,
 }
 
-/// `NAME=SPEC` pairs of `--so-lang`.
-pub fn parse_so_langs(items: &[String]) -> Result<Vec<(String, klee_ext::so::LangSpec)>, String> {
-    let mut out: Vec<(String, klee_ext::so::LangSpec)> = Vec::new();
-    for item in items {
-        let (name, spec) = item.split_once('=').ok_or(format!("--so-lang {item:?}: expected NAME=SPEC (e.g. rho=int:3)"))?;
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-            return Err(format!("--so-lang {item:?}: the variable name must be an identifier"));
-        }
-        if out.iter().any(|(n, _)| n == name) {
-            return Err(format!("--so-lang: `{name}` given twice"));
-        }
-        let lang = klee_ext::so::LangSpec::parse(spec, name).map_err(|e| format!("--so-lang {name}: {e}"))?;
-        out.push((name.to_string(), lang));
-    }
-    Ok(out)
-}
+pub use klee_ext::so::parse_so_langs;
 
 /// Parses KLEE-style time specs: `10`, `10s`, `500ms`, `5min`, `1h`.
 pub fn parse_time(s: &str) -> Result<Duration, String> {
@@ -189,6 +176,7 @@ pub fn main() -> ExitCode {
                 ExitCode::from(EXIT_TOOL_ERROR)
             }
         },
+        Cmd::Fix(a) => crate::fix_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::KtestTool { files } => {
             for f in &files {

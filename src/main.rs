@@ -14,8 +14,10 @@
 //!   compile, clang missing, invalid bitcode).
 
 mod bench;
+mod bench_fix;
 mod bench_so;
 mod cli;
+mod fix_cmd;
 
 use std::process::ExitCode;
 

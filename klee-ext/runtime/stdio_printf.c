@@ -145,10 +145,20 @@ static void se2rt_fmt_int(struct se2rt_sink *k, unsigned long long v, int neg,
       *--str = '0';
   } else {
     unsigned long long x = v;
-    do {
-      *--str = digs[x % base];
-      x /= base;
-    } while (x != 0);
+    if (base == 10 && x <= 0xffffffffu) {
+      /* The common case in 32 bits and without a table lookup: a symbolic
+       * value then costs the solver far less per digit. */
+      unsigned y = (unsigned)x;
+      do {
+        *--str = (char)('0' + y % 10);
+        y /= 10;
+      } while (y != 0);
+    } else {
+      do {
+        *--str = digs[x % base];
+        x /= base;
+      } while (x != 0);
+    }
   }
   long nd = end - str;
   if (prec <= nd && v != 0 && alt && base == 8) { /* octal marker */

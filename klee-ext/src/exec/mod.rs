@@ -51,6 +51,9 @@ pub struct Config {
     pub max_time: Option<Duration>,
     /// Stop after this many instructions in total (`--max-instructions`).
     pub max_instructions: Option<u64>,
+    /// End a single path early once it has run this many instructions
+    /// (a path looping forever under some interpretation of a hole).
+    pub max_path_instructions: Option<u64>,
     /// Fork at most this many times (`--max-forks`); after that a symbolic
     /// branch follows one feasible side.
     pub max_forks: Option<u64>,
@@ -72,6 +75,13 @@ pub struct Config {
     pub args: Vec<ArgSpec>,
     /// `--sym-stdin N`.
     pub sym_stdin: Option<u32>,
+    /// Fixed bytes for stdin instead of the tool's own stdin (a test's
+    /// input); ignored with `sym_stdin`.
+    pub stdin: Option<Rc<Vec<u8>>>,
+    /// The output a path must print (a test's expected stdout): a path
+    /// whose stdout departs from it ends early (`OutputMismatch`), and a
+    /// symbolic byte printed is constrained to the expected byte.
+    pub expect_stdout: Option<Rc<Vec<u8>>>,
     /// Replay the objects of a `.ktest` instead of making them symbolic.
     pub replay: Option<ReplayObjects>,
     /// Instructions a state runs before the searcher picks again.
@@ -89,6 +99,7 @@ impl Default for Config {
         Config {
             max_time: None,
             max_instructions: None,
+            max_path_instructions: None,
             max_forks: None,
             max_memory: 2000 << 20,
             max_object_size: 1 << 30,
@@ -99,6 +110,8 @@ impl Default for Config {
             program_name: "program".into(),
             args: Vec::new(),
             sym_stdin: None,
+            stdin: None,
+            expect_stdout: None,
             replay: None,
             quantum: 10_000,
             warnings: true,
@@ -187,13 +200,20 @@ struct HostStdin {
 impl<'p> Executor<'p> {
     /// Prepares the initial states for running `main`.
     pub fn new(prog: &'p Program, cfg: Config) -> Result<Self, String> {
+        Self::with_pool(prog, cfg, ExprPool::new())
+    }
+
+    /// As [`Executor::new`], building expressions into `pool`: explorations
+    /// run one after another on one pool (e.g. one per test) give
+    /// expressions and second-order variables that can be solved together.
+    pub fn with_pool(prog: &'p Program, cfg: Config, pool: ExprPool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
         let searcher = crate::search::build(cfg.search, cfg.seed);
         let covered = prog.funcs.iter().map(|f| vec![false; f.blocks.len()]).collect();
         let total_blocks = prog.funcs.iter().filter(|f| f.kind == FuncKind::Defined).map(|f| f.blocks.len() as u64).sum();
         let mut ex = Executor {
             prog,
-            pool: ExprPool::new(),
+            pool,
             solver,
             cfg,
             stats: Stats { total_blocks, ..Stats::default() },
@@ -221,6 +241,11 @@ impl<'p> Executor<'p> {
         self.searcher.add(id, st.depth);
         self.states.push(Some(st));
         id
+    }
+
+    /// The expression pool, for use after the exploration.
+    pub fn into_pool(self) -> ExprPool {
+        self.pool
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -409,6 +434,9 @@ impl<'p> Executor<'p> {
         let quantum = self.cfg.quantum;
         let mut budget = quantum;
         let forks_before = self.stats.forks;
+        if self.cfg.max_path_instructions.is_some_and(|n| st.instructions >= n) {
+            return Step::Done(Termination::Early(StopReason::MaxPathInstructions));
+        }
         loop {
             if budget == 0 || self.stats.forks != forks_before {
                 return Step::Continue;

@@ -80,7 +80,10 @@ impl<'p> Executor<'p> {
                 model: Rc::default(),
                 stdout: OutBuf::default(),
                 stderr: OutBuf::default(),
-                stdin: StdinSrc::Host,
+                stdin: match &self.cfg.stdin {
+                    Some(b) => StdinSrc::Bytes(b.clone()),
+                    None => StdinSrc::Host,
+                },
                 stdin_pos: 0,
                 arrays: Vec::new(),
                 depth: 0,

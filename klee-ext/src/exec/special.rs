@@ -316,7 +316,10 @@ impl<'p> Executor<'p> {
                 let fd = self.concrete_of(st, arg(0), "file descriptor")?;
                 let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none();
                 // SAFETY: isatty on one of the tool's standard descriptors.
-                let tty = fd <= 2 && single && unsafe { libc::isatty(fd as i32) } == 1;
+                // Judged against an expected output, stdout is a terminal:
+                // line-buffered, a wrong line ends its path at once.
+                let judged = fd == 1 && self.cfg.expect_stdout.is_some();
+                let tty = judged || (fd <= 2 && single && unsafe { libc::isatty(fd as i32) } == 1);
                 Some(Val::C(tty as u64))
             }
             Special::FmtDouble => Some(self.fmt_double(st, args)?),
@@ -403,6 +406,11 @@ impl<'p> Executor<'p> {
         for k in 0..n {
             bytes.push(st.mem.read_byte(id, off + k));
         }
+        if fd == 1 {
+            if let Some(want) = self.cfg.expect_stdout.clone() {
+                return self.write_expected(st, bytes, &want).map(|_| Val::C(n));
+            }
+        }
         let out: &mut OutBuf = if fd == 1 { &mut st.stdout } else { &mut st.stderr };
         for b in bytes {
             match b {
@@ -417,6 +425,31 @@ impl<'p> Executor<'p> {
             return Err(Termination::Early(StopReason::MaxMemory));
         }
         Ok(Val::C(n))
+    }
+
+    /// Stdout against an expected output (`Config::expect_stdout`): a
+    /// symbolic byte is constrained to the expected one, and a path whose
+    /// output cannot match ends at once, as the output specifications of
+    /// repair tools do.
+    fn write_expected(&mut self, st: &mut State, bytes: Vec<Result<u8, ExprId>>, want: &[u8]) -> Result<(), Termination> {
+        let mismatch = Termination::Early(StopReason::OutputMismatch);
+        for b in bytes {
+            let pos = st.stdout.bytes.len();
+            let Some(&w) = want.get(pos) else { return Err(mismatch) };
+            match b {
+                Ok(c) if c == w => {}
+                Ok(_) => return Err(mismatch),
+                Err(e) => {
+                    let wc = self.pool.constant(8, w as u64);
+                    let eq = self.pool.cmp(crate::expr::CmpOp::Eq, e, wc);
+                    if !self.constrain(st, eq)? {
+                        return Err(mismatch);
+                    }
+                }
+            }
+            st.stdout.bytes.push(w);
+        }
+        Ok(())
     }
 
     fn read_fd(&mut self, st: &mut State, fd: &Val, buf: &Val, n: &Val) -> Result<Val, Termination> {

@@ -54,6 +54,10 @@ pub enum StopReason {
     MaxInstructions,
     MaxMemory,
     MaxDepth,
+    /// The path ran `max_path_instructions` instructions.
+    MaxPathInstructions,
+    /// The path's stdout departed from the expected output.
+    OutputMismatch,
     SolverTimeout,
     /// Exploration was halted with the state still pending.
     Halted,
@@ -66,6 +70,8 @@ impl StopReason {
             StopReason::MaxInstructions => "instruction limit (--max-instructions) reached",
             StopReason::MaxMemory => "memory limit (--max-memory) reached",
             StopReason::MaxDepth => "depth limit reached",
+            StopReason::MaxPathInstructions => "per-path instruction limit reached",
+            StopReason::OutputMismatch => "output differs from the expected output",
             StopReason::SolverTimeout => "solver query timed out (--max-solver-time)",
             StopReason::Halted => "exploration halted",
         }

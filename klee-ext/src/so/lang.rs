@@ -138,7 +138,9 @@ impl Language {
         rules.push(op(I, Op::Add, &[I, I]));
         rules.push(op(I, Op::Sub, &[I, I]));
         rules.push(op(I, Op::Ite, &[B, I, I]));
-        for o in [Op::Gt, Op::Ge, Op::Eq, Op::Ne] {
+        // All six comparisons, though `<` and `<=` add no function: an
+        // original `a < b` keeps its layout under MaxSMT preferences.
+        for o in [Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne] {
             rules.push(op(B, o, &[I, I]));
         }
         rules.push(op(B, Op::And, &[B, B]));
@@ -180,6 +182,22 @@ impl Language {
             RuleOp::Op(op) => Term::App(*op, kids),
             RuleOp::Chain => kids.into_iter().next().unwrap_or(Term::Int(0)),
         }
+    }
+
+    /// Leaves of the start nonterminal: every argument, and the constant
+    /// `value` where the language can write it.
+    pub fn leaves(&self, value: i64) -> Vec<Term> {
+        let mut out = Vec::new();
+        for r in self.rules.iter().filter(|r| r.nt == self.start && r.args.is_empty()) {
+            match r.op {
+                RuleOp::AnyConst => out.push(Term::Int(value)),
+                RuleOp::Lit(v) if v == value => out.push(Term::Int(v)),
+                RuleOp::BoolLit(b) if b as i64 == value => out.push(Term::Bool(b)),
+                RuleOp::Var(l) => out.push(Term::Var(l)),
+                _ => {}
+            }
+        }
+        out
     }
 
     /// The simplest term of the start nonterminal (a leaf), used as the
@@ -231,6 +249,23 @@ impl Language {
         }
         Ok(())
     }
+}
+
+/// `NAME=SPEC` pairs of `--so-lang`.
+pub fn parse_so_langs(items: &[String]) -> Result<Vec<(String, LangSpec)>, String> {
+    let mut out: Vec<(String, LangSpec)> = Vec::new();
+    for item in items {
+        let (name, spec) = item.split_once('=').ok_or(format!("--so-lang {item:?}: expected NAME=SPEC (e.g. rho=int:3)"))?;
+        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            return Err(format!("--so-lang {item:?}: the variable name must be an identifier"));
+        }
+        if out.iter().any(|(n, _)| n == name) {
+            return Err(format!("--so-lang: `{name}` given twice"));
+        }
+        let lang = LangSpec::parse(spec, name).map_err(|e| format!("--so-lang {name}: {e}"))?;
+        out.push((name.to_string(), lang));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -24,7 +24,7 @@ pub mod spec;
 pub mod sygus;
 pub mod term;
 
-pub use lang::{LangSpec, Language};
+pub use lang::{parse_so_langs, LangSpec, Language};
 pub use term::{Op, Sort, Term, Value};
 
 use crate::expr::{ArrayId, Assignment, ExprId, ExprPool};

@@ -182,74 +182,89 @@ impl Term {
         }
     }
 
-    /// The term as a C expression over `names` (the arguments' names).
+    /// The term as a C expression over `names` (the arguments' names),
+    /// with only the parentheses C's precedence needs (and around `&&`
+    /// inside `||`, and nested conditionals, for readability).
     pub fn to_c(&self, names: &[String]) -> String {
         let mut s = String::new();
-        self.write_c(names, &mut s, true);
+        self.write_c(names, &mut s, 0);
         s
     }
 
-    fn write_c(&self, names: &[String], out: &mut String, top: bool) {
+    /// C precedence of the term's top operator (higher binds tighter).
+    fn c_prec(&self) -> u8 {
+        match self {
+            Term::Int(v) if *v < 0 && *v != INT_MIN => 14,
+            Term::Var(_) | Term::Int(_) | Term::Bool(_) => 16,
+            Term::App(op, _) => match op {
+                Op::Not | Op::Neg => 14,
+                Op::Mul => 13,
+                Op::Add | Op::Sub => 12,
+                Op::Lt | Op::Le | Op::Gt | Op::Ge => 10,
+                Op::Eq | Op::Ne => 9,
+                Op::And => 5,
+                Op::Or | Op::Implies => 4,
+                Op::Ite => 3,
+            },
+        }
+    }
+
+    /// Writes the term, parenthesized when its precedence is below `min`.
+    fn write_c(&self, names: &[String], out: &mut String, min: u8) {
+        let p = self.c_prec();
+        let paren = p < min;
+        if paren {
+            out.push('(');
+        }
         match self {
             Term::Var(i) => out.push_str(names.get(*i).map(String::as_str).unwrap_or("?")),
             Term::Int(v) if *v == INT_MIN => out.push_str("(-2147483647 - 1)"),
-            Term::Int(v) if *v < 0 && !top => {
-                let _ = write!(out, "({v})");
-            }
             Term::Int(v) => {
                 let _ = write!(out, "{v}");
             }
             Term::Bool(b) => out.push_str(if *b { "1" } else { "0" }),
-            Term::App(op, a) => {
-                let (open, close) = if top { ("", "") } else { ("(", ")") };
-                match op {
-                    Op::Not => {
-                        out.push('!');
-                        a[0].write_c(names, out, false);
-                    }
-                    Op::Neg => {
-                        out.push('-');
-                        a[0].write_c(names, out, false);
-                    }
-                    Op::Ite => {
-                        out.push_str(open);
-                        a[0].write_c(names, out, false);
-                        out.push_str(" ? ");
-                        a[1].write_c(names, out, false);
-                        out.push_str(" : ");
-                        a[2].write_c(names, out, false);
-                        out.push_str(close);
-                    }
-                    Op::Implies => {
-                        out.push_str(open);
-                        out.push('!');
-                        a[0].write_c(names, out, false);
-                        out.push_str(" || ");
-                        a[1].write_c(names, out, false);
-                        out.push_str(close);
-                    }
-                    _ => {
-                        let sym = match op {
-                            Op::Add => "+",
-                            Op::Sub => "-",
-                            Op::Mul => "*",
-                            Op::Lt => "<",
-                            Op::Le => "<=",
-                            Op::Gt => ">",
-                            Op::Ge => ">=",
-                            Op::Eq => "==",
-                            Op::Ne => "!=",
-                            Op::And => "&&",
-                            _ => "||",
-                        };
-                        out.push_str(open);
-                        a[0].write_c(names, out, false);
-                        let _ = write!(out, " {sym} ");
-                        a[1].write_c(names, out, false);
-                        out.push_str(close);
-                    }
+            Term::App(op, a) => match op {
+                Op::Not | Op::Neg => {
+                    out.push(if *op == Op::Not { '!' } else { '-' });
+                    a[0].write_c(names, out, 15);
                 }
-            }
+                Op::Ite => {
+                    a[0].write_c(names, out, 4);
+                    out.push_str(" ? ");
+                    a[1].write_c(names, out, 4);
+                    out.push_str(" : ");
+                    a[2].write_c(names, out, 4);
+                }
+                Op::Implies => {
+                    out.push('!');
+                    a[0].write_c(names, out, 15);
+                    out.push_str(" || ");
+                    a[1].write_c(names, out, 6);
+                }
+                _ => {
+                    let sym = match op {
+                        Op::Add => "+",
+                        Op::Sub => "-",
+                        Op::Mul => "*",
+                        Op::Lt => "<",
+                        Op::Le => "<=",
+                        Op::Gt => ">",
+                        Op::Ge => ">=",
+                        Op::Eq => "==",
+                        Op::Ne => "!=",
+                        Op::And => "&&",
+                        _ => "||",
+                    };
+                    // `&&` under `||` keeps its parentheses (as gcc asks).
+                    let left_min = if *op == Op::Or { 6 } else { p };
+                    a[0].write_c(names, out, left_min);
+                    let _ = write!(out, " {sym} ");
+                    a[1].write_c(names, out, left_min.max(p + 1));
+                }
+            },
+        }
+        if paren {
+            out.push(')');
         }
     }
 
@@ -291,7 +306,11 @@ mod tests {
             Op::Ite,
             vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(-2)]), Term::Var(1), Term::Int(INT_MIN)],
         );
-        assert_eq!(ite.to_c(&names), "(i > (-2)) ? x : (-2147483647 - 1)");
+        assert_eq!(ite.to_c(&names), "i > -2 ? x : (-2147483647 - 1)");
+        let nested = Term::App(Op::Sub, vec![Term::Var(1), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(1)])]);
+        assert_eq!(nested.to_c(&names), "x - (i - 1)");
+        let or = Term::App(Op::Or, vec![Term::App(Op::And, vec![Term::Bool(true), Term::Var(0)]), Term::App(Op::Not, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(-1)])])]);
+        assert_eq!(or.to_c(&names), "(1 && i) || !(i == -1)");
         assert_eq!(ite.eval(&[-5, 1]), Some(Value::Int(INT_MIN)));
         assert_eq!(ite.to_sygus(&names), "(ite (> i (- 2)) x (- 2147483648))");
     }

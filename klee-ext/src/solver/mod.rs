@@ -53,6 +53,9 @@ pub struct SolverStats {
     /// Branch sides no interpretation can follow although first-order
     /// values could (second-order pruning).
     pub so_pruned: u64,
+    /// Second-order queries answered from a first-order model by a leaf
+    /// interpretation, without the second-order solver.
+    pub so_guessed: u64,
     /// Second-order queries by outcome.
     pub so: z3_so::SoQueryStats,
 }
@@ -91,6 +94,127 @@ pub struct Router {
     so: Option<z3_so::SoSolver>,
     so_cfg: z3_so::SoConfig,
     pruned: u64,
+    /// Second-order queries answered by [`guess_interpretation`].
+    guessed: u64,
+}
+
+/// `value == v` for every linked application in `roots`, when `roots`
+/// (applications free) allow no other value than `v`, its value in `m`;
+/// `None` when some application is not forced (or there are many).
+///
+/// Partly: the roots that mention only forced applications are replaced by
+/// the equalities; the others are kept. The result is implied by `roots`,
+/// so its unsatisfiability is theirs. Only tried where a root divides (the
+/// digits of a printed value), the costly case for the integer encoding.
+fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId], m: &Assignment) -> Option<Vec<ExprId>> {
+    if !divides(pool, roots) {
+        return None;
+    }
+    let occs = pool.so_occurrences_in(roots);
+    if occs.len() > 16 {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut pinned = Vec::new();
+    for a in occs {
+        let Some(o) = pool.so.occurrence(a) else { continue };
+        if !o.linked {
+            continue;
+        }
+        let value = o.value;
+        let c = pool.constant(32, pool.eval(value, m) & 0xffff_ffff);
+        let eq = pool.cmp(crate::expr::CmpOp::Eq, value, c);
+        let ne = pool.not(eq);
+        if matches!(fo.check(pool, roots, ne), Sat::Unsat) {
+            out.push(eq);
+            pinned.push(a);
+        }
+    }
+    if pinned.is_empty() {
+        return None;
+    }
+    for &r in roots {
+        let mentioned = pool.so_occurrences_in(&[r]);
+        if mentioned.is_empty() || mentioned.iter().any(|a| !pinned.contains(a)) {
+            out.push(r);
+        }
+    }
+    Some(out)
+}
+
+/// Whether an expression under `roots` is a division or remainder.
+fn divides(pool: &ExprPool, roots: &[ExprId]) -> bool {
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut stack = roots.to_vec();
+    while let Some(e) = stack.pop() {
+        if !seen.insert(e) {
+            continue;
+        }
+        let ex = pool.get(e);
+        if let crate::expr::Expr::Bin { op, .. } = ex {
+            if op.is_division() {
+                return true;
+            }
+        }
+        stack.extend(ex.children());
+    }
+    false
+}
+
+/// A cheap second-order model from a first-order one: per variable, a leaf
+/// of its language (an argument, or a constant among the values `m` gives
+/// its applications) under which the whole query evaluates true. Typical
+/// of one application, or of several where an argument or one constant
+/// will do (a hole whose value is printed).
+fn guess_interpretation(pool: &ExprPool, roots: &[ExprId], m: &Assignment) -> Option<Assignment> {
+    use crate::so::SoVarId;
+    let occs = pool.so_occurrences_in(roots);
+    let mut vals: Vec<(SoVarId, i64)> = Vec::new();
+    for &a in &occs {
+        let Some(o) = pool.so.occurrence(a) else { continue };
+        if o.linked {
+            let v = (o.var, pool.eval(o.value, m) as u32 as i32 as i64);
+            if !vals.contains(&v) {
+                vals.push(v);
+            }
+        }
+    }
+    let mut vars: Vec<SoVarId> = vals.iter().map(|a| a.0).collect();
+    vars.sort_unstable_by_key(|v| v.0);
+    vars.dedup();
+    // One candidate list per variable; every combination is tried while
+    // there are few.
+    let cands: Vec<Vec<crate::so::Term>> = vars
+        .iter()
+        .map(|&v| {
+            let lang = pool.so.lang(v);
+            let mut c: Vec<crate::so::Term> = Vec::new();
+            for &(_, val) in vals.iter().filter(|x| x.0 == v) {
+                for t in lang.leaves(val) {
+                    if !c.contains(&t) {
+                        c.push(t);
+                    }
+                }
+            }
+            c
+        })
+        .collect();
+    let combos: usize = cands.iter().map(Vec::len).product();
+    if combos == 0 || combos > 64 {
+        return None;
+    }
+    for k in 0..combos {
+        let mut asg = m.clone();
+        let mut rest = k;
+        for (v, c) in vars.iter().zip(&cands) {
+            asg.terms.insert(*v, std::rc::Rc::new(c[rest % c.len()].clone()));
+            rest /= c.len();
+        }
+        if pool.so_complete(&mut asg, &occs) && roots.iter().all(|&r| pool.eval(r, &asg) & 1 == 1) {
+            return Some(asg);
+        }
+    }
+    None
 }
 
 impl SolverCore for Router {
@@ -103,9 +227,51 @@ impl SolverCore for Router {
         if !pool.so_linked_in(&roots) {
             return self.fo.check(pool, constraints, query);
         }
+        // First with applications as free values: what is infeasible even
+        // then (e.g. the digits of a printed value) needs no second-order
+        // query, which costs far more on such arithmetic.
+        let fo = self.fo.check(pool, constraints, query);
+        if matches!(fo, Sat::Unsat) {
+            return Sat::Unsat;
+        }
+        if let Sat::Sat(m) = &fo {
+            if let Some(asg) = guess_interpretation(pool, &roots, m) {
+                self.guessed += 1;
+                return Sat::Sat(asg);
+            }
+        }
         let cfg = &self.so_cfg;
-        let r = self.so.get_or_insert_with(|| z3_so::SoSolver::new(cfg.clone())).check(pool, constraints, query);
-        if matches!(r, Sat::Unsat) && matches!(self.fo.check(pool, constraints, query), Sat::Sat(_)) {
+        let so = self.so.get_or_insert_with(|| z3_so::SoSolver::new(cfg.clone()));
+        // Where the path forces every application to one value (a printed
+        // value whose digits are fixed), ask only for those values: the
+        // same question without the arithmetic that pinned them.
+        if let Sat::Sat(m) = &fo {
+            let pinned = pin_applications(&mut self.fo, pool, &roots, m);
+            if std::env::var_os("SE2REPAIR_SO_TRACE").is_some() {
+                eprintln!("so-pin roots={} divides={} pinned={:?}", roots.len(), divides(pool, &roots), pinned.as_ref().map(|e| e.len()));
+
+            }
+            if let Some(eqs) = pinned {
+                let r = so.check(pool, &eqs, ExprPool::TRUE);
+                match r {
+                    Sat::Unsat => {
+                        self.pruned += 1;
+                        return Sat::Unsat;
+                    }
+                    Sat::Sat(a) => {
+                        let mut full = m.clone();
+                        full.merge(a);
+                        let occs = pool.so_occurrences_in(&roots);
+                        if pool.so_complete(&mut full, &occs) && roots.iter().all(|&r| pool.eval(r, &full) & 1 == 1) {
+                            return Sat::Sat(full);
+                        }
+                    }
+                    Sat::Unknown(_) => {}
+                }
+            }
+        }
+        let r = so.check(pool, constraints, query);
+        if matches!(r, Sat::Unsat) && matches!(fo, Sat::Sat(_)) {
             self.pruned += 1;
         }
         r
@@ -114,6 +280,7 @@ impl SolverCore for Router {
     fn collect_stats(&self, stats: &mut SolverStats) {
         self.fo.collect_stats(stats);
         stats.so_pruned += self.pruned;
+        stats.so_guessed += self.guessed;
         let Some(so) = &self.so else { return };
         let s = &so.stats;
         stats.so.sat.extend(&s.sat);
@@ -128,7 +295,7 @@ impl SolverCore for Router {
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
-    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so: None, so_cfg, pruned: 0 });
+    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so: None, so_cfg, pruned: 0, guessed: 0 });
     if cfg.cex_cache {
         s = Box::new(cache::CexCache::new(s));
     }

@@ -217,6 +217,12 @@ impl PseVar {
         Some(lang.build(r, z.model_int(model, node.konst), sub))
     }
 
+    /// Soft constraints that hold for small terms: every node but the root
+    /// unused (a tie-break after the preferred layout).
+    pub fn small(&self) -> Vec<Z3_ast> {
+        self.nodes.iter().skip(1).map(|n| n.off).collect()
+    }
+
     /// Soft constraints that hold when the model selects `term` (as far as
     /// the tree reaches): the closer a term is to it, the more hold.
     pub fn prefer(&self, z: &Z, lang: &Language, term: &Term) -> Vec<Z3_ast> {

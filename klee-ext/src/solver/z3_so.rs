@@ -230,6 +230,37 @@ impl SoSolver {
                     let x = self.lift_int(pool, a);
                     wrap(&z, x, w)
                 }
+                // Division by a positive constant (printing a value divides
+                // it by 10 digit by digit): linear in integer arithmetic.
+                Expr::Bin { op: op @ (BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem), a, b, .. }
+                    if pool.as_const(b).is_some_and(|c| {
+                        let c = if matches!(op, BinOp::SDiv | BinOp::SRem) { crate::expr::sext64(c, w) } else { c as i64 };
+                        c > 0
+                    }) =>
+                {
+                    let cv = pool.as_const(b).unwrap_or(1);
+                    let x = self.lift_int(pool, a);
+                    let r = if matches!(op, BinOp::UDiv | BinOp::URem) {
+                        let c = z.big(cv as i128);
+                        let span = z.big(1i128 << w);
+                        let u = z.ite(z.lt(x, z.int(0)), z.add(x, span), x);
+                        if op == BinOp::UDiv {
+                            z.div(u, c)
+                        } else {
+                            z.modulo(u, c)
+                        }
+                    } else {
+                        // C truncates toward zero; Z3's `div` floors.
+                        let c = z.big(crate::expr::sext64(cv, w) as i128);
+                        let q = z.ite(z.lt(x, z.int(0)), z.neg(z.div(z.neg(x), c)), z.div(x, c));
+                        if op == BinOp::SDiv {
+                            q
+                        } else {
+                            z.sub(x, z.mul(c, q))
+                        }
+                    };
+                    wrap(&z, r, w)
+                }
                 Expr::Ite { c, t, e: f, .. } => {
                     let c = self.lift_bool(pool, c);
                     let (t, f) = (self.lift_int(pool, t), self.lift_int(pool, f));
@@ -472,8 +503,17 @@ impl SoSolver {
                     VarEnc::Pse(p) => p.prefer(&z, &ev.lang, t),
                     VarEnc::Cbs(_) => Vec::new(),
                 };
+                // The preferred layout outweighs size: 4 to 1.
                 for s in softs {
-                    Z3_optimize_assert_soft(ctx, opt, s, c"1".as_ptr(), std::ptr::null_mut());
+                    Z3_optimize_assert_soft(ctx, opt, s, c"4".as_ptr(), std::ptr::null_mut());
+                }
+            }
+            // Among equally close terms, the smaller.
+            for ev in self.vars.values() {
+                if let VarEnc::Pse(p) = &ev.enc {
+                    for s in p.small() {
+                        Z3_optimize_assert_soft(ctx, opt, s, c"1".as_ptr(), std::ptr::null_mut());
+                    }
                 }
             }
             let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());

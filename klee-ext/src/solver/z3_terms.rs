@@ -90,6 +90,10 @@ impl Z {
         unsafe { Z3_mk_unary_minus(self.ctx, a) }
     }
 
+    pub fn div(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
+        unsafe { Z3_mk_div(self.ctx, a, b) }
+    }
+
     pub fn modulo(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_mod(self.ctx, a, b) }
     }

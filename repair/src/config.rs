@@ -1,0 +1,250 @@
+//! The project file, `se2repair.yaml`: sources, flags, tests (inline or as
+//! a folder of `NAME.in` / `NAME.out` files) and options of `fix`.
+
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+pub const PROJECT_FILE: &str = "se2repair.yaml";
+
+/// How a test's expected stdout is compared with the actual one.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MatchKind {
+    #[default]
+    Exact,
+    /// Blank lines and leading/trailing spaces of each line are ignored.
+    Trim,
+    /// The expected text is a regular expression the whole output matches.
+    Regex,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTest {
+    name: String,
+    #[serde(default)]
+    args: Vec<String>,
+    stdin: Option<String>,
+    stdin_file: Option<String>,
+    stdout: Option<String>,
+    stdout_file: Option<String>,
+    exit: Option<i32>,
+    #[serde(rename = "match", default)]
+    match_kind: MatchKind,
+}
+
+/// Options of `fix` that may be set in the project file; the command line
+/// overrides them.
+#[derive(Clone, Debug, Default)]
+pub struct FileOptions {
+    pub engine: Option<String>,
+    pub max_forks: Option<u64>,
+    /// Seconds for the whole repair.
+    pub timeout: Option<f64>,
+    /// Seconds for one native run of one test.
+    pub test_timeout: Option<f64>,
+    pub locations: Option<usize>,
+    pub vars: Option<usize>,
+    /// `NAME=SPEC` as `--so-lang`: NAME is `cond` (conditions and guards)
+    /// or `rhs` (right-hand sides).
+    pub so_lang: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProject {
+    sources: Vec<String>,
+    #[serde(default)]
+    cflags: Vec<String>,
+    #[serde(default)]
+    tests: Vec<RawTest>,
+    tests_dir: Option<String>,
+    engine: Option<String>,
+    max_forks: Option<u64>,
+    timeout: Option<f64>,
+    test_timeout: Option<f64>,
+    locations: Option<usize>,
+    vars: Option<usize>,
+    #[serde(default)]
+    so_lang: Vec<String>,
+}
+
+/// One test: run with `args` and `stdin`; passes when stdout matches
+/// `stdout` (if given) and the exit code is `exit` (if given; otherwise any
+/// normal exit).
+#[derive(Clone, Debug)]
+pub struct TestCase {
+    pub name: String,
+    pub args: Vec<String>,
+    pub stdin: Vec<u8>,
+    pub stdout: Option<String>,
+    pub exit: Option<i32>,
+    pub match_kind: MatchKind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Project {
+    /// The folder holding `se2repair.yaml`.
+    pub dir: PathBuf,
+    /// Source files, relative to `dir`.
+    pub sources: Vec<PathBuf>,
+    pub cflags: Vec<String>,
+    pub tests: Vec<TestCase>,
+    pub options: FileOptions,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ConfigError(pub String);
+
+fn err(msg: impl Into<String>) -> ConfigError {
+    ConfigError(msg.into())
+}
+
+impl Project {
+    /// Reads `dir/se2repair.yaml` and every file it names.
+    pub fn load(dir: &Path) -> Result<Project, ConfigError> {
+        let file = dir.join(PROJECT_FILE);
+        if !dir.is_dir() {
+            return Err(err(format!("{}: no such project folder", dir.display())));
+        }
+        let text = std::fs::read_to_string(&file).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => err(format!("{}: missing; a project needs a {PROJECT_FILE} (see README, `se2repair fix`)", file.display())),
+            _ => err(format!("{}: {e}", file.display())),
+        })?;
+        Self::parse(dir, &file, &text)
+    }
+
+    fn parse(dir: &Path, file: &Path, text: &str) -> Result<Project, ConfigError> {
+        let de = serde_yaml_ng::Deserializer::from_str(text);
+        let raw: RawProject = serde_path_to_error::deserialize(de).map_err(|e| {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let at = inner.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+            let key = if path == "." { String::new() } else { format!(" at `{path}`") };
+            err(format!("{}{at}: invalid project file{key}: {inner}", file.display()))
+        })?;
+        let at = |what: &str| format!("{}: {what}", file.display());
+        if raw.sources.is_empty() {
+            return Err(err(at("`sources` is empty: name at least one C file")));
+        }
+        let mut sources = Vec::new();
+        for s in &raw.sources {
+            let p = PathBuf::from(s);
+            if p.is_absolute() || p.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+                return Err(err(at(&format!("source `{s}` must be a path inside the project folder"))));
+            }
+            if !dir.join(&p).is_file() {
+                return Err(err(at(&format!("source `{s}`: no such file"))));
+            }
+            sources.push(p);
+        }
+        let mut tests = Vec::new();
+        for (i, t) in raw.tests.into_iter().enumerate() {
+            let where_ = format!("tests[{i}] ({})", t.name);
+            let stdin = match (t.stdin, t.stdin_file) {
+                (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdin` or `stdin_file`, not both")))),
+                (Some(s), None) => s.into_bytes(),
+                (None, Some(f)) => std::fs::read(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdin_file `{f}`: {e}"))))?,
+                (None, None) => Vec::new(),
+            };
+            let stdout = match (t.stdout, t.stdout_file) {
+                (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdout` or `stdout_file`, not both")))),
+                (Some(s), None) => Some(s),
+                (None, Some(f)) => Some(std::fs::read_to_string(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?),
+                (None, None) => None,
+            };
+            if stdout.is_none() && t.exit.is_none() {
+                return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file` or `exit`"))));
+            }
+            if t.match_kind == MatchKind::Regex {
+                if let Some(re) = &stdout {
+                    regex::Regex::new(re).map_err(|e| err(at(&format!("{where_}: bad regex: {e}"))))?;
+                }
+            }
+            tests.push(TestCase { name: t.name, args: t.args, stdin, stdout, exit: t.exit, match_kind: t.match_kind });
+        }
+        if let Some(d) = &raw.tests_dir {
+            tests.extend(read_tests_dir(&dir.join(d)).map_err(|e| err(at(&format!("tests_dir `{d}`: {e}"))))?);
+        }
+        if tests.is_empty() {
+            return Err(err(at("no tests: give `tests` or `tests_dir`")));
+        }
+        let mut names = std::collections::HashSet::new();
+        for t in &tests {
+            if !names.insert(t.name.clone()) {
+                return Err(err(at(&format!("two tests are named `{}`", t.name))));
+            }
+        }
+        let options = FileOptions {
+            engine: raw.engine,
+            max_forks: raw.max_forks,
+            timeout: raw.timeout,
+            test_timeout: raw.test_timeout,
+            locations: raw.locations,
+            vars: raw.vars,
+            so_lang: raw.so_lang,
+        };
+        Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options })
+    }
+}
+
+/// `NAME.in` (stdin) and `NAME.out` (expected stdout) pairs, by name.
+fn read_tests_dir(dir: &Path) -> Result<Vec<TestCase>, String> {
+    let entries = std::fs::read_dir(dir).map_err(|e| e.to_string())?;
+    let mut names: Vec<String> = Vec::new();
+    for e in entries.flatten() {
+        let p = e.path();
+        if p.extension().is_some_and(|x| x == "out") {
+            if let Some(s) = p.file_stem().and_then(|s| s.to_str()) {
+                names.push(s.to_string());
+            }
+        }
+    }
+    names.sort();
+    if names.is_empty() {
+        return Err("no NAME.out files".into());
+    }
+    names
+        .into_iter()
+        .map(|n| {
+            let out = std::fs::read_to_string(dir.join(format!("{n}.out"))).map_err(|e| format!("{n}.out: {e}"))?;
+            let inp = dir.join(format!("{n}.in"));
+            let stdin = if inp.exists() { std::fs::read(&inp).map_err(|e| format!("{n}.in: {e}"))? } else { Vec::new() };
+            Ok(TestCase { name: n, args: Vec::new(), stdin, stdout: Some(out), exit: None, match_kind: MatchKind::Exact })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Project, ConfigError> {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("p.c"), "int main(){return 0;}").unwrap();
+        Project::parse(d.path(), &d.path().join(PROJECT_FILE), text)
+    }
+
+    #[test]
+    fn inline_tests_and_options() {
+        let p = parse("sources: [p.c]\nmax_forks: 7\ntests:\n  - name: a\n    args: [\"1\"]\n    stdout: \"x\\n\"\n    match: trim\n").unwrap();
+        assert_eq!(p.tests.len(), 1);
+        assert_eq!(p.tests[0].match_kind, MatchKind::Trim);
+        assert_eq!(p.options.max_forks, Some(7));
+    }
+
+    #[test]
+    fn errors_name_the_key_and_line() {
+        let e = parse("sources: [p.c]\ntests:\n  - name: a\n    stdout: x\n    argz: [1]\n").unwrap_err().0;
+        assert!(e.contains(":5:") && e.contains("argz"), "{e}");
+        let e = parse("sources: [p.c]\ntests:\n  - name: a\n    stdout: x\n    exit: zero\n").unwrap_err().0;
+        assert!(e.contains("tests[0].exit") && e.contains(":5:"), "{e}");
+        let e = parse("sources: [q.c]\ntests: []\n").unwrap_err().0;
+        assert!(e.contains("q.c"), "{e}");
+        let e = parse("sources: [p.c]\ntests:\n  - name: a\n").unwrap_err().0;
+        assert!(e.contains("expects nothing"), "{e}");
+        let e = parse("sources: [p.c\n").unwrap_err().0;
+        assert!(e.contains("invalid project file"), "{e}");
+    }
+}

@@ -1,0 +1,598 @@
+//! The `fix` job: run the tests, localize, try the schemas at the most
+//! suspicious statements, validate, and write the patch and the report.
+
+use crate::config::{Project, TestCase};
+use crate::cparse::{self, Schema, Site, Var};
+use crate::infer::{self, Engine, InferStats, Inferred, Limits};
+use crate::localize::Spectrum;
+use crate::native;
+use klee_ext::so::LangSpec;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// Settings of one repair (command line over project file over defaults).
+#[derive(Clone, Debug)]
+pub struct FixOptions {
+    pub engine: Engine,
+    pub max_forks: u64,
+    pub timeout: Duration,
+    pub test_timeout: Duration,
+    /// Time one site may take (a share of `timeout`).
+    pub site_timeout: Duration,
+    pub locations: usize,
+    pub vars: usize,
+    /// Language of conditions and guards.
+    pub cond_lang: LangSpec,
+    /// Language of right-hand sides.
+    pub rhs_lang: LangSpec,
+    pub all: bool,
+    pub apply: bool,
+    pub output_dir: Option<PathBuf>,
+}
+
+/// Overrides from the command line (`None`: not given).
+#[derive(Clone, Debug, Default)]
+pub struct CliOverrides {
+    pub engine: Option<String>,
+    pub max_forks: Option<u64>,
+    pub timeout: Option<Duration>,
+    pub test_timeout: Option<Duration>,
+    pub locations: Option<usize>,
+    pub vars: Option<usize>,
+    pub so_lang: Vec<String>,
+    pub all: bool,
+    pub apply: bool,
+    pub output_dir: Option<PathBuf>,
+}
+
+impl FixOptions {
+    pub fn resolve(p: &Project, cli: &CliOverrides) -> Result<FixOptions, String> {
+        let f = &p.options;
+        let secs = |what: &str, v: Option<f64>| -> Result<Option<Duration>, String> {
+            match v {
+                Some(s) if !(s > 0.0 && s.is_finite()) => Err(format!("{}: `{what}` must be a positive number of seconds", crate::config::PROJECT_FILE)),
+                Some(s) => Ok(Some(Duration::from_secs_f64(s))),
+                None => Ok(None),
+            }
+        };
+        let engine = Engine::parse(cli.engine.as_deref().or(f.engine.as_deref()).unwrap_or("so-pse"))?;
+        let mut cond_lang = LangSpec::parse("bool:3", "cond")?;
+        let mut rhs_lang = LangSpec::parse("int:3", "rhs")?;
+        let mut langs = f.so_lang.clone();
+        langs.extend(cli.so_lang.iter().cloned());
+        for (name, spec) in klee_ext::so::parse_so_langs(&langs).or_else(|_| {
+            // The file's and the command line's may both name a hole: the
+            // command line's wins.
+            let mut last: Vec<String> = Vec::new();
+            for l in langs.iter().rev() {
+                let n = l.split('=').next().unwrap_or("");
+                if !last.iter().any(|x| x.split('=').next() == Some(n)) {
+                    last.push(l.clone());
+                }
+            }
+            klee_ext::so::parse_so_langs(&last)
+        })? {
+            match name.as_str() {
+                "cond" => cond_lang = spec,
+                "rhs" => rhs_lang = spec,
+                _ => return Err(format!("--so-lang {name}=…: `fix` has two holes, `cond` (conditions and guards) and `rhs` (right-hand sides)")),
+            }
+        }
+        let locations = cli.locations.or(f.locations).unwrap_or(10);
+        let vars = cli.vars.or(f.vars).unwrap_or(4);
+        if locations == 0 {
+            return Err("--locations must be at least 1".into());
+        }
+        if vars > 16 {
+            return Err("--vars: at most 16 variables".into());
+        }
+        let timeout = cli.timeout.or(secs("timeout", f.timeout)?).unwrap_or(Duration::from_secs(300));
+        Ok(FixOptions {
+            engine,
+            site_timeout: (timeout / 6).max(Duration::from_secs(10)).min(timeout),
+            max_forks: cli.max_forks.or(f.max_forks).unwrap_or(500),
+            timeout,
+            test_timeout: cli.test_timeout.or(secs("test_timeout", f.test_timeout)?).unwrap_or(Duration::from_secs(5)),
+            locations,
+            vars,
+            cond_lang,
+            rhs_lang,
+            all: cli.all,
+            apply: cli.apply,
+            output_dir: cli.output_dir.clone(),
+        })
+    }
+}
+
+/// One validated patch.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Patch {
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+    pub schema: Schema,
+    pub original: String,
+    pub replacement: String,
+    pub diff: String,
+    #[serde(skip)]
+    pub patched_source: String,
+}
+
+/// One site tried.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Attempt {
+    pub file: String,
+    pub line: u32,
+    pub schema: Schema,
+    pub suspiciousness: f64,
+    pub original: String,
+    pub variables: Vec<String>,
+    pub language: String,
+    pub result: String,
+    #[serde(flatten)]
+    pub stats: InferStats,
+    pub time_s: f64,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TestResult {
+    pub name: String,
+    pub passed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+/// Everything `fix` found, as written to `report.json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    pub project: String,
+    pub engine: String,
+    /// `patched`, `no-patch` or `nothing-to-repair`.
+    pub status: String,
+    pub tests: Vec<TestResult>,
+    pub patches: Vec<Patch>,
+    pub attempts: Vec<Attempt>,
+    pub locations_tried: usize,
+    pub paths_explored: u64,
+    pub paths_pruned: u64,
+    pub so_queries: u64,
+    pub localization_s: f64,
+    pub time_s: f64,
+    pub applied: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub output_dir: String,
+}
+
+/// Progress callbacks (a terminal display, plain lines, or nothing).
+pub trait Progress {
+    fn message(&mut self, line: &str);
+    fn status(&mut self, _line: &str) {}
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum FixError {
+    #[error("{0}")]
+    Config(#[from] crate::config::ConfigError),
+    #[error("{0}")]
+    Msg(String),
+}
+
+fn msg(e: impl std::fmt::Display) -> FixError {
+    FixError::Msg(e.to_string())
+}
+
+/// Runs all tests natively with coverage: results and the spectrum.
+fn run_tests(p: &Project, opts: &FixOptions, tmp: &Path) -> Result<(Vec<TestResult>, Spectrum), FixError> {
+    let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    let incs = include_dirs(p);
+    let b = native::build(&srcs, &incs, &p.cflags, tmp, true).map_err(msg)?;
+    let mut results = Vec::new();
+    let mut spec = Spectrum::default();
+    native::take_coverage(&b).map_err(msg)?;
+    for t in &p.tests {
+        let r = native::run_test(&b.exe, t, &p.dir, opts.test_timeout).map_err(|e| msg(format!("cannot run test {}: {e}", t.name)))?;
+        let passed = native::judge(t, &r.stdout, r.exit);
+        let cov = native::take_coverage(&b).map_err(msg)?;
+        spec.add(passed, &cov);
+        let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
+        results.push(TestResult { name: t.name.clone(), passed, problem });
+    }
+    Ok((results, spec))
+}
+
+fn describe_mismatch(t: &TestCase, r: &native::RunResult) -> String {
+    match (t.exit, r.exit) {
+        (Some(want), Some(got)) if want != got => format!("exit code {got}, expected {want}"),
+        _ => {
+            let got = String::from_utf8_lossy(&r.stdout);
+            let got: String = got.chars().take(60).collect();
+            format!("unexpected output {:?}", got)
+        }
+    }
+}
+
+fn include_dirs(p: &Project) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = p.sources.iter().filter_map(|s| p.dir.join(s).parent().map(Path::to_path_buf)).collect();
+    v.dedup();
+    v
+}
+
+/// Compiles the sources with `replaced` (source index, text) to a native
+/// program in `dir` and runs every test; the first failing test, if any.
+fn validate(p: &Project, opts: &FixOptions, replaced: (usize, &str), dir: &Path) -> Result<Option<String>, String> {
+    let mut srcs = Vec::new();
+    for (i, s) in p.sources.iter().enumerate() {
+        if i == replaced.0 {
+            let f = dir.join(format!("v{i}")).join(s.file_name().unwrap_or_default());
+            std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
+            std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
+            srcs.push(f);
+        } else {
+            srcs.push(p.dir.join(s));
+        }
+    }
+    let b = match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
+        Ok(b) => b,
+        Err(e) => return Ok(Some(format!("the patched program does not compile: {e}"))),
+    };
+    for t in &p.tests {
+        let r = native::run_test(&b.exe, t, &p.dir, opts.test_timeout).map_err(|e| e.to_string())?;
+        if !native::judge(t, &r.stdout, r.exit) {
+            return Ok(Some(format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default())));
+        }
+    }
+    Ok(None)
+}
+
+/// A site to try, with its source and score.
+struct Candidate {
+    src: usize,
+    site: Site,
+    score: f64,
+    /// 0: few variables and a shallower language; 1: one of them; 2: the
+    /// site as configured.
+    stage: u8,
+    /// A language replacing the configured one.
+    lang: Option<LangSpec>,
+}
+
+/// The built-in language one level shallower, if it is deeper than 2.
+fn shallower(l: &LangSpec) -> Option<LangSpec> {
+    match l {
+        LangSpec::Int(d) if *d > 2 => Some(LangSpec::Int(d - 1)),
+        LangSpec::Bool(d) if *d > 2 => Some(LangSpec::Bool(d - 1)),
+        _ => None,
+    }
+}
+
+/// Ranks the sites of every source by suspiciousness; keeps the sites of
+/// the `n` most suspicious statements, condition and assignment schemas
+/// before guards at equal suspiciousness.
+fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Result<Vec<Candidate>, FixError> {
+    let mut all = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        let sites = cparse::sites(text, opts.vars).map_err(|e| msg(format!("{}: {e}", p.sources[i].display())))?;
+        for s in sites {
+            if !spec.failing_cover(i, s.lines.clone()) {
+                continue;
+            }
+            let score = spec.score(i, s.lines.clone());
+            // Smaller holes first: only the variables the original uses, and
+            // a language one level shallower. They are much cheaper where
+            // the hole is evaluated many times, and give smaller patches.
+            let lang = if s.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang };
+            let shallow = shallower(lang);
+            if s.used > 0 && s.used < s.vars.len() {
+                let mut narrow = s.clone();
+                narrow.vars.truncate(s.used);
+                if let Some(l) = &shallow {
+                    all.push(Candidate { src: i, site: narrow.clone(), score, stage: 0, lang: Some(l.clone()) });
+                }
+                all.push(Candidate { src: i, site: narrow, score, stage: 1, lang: None });
+            } else if let Some(l) = &shallow {
+                all.push(Candidate { src: i, site: s.clone(), score, stage: 1, lang: Some(l.clone()) });
+            }
+            all.push(Candidate { src: i, site: s, score, stage: 2, lang: None });
+        }
+    }
+    // Statements by score, then by line (earlier first).
+    let mut stmts: Vec<(usize, usize, f64)> = Vec::new();
+    for c in &all {
+        match stmts.iter_mut().find(|(s, b, _)| *s == c.src && *b == c.site.stmt.start) {
+            Some(e) => e.2 = e.2.max(c.score),
+            None => stmts.push((c.src, c.site.stmt.start, c.score)),
+        }
+    }
+    stmts.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+    stmts.truncate(opts.locations);
+    let rank_of = |c: &Candidate| stmts.iter().position(|(s, b, _)| *s == c.src && *b == c.site.stmt.start);
+    let mut kept: Vec<(usize, Candidate)> = all.into_iter().filter_map(|c| rank_of(&c).map(|r| (r, c))).collect();
+    // At equal suspiciousness, by schema (conditions first), then by rank.
+    kept.sort_by(|(ra, a), (rb, b)| {
+        let key = |r: usize, c: &Candidate| (c.stage, c.schema_group(), r);
+        b.score.total_cmp(&a.score).then(key(*ra, a).cmp(&key(*rb, b)))
+    });
+    Ok(kept.into_iter().map(|(_, c)| c).collect())
+}
+
+impl Candidate {
+    /// Conditions, then right-hand sides, then guards (the order in which
+    /// bugs of these kinds are common, and in which they cost to try).
+    fn schema_group(&self) -> u8 {
+        match self.site.schema {
+            Schema::Condition => 0,
+            Schema::Assignment => 1,
+            Schema::Guard => 2,
+        }
+    }
+}
+
+/// Runs the whole repair of project `p`.
+pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Result<Report, FixError> {
+    let start = Instant::now();
+    let deadline = start + opts.timeout;
+    let out_dir = opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"));
+    std::fs::create_dir_all(&out_dir).map_err(|e| msg(format!("{}: cannot create the output folder: {e}", out_dir.display())))?;
+    let tmp = tempfile::tempdir().map_err(|e| msg(format!("cannot create a temporary folder: {e}")))?;
+    let texts: Vec<String> = p
+        .sources
+        .iter()
+        .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(|e| msg(format!("{}: {e}", s.display()))))
+        .collect::<Result<_, _>>()?;
+    progress.status("building and running the tests");
+    let (tests, spectrum) = run_tests(p, opts, tmp.path())?;
+    let failing: Vec<&TestCase> = p.tests.iter().zip(&tests).filter(|(_, r)| !r.passed).map(|(t, _)| t).collect();
+    for r in tests.iter().filter(|r| !r.passed) {
+        progress.message(&format!("failing test {}: {}", r.name, r.problem.as_deref().unwrap_or("fails")));
+    }
+    let localization_s = start.elapsed().as_secs_f64();
+    let mut report = Report {
+        project: p.dir.display().to_string(),
+        engine: opts.engine.name().into(),
+        status: "no-patch".into(),
+        tests: tests.clone(),
+        patches: Vec::new(),
+        attempts: Vec::new(),
+        locations_tried: 0,
+        paths_explored: 0,
+        paths_pruned: 0,
+        so_queries: 0,
+        localization_s,
+        time_s: 0.0,
+        applied: false,
+        reason: None,
+        output_dir: out_dir.display().to_string(),
+    };
+    if failing.is_empty() {
+        report.status = "nothing-to-repair".into();
+        report.reason = Some(format!("all {} tests pass: nothing to repair", p.tests.len()));
+        return finish(report, start, &out_dir);
+    }
+    // Failing tests first: a site that cannot pass them is dropped early.
+    let mut ordered: Vec<&TestCase> = failing.clone();
+    ordered.extend(p.tests.iter().zip(&tests).filter(|(_, r)| r.passed).map(|(t, _)| t));
+    let candidates = rank(p, &texts, &spectrum, opts)?;
+    if candidates.is_empty() {
+        report.reason = Some("no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into());
+        return finish(report, start, &out_dir);
+    }
+    let mut statements = std::collections::HashSet::new();
+    let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2) };
+    let mut seen_patches = std::collections::HashSet::new();
+    // Two passes: every site with a short budget first, then the sites that
+    // ran out of it with the full share, so that one costly site cannot
+    // starve the others.
+    let quick = opts.site_timeout.min(Duration::from_secs(6));
+    let mut queue: Vec<usize> = (0..candidates.len()).collect();
+    'passes: for budget in [quick, opts.site_timeout] {
+        let mut retry = Vec::new();
+        for &k in &queue {
+            let c = &candidates[k];
+            if Instant::now() >= deadline {
+                report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
+                break 'passes;
+            }
+            statements.insert((c.src, c.site.stmt.start));
+            report.locations_tried = statements.len();
+            let file = p.sources[c.src].display().to_string();
+            progress.status(&format!("[{}/{}] {}:{} {} ({} paths so far, {:.1} s)", k + 1, candidates.len(), file, c.site.line(), c.site.schema.describe(), report.paths_explored, start.elapsed().as_secs_f64()));
+            let t0 = Instant::now();
+            let site_limits = Limits { deadline: deadline.min(t0 + budget), ..limits.clone() };
+            let (result, stats, patch) = try_site(p, opts, c, &texts[c.src], &ordered, &site_limits, tmp.path(), k, budget)?;
+            report.paths_explored += stats.paths;
+            report.paths_pruned += stats.paths_pruned;
+            report.so_queries += stats.so_queries;
+            progress.message(&format!("{}:{}: {} `{}`: {}", file, c.site.line(), c.site.schema.describe(), one_line(&c.site.original), result));
+            if result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout {
+                retry.push(k);
+            }
+            report.attempts.push(Attempt {
+                file,
+                line: c.site.line(),
+                schema: c.site.schema,
+                suspiciousness: (c.score * 1000.0).round() / 1000.0,
+                original: c.site.original.clone(),
+                variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
+                language: c.lang.as_ref().unwrap_or(if c.site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang }).describe(),
+                result,
+                stats,
+                time_s: t0.elapsed().as_secs_f64(),
+            });
+            if let Some(pt) = patch {
+                if seen_patches.insert(pt.diff.clone()) {
+                    report.patches.push(pt);
+                }
+                if !opts.all {
+                    break 'passes;
+                }
+            }
+        }
+        queue = retry;
+    }
+    if !report.patches.is_empty() {
+        report.status = "patched".into();
+        report.reason = None;
+    } else if report.reason.is_none() {
+        report.reason = Some(format!("no validated patch at the {} most suspicious statements", report.locations_tried));
+    }
+    let report = finish(report, start, &out_dir)?;
+    if opts.apply {
+        if let Some(pt) = report.patches.first() {
+            let i = p.sources.iter().position(|s| s.display().to_string() == pt.file).unwrap_or(0);
+            apply_atomically(&p.dir.join(&p.sources[i]), &pt.patched_source).map_err(msg)?;
+            let mut r = report;
+            r.applied = true;
+            write_report(&r, &out_dir)?;
+            return Ok(r);
+        }
+    }
+    Ok(report)
+}
+
+fn one_line(s: &str) -> String {
+    let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() > 50 {
+        format!("{}…", s.chars().take(50).collect::<String>())
+    } else {
+        s
+    }
+}
+
+const SITE_TIME_LIMIT: &str = "time limit of the site";
+
+/// Instruments, infers, synthesizes and validates one site.
+#[allow(clippy::too_many_arguments)]
+fn try_site(p: &Project, opts: &FixOptions, c: &Candidate, text: &str, tests: &[&TestCase], limits: &Limits, tmp: &Path, k: usize, budget: Duration) -> Result<(String, InferStats, Option<Patch>), FixError> {
+    let site = &c.site;
+    let none = InferStats::default();
+    if site.vars.is_empty() {
+        return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, None));
+    }
+    let dir = tmp.join(format!("site{k}-{}", budget.as_millis()));
+    std::fs::create_dir_all(&dir).map_err(msg)?;
+    let src_rel = &p.sources[c.src];
+    let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
+    let inst = dir.join(&name);
+    std::fs::write(&inst, cparse::instrument(text, site, &p.dir.join(src_rel).display().to_string())).map_err(msg)?;
+    let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    c_files[c.src] = inst;
+    let mut flags: Vec<String> = Vec::new();
+    for d in include_dirs(p) {
+        flags.push("-I".into());
+        flags.push(d.display().to_string());
+    }
+    flags.extend(p.cflags.iter().cloned());
+    let bc = match klee_ext::compile::compile_c(&c_files, &flags, &dir) {
+        Ok(b) => b,
+        Err(e) => return Ok((format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())), none, None)),
+    };
+    let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
+    let prog = match klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)) {
+        Ok(p) => p,
+        Err(e) => return Ok((format!("skipped: the VM cannot load the program: {e}"), none, None)),
+    };
+    let configured = if site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang };
+    let lang = c.lang.as_ref().unwrap_or(configured);
+    let prefer = cparse::original_term(text, site);
+    let (inferred, stats) = infer::infer(&prog, tests, (site.schema.hole_name(), lang), prefer.as_ref(), opts.engine, limits).map_err(msg)?;
+    let term = match inferred {
+        Inferred::Term(t) => t,
+        Inferred::NoPassingPath { test, cut } => {
+            let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
+            return Ok((format!("no path passes test {test}{why}"), stats, None));
+        }
+        Inferred::NoInterpretation => return Ok(("no interpretation in the language satisfies every test".into(), stats, None)),
+        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, None)),
+        Inferred::OutOfTime => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", budget.as_secs_f64()), stats, None)),
+    };
+    let names: Vec<String> = site.vars.iter().map(Var::in_patch).collect();
+    let expr = crate::simplify::simplify(&term).to_c(&names);
+    let patched = cparse::replace(text, site, &expr);
+    if patched == text {
+        return Ok(("the synthesized expression is the original one".into(), stats, None));
+    }
+    let vdir = dir.join("validate");
+    std::fs::create_dir_all(&vdir).map_err(msg)?;
+    if let Some(why) = validate(p, opts, (c.src, &patched), &vdir).map_err(msg)? {
+        return Ok((format!("candidate `{expr}` rejected: {why}"), stats, None));
+    }
+    let file = src_rel.display().to_string().replace('\\', "/");
+    let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
+    let replacement = match site.schema {
+        Schema::Guard => format!("if ({expr}) {}", site.original),
+        _ => expr.clone(),
+    };
+    let patch = Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, diff, patched_source: patched };
+    Ok((format!("patched: `{expr}` passes all {} tests", p.tests.len()), stats, Some(patch)))
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// Replaces `path` by `text` through a temporary file in the same folder
+/// and a rename, keeping the file's permissions.
+fn apply_atomically(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut f = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    f.write_all(text.as_bytes()).and_then(|_| f.as_file().sync_all()).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Ok(m) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(f.path(), m.permissions());
+    }
+    f.persist(path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+    Ok(())
+}
+
+fn write_report(r: &Report, out_dir: &Path) -> Result<(), FixError> {
+    let json = serde_json::to_string_pretty(r).map_err(msg)?;
+    std::fs::write(out_dir.join("report.json"), json).map_err(|e| msg(format!("cannot write report.json: {e}")))
+}
+
+fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Result<Report, FixError> {
+    report.time_s = start.elapsed().as_secs_f64();
+    let patch = out_dir.join("patch.diff");
+    match report.patches.first() {
+        Some(pt) => std::fs::write(&patch, &pt.diff).map_err(|e| msg(format!("cannot write {}: {e}", patch.display())))?,
+        None => {
+            let _ = std::fs::remove_file(&patch);
+        }
+    }
+    if report.patches.len() > 1 {
+        for (i, pt) in report.patches.iter().enumerate() {
+            let f = out_dir.join(format!("patch-{}.diff", i + 1));
+            std::fs::write(&f, &pt.diff).map_err(|e| msg(format!("cannot write {}: {e}", f.display())))?;
+        }
+    }
+    write_report(&report, out_dir)?;
+    Ok(report)
+}
+
+/// The short human summary printed on stdout.
+pub fn summary(r: &Report) -> String {
+    let mut s = String::new();
+    let failing = r.tests.iter().filter(|t| !t.passed).count();
+    match r.status.as_str() {
+        "nothing-to-repair" => s.push_str(&format!("{}\n", r.reason.as_deref().unwrap_or("nothing to repair"))),
+        "patched" => {
+            for (i, pt) in r.patches.iter().enumerate() {
+                if i == 0 {
+                    s.push_str(&format!("patch found ({}): {}:{} in {}(): {}\n", r.engine, pt.file, pt.line, pt.function, pt.schema.describe()));
+                } else {
+                    s.push_str(&format!("another patch: {}:{} in {}(): {}\n", pt.file, pt.line, pt.function, pt.schema.describe()));
+                }
+                s.push_str(&format!("  - {}\n  + {}\n", one_line(&pt.original), one_line(&pt.replacement)));
+            }
+            s.push_str(&format!("validated: all {} tests pass ({} failed before)\n", r.tests.len(), failing));
+            let where_ = if r.applied { "applied to the sources; diff in" } else { "diff in" };
+            s.push_str(&format!("{where_} {}/patch.diff\n", r.output_dir));
+        }
+        _ => s.push_str(&format!("no patch found ({}): {}\n", r.engine, r.reason.as_deref().unwrap_or(""))),
+    }
+    s.push_str(&format!(
+        "{} statements tried, {} paths explored, {} pruned, {} second-order queries, {:.2} s\n",
+        r.locations_tried, r.paths_explored, r.paths_pruned, r.so_queries, r.time_s
+    ));
+    s
+}

@@ -1,0 +1,206 @@
+//! Specification inference and synthesis at one site: the instrumented
+//! program runs in the VM on every test with the hole symbolic; the paths
+//! whose output passes the test make up `Phi = AND_i OR_j pi_ij`, which is
+//! solved with a preference for the original expression.
+
+use crate::config::{MatchKind, TestCase};
+use crate::native::judge;
+use klee_ext::exec::{ArgSpec, Config, Executor, Termination};
+use klee_ext::expr::ExprPool;
+use klee_ext::ir::Program;
+use klee_ext::so::spec::{self, PathSpec, SpecOptions};
+use klee_ext::so::{Encoding, HoleMode, LangSpec, Term};
+use klee_ext::exec::PathReport;
+use klee_ext::expr::{CmpOp, ExprId};
+use klee_ext::solver::z3::Z3Solver;
+use klee_ext::solver::{Sat, SolverCore};
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// The three configurations of the paper's Table 3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Engine {
+    SoPse,
+    SoCbs,
+    /// First-order baseline (Angelix-style): a fresh symbolic value per
+    /// evaluation of the hole; the same synthesizer afterwards.
+    Fo,
+}
+
+impl Engine {
+    pub fn parse(s: &str) -> Result<Engine, String> {
+        match s {
+            "so-pse" => Ok(Engine::SoPse),
+            "so-cbs" => Ok(Engine::SoCbs),
+            "fo" => Ok(Engine::Fo),
+            _ => Err(format!("unknown engine `{s}` (expected so-pse, so-cbs or fo)")),
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Engine::SoPse => "so-pse",
+            Engine::SoCbs => "so-cbs",
+            Engine::Fo => "fo",
+        }
+    }
+    fn encoding(self) -> Encoding {
+        if self == Engine::SoCbs {
+            Encoding::Cbs
+        } else {
+            Encoding::Pse
+        }
+    }
+}
+
+/// Limits of one site's inference.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// `--max-forks` of each test's exploration.
+    pub max_forks: u64,
+    /// Instructions one path may run (a hole can make a loop endless).
+    pub max_path_instructions: u64,
+    /// Instructions of one test's exploration.
+    pub max_instructions: u64,
+    /// The whole repair's deadline.
+    pub deadline: Instant,
+    /// Per solver query.
+    pub query_timeout: Duration,
+}
+
+/// Counters of one site's inference.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct InferStats {
+    pub paths: u64,
+    /// Paths whose output passes their test.
+    pub passing_paths: u64,
+    pub paths_pruned: u64,
+    pub forks: u64,
+    pub so_queries: u64,
+    /// Test explorations cut short by a limit (budget exhausted).
+    pub explorations_cut: u64,
+    pub explore_s: f64,
+    pub solve_s: f64,
+}
+
+/// What inference found at a site.
+#[derive(Clone, Debug)]
+pub enum Inferred {
+    /// An interpretation of the hole satisfying every test's specification.
+    Term(Term),
+    /// No explored path of this test passes it.
+    NoPassingPath { test: String, cut: bool },
+    /// The specification has no solution in the language.
+    NoInterpretation,
+    /// The program never evaluated the hole.
+    NotReached,
+    /// The deadline passed.
+    OutOfTime,
+}
+
+/// Runs every test (in the given order) on `prog` with the hole `hole` in
+/// `engine`'s mode, then solves the specification.
+pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefer: Option<&Term>, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
+    let mut stats = InferStats::default();
+    let mut pool = ExprPool::new();
+    let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
+    let t0 = Instant::now();
+    let mut fo = Z3Solver::new(Some(limits.query_timeout));
+    for t in tests {
+        let now = Instant::now();
+        if now >= limits.deadline {
+            return Ok((Inferred::OutOfTime, stats));
+        }
+        let mut cfg = Config {
+            warnings: false,
+            max_forks: Some(limits.max_forks),
+            max_time: Some(limits.deadline - now),
+            max_instructions: Some(limits.max_instructions),
+            max_path_instructions: Some(limits.max_path_instructions),
+            program_name: "program".into(),
+            args: t.args.iter().cloned().map(ArgSpec::Concrete).collect(),
+            stdin: Some(Rc::new(t.stdin.clone())),
+            expect_stdout: match (&t.stdout, t.match_kind) {
+                (Some(s), MatchKind::Exact) => Some(Rc::new(s.clone().into_bytes())),
+                _ => None,
+            },
+            hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
+            so_langs: vec![(hole.0.to_string(), hole.1.clone())],
+            ..Config::default()
+        };
+        cfg.solver.timeout = Some(limits.query_timeout);
+        cfg.solver.so.encoding = engine.encoding();
+        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+        let mut passing = Vec::new();
+        let mut paths = 0u64;
+        let end = ex.run(&mut |ex, r| {
+            paths += 1;
+            let exit = match r.termination {
+                Termination::Exit(c) => Some(c),
+                _ => None,
+            };
+            if judge(t, &r.stdout, exit) {
+                let constraints = pin(&mut fo, &mut ex.pool, &r).unwrap_or_else(|| r.constraints.to_vec());
+                passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
+            }
+        });
+        let ss = ex.solver_stats();
+        stats.paths += paths;
+        stats.passing_paths += passing.len() as u64;
+        stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
+        stats.forks += ex.stats.forks;
+        stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
+        let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
+        stats.explorations_cut += cut as u64;
+        pool = ex.into_pool();
+        if passing.is_empty() {
+            stats.explore_s = t0.elapsed().as_secs_f64();
+            if Instant::now() >= limits.deadline {
+                return Ok((Inferred::OutOfTime, stats));
+            }
+            return Ok((Inferred::NoPassingPath { test: t.name.clone(), cut }, stats));
+        }
+        spec_paths.push(passing);
+    }
+    stats.explore_s = t0.elapsed().as_secs_f64();
+    let Some(var) = pool.so.find(hole.0) else {
+        return Ok((Inferred::NotReached, stats));
+    };
+    let t1 = Instant::now();
+    let remaining = limits.deadline.saturating_duration_since(t1);
+    if remaining.is_zero() {
+        return Ok((Inferred::OutOfTime, stats));
+    }
+    let prefer: Vec<(klee_ext::so::SoVarId, Term)> = prefer.map(|t| (var, t.clone())).into_iter().collect();
+    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining) };
+    let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
+    stats.solve_s = t1.elapsed().as_secs_f64();
+    match solved {
+        Ok(Some(interp)) => Ok((interp.get(&var).map(|t| Inferred::Term((**t).clone())).unwrap_or(Inferred::NotReached), stats)),
+        Ok(None) => Ok((Inferred::NoInterpretation, stats)),
+        Err(e) if Instant::now() >= limits.deadline => {
+            let _ = e;
+            Ok((Inferred::OutOfTime, stats))
+        }
+        Err(e) => Err(format!("solving the specification: {e}")),
+    }
+}
+
+/// A passing path's condition as "each application has the value it had",
+/// when the condition forces exactly these values (checked first-order,
+/// applications free). Printing a value constrains its digits through a
+/// chain of divisions, which the solver of the specification then needs
+/// not see again.
+fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
+    let mut out = Vec::with_capacity(r.apps.len());
+    for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
+        let value = pool.so.occurrence(*arr)?.value;
+        let c = pool.constant(32, rec.value as u32 as u64);
+        let eq = pool.cmp(CmpOp::Eq, value, c);
+        let ne = pool.not(eq);
+        if !matches!(fo.check(pool, &r.constraints, ne), Sat::Unsat) {
+            return None;
+        }
+        out.push(eq);
+    }
+    Some(out)
+}

@@ -1,0 +1,16 @@
+//! `se2repair fix`: repair of C programs by symbolic execution with
+//! existential second-order constraints (DESIGN.md §3–4).
+//!
+//! [`config`] reads the project; [`native`] builds and runs it natively
+//! (tests, coverage, validation); [`localize`] ranks statements (Ochiai);
+//! [`cparse`] finds the schemas' sites on the C source; [`infer`] runs the
+//! instrumented program on every test in the VM and solves the
+//! specification; [`fix`] puts it together and writes the patch.
+
+pub mod config;
+pub mod cparse;
+pub mod fix;
+pub mod infer;
+pub mod localize;
+pub mod native;
+pub mod simplify;

@@ -1,0 +1,253 @@
+//! Native builds and test runs: the program compiled by the host compiler,
+//! each test run as a process with a time limit, its output judged.
+
+use crate::config::{MatchKind, TestCase};
+use std::io::{Read, Write};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// How one native run ended.
+#[derive(Clone, Debug)]
+pub struct RunResult {
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// The exit code of a normal exit.
+    pub exit: Option<i32>,
+    /// The signal that killed the program (a crash).
+    pub signal: Option<i32>,
+    pub timed_out: bool,
+}
+
+impl RunResult {
+    /// A short description of an abnormal end, if any.
+    pub fn abnormal(&self) -> Option<String> {
+        if self.timed_out {
+            return Some("timed out".into());
+        }
+        self.signal.map(|s| format!("killed by signal {s} ({})", signal_name(s)))
+    }
+}
+
+fn signal_name(s: i32) -> &'static str {
+    match s {
+        libc::SIGSEGV => "SIGSEGV",
+        libc::SIGFPE => "SIGFPE",
+        libc::SIGABRT => "SIGABRT",
+        libc::SIGBUS => "SIGBUS",
+        libc::SIGILL => "SIGILL",
+        libc::SIGKILL => "SIGKILL",
+        libc::SIGTERM => "SIGTERM",
+        _ => "signal",
+    }
+}
+
+/// Whether `stdout` and `exit` satisfy `t`. A test without an expected
+/// exit code accepts any normal exit; a crash or timeout never passes.
+pub fn judge(t: &TestCase, stdout: &[u8], exit: Option<i32>) -> bool {
+    let Some(code) = exit else { return false };
+    if t.exit.is_some_and(|e| e != code) {
+        return false;
+    }
+    let Some(want) = &t.stdout else { return true };
+    let got = String::from_utf8_lossy(stdout);
+    match t.match_kind {
+        MatchKind::Exact => got == want.as_str(),
+        MatchKind::Trim => {
+            let norm = |s: &str| s.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect::<Vec<_>>();
+            norm(&got) == norm(want)
+        }
+        MatchKind::Regex => regex::Regex::new(&format!("^(?:{want})$")).is_ok_and(|re| re.is_match(&got)),
+    }
+}
+
+/// Runs `exe` on test `t` in `cwd`, killing it (and its children) after
+/// `timeout`: first SIGTERM (so coverage data can be written), then SIGKILL.
+pub fn run_test(exe: &Path, t: &TestCase, cwd: &Path, timeout: Duration) -> std::io::Result<RunResult> {
+    let mut child = Command::new(exe)
+        .args(&t.args)
+        .current_dir(cwd)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()?;
+    let mut stdin = child.stdin.take();
+    let input = t.stdin.clone();
+    let writer = std::thread::spawn(move || {
+        if let Some(s) = stdin.as_mut() {
+            let _ = s.write_all(&input);
+        }
+    });
+    let reader = |r: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut r) = r {
+                // Bounded: a runaway printer cannot exhaust memory.
+                let _ = r.by_ref().take(64 << 20).read_to_end(&mut buf);
+                let _ = std::io::copy(&mut r, &mut std::io::sink());
+            }
+            buf
+        })
+    };
+    let out = reader(child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let err = reader(child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let start = Instant::now();
+    let pgid = child.id() as i32;
+    let mut timed_out = false;
+    let mut termed: Option<Instant> = None;
+    let status = loop {
+        if let Some(s) = child.try_wait()? {
+            break s;
+        }
+        if start.elapsed() >= timeout {
+            timed_out = true;
+            match termed {
+                None => {
+                    // SAFETY: signalling the process group we created.
+                    unsafe { libc::kill(-pgid, libc::SIGTERM) };
+                    termed = Some(Instant::now());
+                }
+                Some(t0) if t0.elapsed() > Duration::from_millis(300) => {
+                    // SAFETY: as above.
+                    unsafe { libc::kill(-pgid, libc::SIGKILL) };
+                }
+                Some(_) => {}
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    if timed_out {
+        // SAFETY: make sure nothing of the group outlives the test.
+        unsafe { libc::kill(-pgid, libc::SIGKILL) };
+    }
+    let _ = writer.join();
+    let stdout = out.join().unwrap_or_default();
+    let stderr = err.join().unwrap_or_default();
+    Ok(RunResult { stdout, stderr, exit: status.code(), signal: status.signal(), timed_out })
+}
+
+/// A C compiler for native builds: `$CC`, else `cc`/`gcc`/`clang-14`.
+fn native_cc() -> Result<PathBuf, String> {
+    if let Ok(c) = std::env::var("CC") {
+        return Ok(PathBuf::from(c));
+    }
+    for c in ["gcc", "cc", "clang-14", "clang"] {
+        if Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()) {
+            return Ok(PathBuf::from(c));
+        }
+    }
+    Err("no C compiler found for native builds: install gcc (apt-get install gcc) or set CC".into())
+}
+
+/// gcc for coverage builds (its `gcov` reads the data).
+fn gcc() -> Result<PathBuf, String> {
+    if Command::new("gcc").arg("--version").output().is_ok_and(|o| o.status.success()) && Command::new("gcov").arg("--version").output().is_ok_and(|o| o.status.success()) {
+        return Ok(PathBuf::from("gcc"));
+    }
+    Err("gcc and gcov are needed for fault localization: apt-get install gcc".into())
+}
+
+/// Writes coverage data when the program crashes or is terminated, so a
+/// failing test that crashes still has coverage.
+const COVERAGE_FLUSH_C: &str = r#"
+#include <signal.h>
+extern void __gcov_dump(void);
+static void se2repair_flush(int s) { __gcov_dump(); signal(s, SIG_DFL); raise(s); }
+__attribute__((constructor)) static void se2repair_install(void) {
+  int sigs[] = { SIGSEGV, SIGFPE, SIGABRT, SIGBUS, SIGILL, SIGTERM };
+  for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], se2repair_flush);
+}
+"#;
+
+/// A native build of a project's sources (as given, or with replaced text).
+pub struct Build {
+    pub exe: PathBuf,
+    /// With coverage: per source index, its object's `.gcda` path and the
+    /// source's file name (as gcov reports it).
+    pub gcda: Vec<(PathBuf, String)>,
+}
+
+fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
+    let o = cmd.output().map_err(|e| format!("cannot run the C compiler: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("{what} does not compile:\n{}", String::from_utf8_lossy(&o.stderr).trim_end()));
+    }
+    Ok(())
+}
+
+/// Compiles `sources` (absolute paths; `include_dirs` for their local
+/// headers) into `out`, with gcc coverage instrumentation when `coverage`.
+pub fn build(sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, coverage: bool) -> Result<Build, String> {
+    let cc = if coverage { gcc()? } else { native_cc()? };
+    let mut objs = Vec::new();
+    let mut gcda = Vec::new();
+    let mut all: Vec<PathBuf> = sources.to_vec();
+    if coverage {
+        let f = out.join("se2repair_flush.c");
+        std::fs::write(&f, COVERAGE_FLUSH_C).map_err(|e| e.to_string())?;
+        all.push(f);
+    }
+    for (i, src) in all.iter().enumerate() {
+        let obj = out.join(format!("o{i}.o"));
+        let mut cmd = Command::new(&cc);
+        cmd.args(["-c", "-O0", "-g", "-w"]);
+        if coverage && i < sources.len() {
+            cmd.arg("--coverage");
+        }
+        for d in include_dirs {
+            cmd.arg("-I").arg(d);
+        }
+        cmd.args(cflags).arg(src).arg("-o").arg(&obj);
+        run_compiler(&mut cmd, &src.display().to_string())?;
+        if coverage && i < sources.len() {
+            let name = src.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+            gcda.push((out.join(format!("o{i}.gcda")), name));
+        }
+        objs.push(obj);
+    }
+    let exe = out.join("program");
+    let mut cmd = Command::new(&cc);
+    cmd.args(&objs).arg("-o").arg(&exe).arg("-lm");
+    if coverage {
+        cmd.arg("--coverage");
+    }
+    run_compiler(&mut cmd, "the program (linking)")?;
+    Ok(Build { exe, gcda })
+}
+
+/// Lines executed (count > 0) per source index, read from the `.gcda`
+/// files of a coverage build, which are then removed for the next run.
+pub fn take_coverage(b: &Build) -> Result<Vec<Vec<u32>>, String> {
+    let mut per = Vec::new();
+    for (g, name) in &b.gcda {
+        if !g.exists() {
+            per.push(Vec::new());
+            continue;
+        }
+        let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
+        if !o.status.success() {
+            return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
+        }
+        let mut lines = Vec::new();
+        for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
+            let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
+            let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
+            for f in v["files"].as_array().into_iter().flatten().filter(own) {
+                for l in f["lines"].as_array().into_iter().flatten() {
+                    if l["count"].as_u64().unwrap_or(0) > 0 {
+                        if let Some(n) = l["line_number"].as_u64() {
+                            lines.push(n as u32);
+                        }
+                    }
+                }
+            }
+        }
+        lines.sort_unstable();
+        lines.dedup();
+        per.push(lines);
+        let _ = std::fs::remove_file(g);
+    }
+    Ok(per)
+}

@@ -1,0 +1,114 @@
+//! Readable patches: a synthesized term with its constant parts folded and
+//! its sums flattened (`(0 ? 1601 : -847) - (-875 - x)` reads `x + 28`).
+//! The simplified term is what gets validated.
+
+use klee_ext::so::{Op, Term};
+
+/// The term with constant subterms evaluated, conditionals over constant
+/// conditions resolved, and sums and differences written as one sum.
+pub fn simplify(t: &Term) -> Term {
+    let t = match t {
+        Term::App(op, args) => Term::App(*op, args.iter().map(simplify).collect()),
+        other => other.clone(),
+    };
+    if let Term::App(op, args) = &t {
+        if !has_var(&t) {
+            if let Some(v) = t.eval(&[]) {
+                return match v {
+                    klee_ext::so::Value::Int(i) => Term::Int(i),
+                    klee_ext::so::Value::Bool(b) => Term::Bool(b),
+                };
+            }
+        }
+        if *op == Op::Ite {
+            if let Term::Bool(b) = args[0] {
+                return if b { args[1].clone() } else { args[2].clone() };
+            }
+        }
+        if matches!(op, Op::Add | Op::Sub | Op::Neg) {
+            return flatten(&t);
+        }
+    }
+    t
+}
+
+fn has_var(t: &Term) -> bool {
+    match t {
+        Term::Var(_) => true,
+        Term::App(_, a) => a.iter().any(has_var),
+        _ => false,
+    }
+}
+
+/// Adds `sign * t` to the atoms and constant of a sum.
+fn collect(t: &Term, sign: i64, atoms: &mut Vec<(i64, Term)>, k: &mut i64) {
+    match t {
+        Term::Int(v) => *k += sign * v,
+        Term::App(Op::Add, a) => {
+            collect(&a[0], sign, atoms, k);
+            collect(&a[1], sign, atoms, k);
+        }
+        Term::App(Op::Sub, a) => {
+            collect(&a[0], sign, atoms, k);
+            collect(&a[1], -sign, atoms, k);
+        }
+        Term::App(Op::Neg, a) => collect(&a[0], -sign, atoms, k),
+        other => match atoms.iter_mut().find(|(_, x)| x == other) {
+            Some(e) => e.0 += sign,
+            None => atoms.push((sign, other.clone())),
+        },
+    }
+}
+
+fn flatten(t: &Term) -> Term {
+    let mut atoms = Vec::new();
+    let mut k = 0i64;
+    collect(t, 1, &mut atoms, &mut k);
+    if i32::try_from(k).is_err() {
+        return t.clone();
+    }
+    atoms.retain(|(c, _)| *c != 0);
+    // Positive atoms first, so the sum starts without a minus.
+    atoms.sort_by_key(|(c, _)| *c < 0);
+    let mut out: Option<Term> = None;
+    for (c, a) in atoms {
+        for _ in 0..c.unsigned_abs() {
+            out = Some(match out {
+                None if c > 0 => a.clone(),
+                None => Term::App(Op::Neg, vec![a.clone()]),
+                Some(s) => Term::App(if c > 0 { Op::Add } else { Op::Sub }, vec![s, a.clone()]),
+            });
+        }
+    }
+    match out {
+        None => Term::Int(k),
+        Some(s) if k > 0 => Term::App(Op::Add, vec![s, Term::Int(k)]),
+        Some(s) if k < 0 => Term::App(Op::Sub, vec![s, Term::Int(-k)]),
+        Some(s) => s,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(t: &Term) -> String {
+        simplify(t).to_c(&["x".into(), "y".into()])
+    }
+
+    #[test]
+    fn folds_constants_and_flattens_sums() {
+        let ite = Term::App(Op::Ite, vec![Term::Bool(false), Term::Int(1601), Term::Int(-847)]);
+        let t = Term::App(Op::Sub, vec![ite, Term::App(Op::Sub, vec![Term::Int(-875), Term::Var(0)])]);
+        assert_eq!(c(&t), "x + 28");
+        let t = Term::App(Op::Sub, vec![Term::Var(1), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(1)])]);
+        assert_eq!(c(&t), "y - x + 1");
+        let t = Term::App(Op::Sub, vec![Term::Var(0), Term::Var(0)]);
+        assert_eq!(c(&t), "0");
+        let g = Term::App(Op::Gt, vec![Term::App(Op::Add, vec![Term::Int(2), Term::Int(3)]), Term::Var(1)]);
+        assert_eq!(c(&g), "5 > y");
+        // Overflow is not folded away.
+        let big = Term::App(Op::Add, vec![Term::Int(i32::MAX as i64), Term::Int(1)]);
+        assert_eq!(c(&big), "2147483647 + 1");
+    }
+}

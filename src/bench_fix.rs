@@ -1,0 +1,76 @@
+//! `se2repair bench --fix`: every bundled repair project under each engine
+//! (`fo`, `so-cbs`, `so-pse`): patch found or not, paths explored, wall time.
+
+use repair::config::Project;
+use repair::fix::{self, CliOverrides, FixOptions, Progress};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+struct Quiet;
+
+impl Progress for Quiet {
+    fn message(&mut self, _line: &str) {}
+}
+
+fn projects(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.join("se2repair.yaml").is_file()).collect())
+        .unwrap_or_default();
+    v.sort();
+    v
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
+pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), String> {
+    let list = projects(dir);
+    if list.is_empty() {
+        return Err(format!("no projects (folders with se2repair.yaml) in {}", dir.display()));
+    }
+    println!("Repair of the bundled projects (time limit {} s each):\n", timeout.as_secs());
+    let mut head = String::from("| project |");
+    let mut rule = String::from("|---|");
+    for e in engines {
+        head.push_str(&format!(" {e} patch | {e} paths | {e} s |"));
+        rule.push_str("---|---|---|");
+    }
+    println!("{head}\n{rule}");
+    let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
+    let mut found = vec![0usize; engines.len()];
+    for p in &list {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let mut row = format!("| {name} |");
+        for (k, e) in engines.iter().enumerate() {
+            let out = tempfile::tempdir().map_err(|e| e.to_string())?;
+            let project = Project::load(p).map_err(|e| e.to_string())?;
+            let cli = CliOverrides { engine: Some(e.clone()), timeout: Some(timeout), output_dir: Some(out.path().to_path_buf()), ..CliOverrides::default() };
+            let opts = FixOptions::resolve(&project, &cli)?;
+            match fix::fix(&project, &opts, &mut Quiet) {
+                Ok(r) => {
+                    let patch = r.patches.first().map(|pt| format!("`{}`", pt.replacement.replace('|', "\\|"))).unwrap_or_else(|| "–".into());
+                    row.push_str(&format!(" {patch} | {} | {:.1} |", r.paths_explored, r.time_s));
+                    times[k].push(r.time_s);
+                    found[k] += usize::from(!r.patches.is_empty());
+                }
+                Err(err) => row.push_str(&format!(" error: {err} | – | – |")),
+            }
+        }
+        println!("{row}");
+    }
+    println!();
+    for (k, e) in engines.iter().enumerate() {
+        println!("{e}: {}/{} patched, median {:.1} s", found[k], list.len(), median(times[k].clone()));
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! The `fix` subcommand: arguments, progress display and exit codes
+//! (0 patch found, 1 no patch within the budget, 2 error).
+
+use clap::Args;
+use repair::fix::{self, CliOverrides, FixOptions, Progress};
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct FixArgs {
+    /// The project folder (with se2repair.yaml).
+    project: PathBuf,
+    /// so-pse (default), so-cbs, or fo (the first-order baseline).
+    #[arg(long)]
+    engine: Option<String>,
+    /// Fork budget of each test's exploration (default 500).
+    #[arg(long, value_name = "N")]
+    max_forks: Option<u64>,
+    /// Time limit of the whole repair: seconds or with a unit (default 300s);
+    /// one site may take a sixth of it (at least 10 s).
+    #[arg(long, value_name = "TIME")]
+    timeout: Option<String>,
+    /// Time limit of one native test run (default 5s).
+    #[arg(long, value_name = "TIME")]
+    test_timeout: Option<String>,
+    /// Try this many most suspicious statements (default 10).
+    #[arg(long, value_name = "N")]
+    locations: Option<usize>,
+    /// Variables a hole may read (default 4).
+    #[arg(long, value_name = "N")]
+    vars: Option<usize>,
+    /// Language of a hole: cond=SPEC (conditions, guards; default bool:3)
+    /// or rhs=SPEC (right-hand sides; default int:3); SPEC as for `run`.
+    #[arg(long, value_name = "NAME=SPEC")]
+    so_lang: Vec<String>,
+    /// List every distinct validated patch found within the budget.
+    #[arg(long)]
+    all: bool,
+    /// Write the (first) validated patch into the sources.
+    #[arg(long)]
+    apply: bool,
+    /// Where to write patch.diff and report.json (default PROJECT/se2repair-out).
+    #[arg(long, value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+    /// Print the report as JSON on stdout instead of the summary.
+    #[arg(long)]
+    json: bool,
+}
+
+/// A spinner on a terminal; plain lines otherwise.
+struct Display {
+    bar: Option<indicatif::ProgressBar>,
+    quiet: bool,
+}
+
+impl Progress for Display {
+    fn message(&mut self, line: &str) {
+        match &self.bar {
+            Some(b) => b.println(format!("se2repair: {line}")),
+            None if !self.quiet => eprintln!("se2repair: {line}"),
+            None => {}
+        }
+    }
+    fn status(&mut self, line: &str) {
+        if let Some(b) = &self.bar {
+            b.set_message(line.to_string());
+        }
+    }
+}
+
+fn secs(s: &Option<String>) -> Result<Option<std::time::Duration>, String> {
+    s.as_deref().map(crate::cli::parse_time).transpose()
+}
+
+pub fn main(a: FixArgs) -> ExitCode {
+    match run(a) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("se2repair: error: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(a: FixArgs) -> Result<ExitCode, String> {
+    let project = repair::config::Project::load(&a.project).map_err(|e| e.to_string())?;
+    let cli = CliOverrides {
+        engine: a.engine.clone(),
+        max_forks: a.max_forks,
+        timeout: secs(&a.timeout)?,
+        test_timeout: secs(&a.test_timeout)?,
+        locations: a.locations,
+        vars: a.vars,
+        so_lang: a.so_lang.clone(),
+        all: a.all,
+        apply: a.apply,
+        output_dir: a.output_dir.clone(),
+    };
+    let opts = FixOptions::resolve(&project, &cli)?;
+    let bar = std::io::stderr().is_terminal().then(|| {
+        let b = indicatif::ProgressBar::new_spinner();
+        b.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
+        b.enable_steady_tick(std::time::Duration::from_millis(120));
+        b
+    });
+    let mut display = Display { bar, quiet: false };
+    let result = fix::fix(&project, &opts, &mut display);
+    if let Some(b) = &display.bar {
+        b.finish_and_clear();
+    }
+    let report = result.map_err(|e| e.to_string())?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?);
+    } else {
+        print!("{}", fix::summary(&report));
+    }
+    Ok(if report.status == "patched" { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}

@@ -1,0 +1,250 @@
+//! End-to-end tests of `se2repair fix` on the bundled example projects and
+//! on bad projects.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_se2repair"))
+}
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/repair")
+}
+
+/// A copy of example `name` in a fresh temporary folder.
+fn copy_example(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dst = tmp.path().join(name);
+    copy_dir(&examples().join(name), &dst);
+    (tmp, dst)
+}
+
+fn copy_dir(src: &Path, dst: &Path) {
+    std::fs::create_dir_all(dst).unwrap();
+    for e in std::fs::read_dir(src).unwrap() {
+        let e = e.unwrap();
+        let p = e.path();
+        if p.file_name().is_some_and(|n| n == "se2repair-out") {
+            continue;
+        }
+        if p.is_dir() {
+            copy_dir(&p, &dst.join(e.file_name()));
+        } else {
+            std::fs::copy(&p, dst.join(e.file_name())).unwrap();
+        }
+    }
+}
+
+fn fix(dir: &Path, extra: &[&str]) -> Output {
+    Command::new(bin()).arg("fix").arg(dir).args(extra).output().unwrap()
+}
+
+fn report(dir: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("se2repair-out/report.json")).unwrap()).unwrap()
+}
+
+fn text(o: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+}
+
+/// Applies `diff` to a copy of the original example with `git apply` and
+/// returns the patched source.
+fn apply_with_git(name: &str, diff: &str) -> String {
+    let (_t, dir) = copy_example(name);
+    std::fs::write(dir.join("p.diff"), diff).unwrap();
+    let o = Command::new("git").args(["apply", "p.diff"]).current_dir(&dir).output().unwrap();
+    assert!(o.status.success(), "git apply failed on {name}: {}", text(&o));
+    std::fs::read_to_string(dir.join("prog.c")).unwrap()
+}
+
+const ALL: [&str; 13] = [
+    "abs_diff",
+    "clamp_ternary",
+    "leap_year_or",
+    "loop_disjunct",
+    "missing_guard_div",
+    "missing_guard_null",
+    "off_by_one",
+    "off_by_one_rhs",
+    "sign_loop",
+    "wrong_bound_while",
+    "wrong_constant",
+    "wrong_operator",
+    "wrong_variable",
+];
+
+#[test]
+fn every_example_gets_a_validated_patch_with_so_pse() {
+    let mut failures = Vec::new();
+    for name in ALL {
+        let (_t, dir) = copy_example(name);
+        let before = std::fs::read_to_string(dir.join("prog.c")).unwrap();
+        let o = fix(&dir, &[]);
+        if o.status.code() != Some(0) {
+            failures.push(format!("{name}: exit {:?}\n{}", o.status.code(), text(&o)));
+            continue;
+        }
+        // Sources untouched without --apply.
+        assert_eq!(std::fs::read_to_string(dir.join("prog.c")).unwrap(), before, "{name}: sources changed without --apply");
+        let r = report(&dir);
+        assert_eq!(r["status"], "patched");
+        assert_eq!(r["engine"], "so-pse");
+        let diff = std::fs::read_to_string(dir.join("se2repair-out/patch.diff")).unwrap();
+        assert_eq!(diff, r["patches"][0]["diff"].as_str().unwrap());
+        // The diff applies from the project folder and the result passes
+        // every test natively (checked again here, outside the tool).
+        let patched = apply_with_git(name, &diff);
+        assert_ne!(patched, before);
+        let (_t2, check) = copy_example(name);
+        std::fs::write(check.join("prog.c"), &patched).unwrap();
+        let again = fix(&check, &[]);
+        assert_eq!(again.status.code(), Some(1), "{name}: the patched program still fails a test:\n{}", text(&again));
+        assert!(text(&again).contains("nothing to repair"), "{}", text(&again));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// Minimal patches: the original's shape is kept where a one-place change
+/// fixes the bug.
+#[test]
+fn patches_are_minimal_where_a_minimal_one_exists() {
+    let cases: [(&str, &[&str]); 4] = [
+        ("wrong_operator", &["value > best", "value >= best"]),
+        ("off_by_one", &["i < k"]),
+        ("wrong_constant", &["age >= 18", "age > 17"]),
+        ("off_by_one_rhs", &["hi - lo + 1", "hi - (lo - 1)", "hi + 1 - lo", "1 + hi - lo", "hi - lo - -1"]),
+    ];
+    for (name, want) in cases {
+        let (_t, dir) = copy_example(name);
+        let o = fix(&dir, &[]);
+        assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o));
+        let r = report(&dir);
+        let got = r["patches"][0]["replacement"].as_str().unwrap().to_string();
+        assert!(want.contains(&got.as_str()), "{name}: patch `{got}` is not a minimal change (expected one of {want:?})");
+    }
+}
+
+/// The condition of `loop_disjunct` is evaluated 15 times per test: the
+/// first-order baseline forks on every evaluation and runs out of its fork
+/// budget, while so-pse needs one path per distinct behaviour.
+#[test]
+fn fo_fails_where_so_pse_succeeds_under_the_same_fork_budget() {
+    let budget = ["--max-forks", "64", "--timeout", "120"];
+    let (_t, dir) = copy_example("loop_disjunct");
+    let so = fix(&dir, &budget);
+    assert_eq!(so.status.code(), Some(0), "{}", text(&so));
+    let so_paths = report(&dir)["paths_explored"].as_u64().unwrap();
+    let fo = fix(&dir, &[&budget[..], &["--engine", "fo"]].concat());
+    assert_eq!(fo.status.code(), Some(1), "fo found a patch: {}", text(&fo));
+    let r = report(&dir);
+    assert_eq!(r["engine"], "fo");
+    assert!(r["patches"].as_array().unwrap().is_empty());
+    let fo_paths = r["paths_explored"].as_u64().unwrap();
+    assert!(fo_paths > so_paths, "fo explored {fo_paths} paths, so-pse {so_paths}");
+    // With the budget the condition's site needs, so-cbs agrees with so-pse.
+    let cbs = fix(&dir, &[&budget[..], &["--engine", "so-cbs"]].concat());
+    assert!(matches!(cbs.status.code(), Some(0) | Some(1)), "{}", text(&cbs));
+}
+
+#[test]
+fn apply_writes_the_patch_into_the_sources() {
+    let (_t, dir) = copy_example("wrong_operator");
+    let o = fix(&dir, &["--apply", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).expect("--json prints the report");
+    assert_eq!(r["applied"], true);
+    let src = std::fs::read_to_string(dir.join("prog.c")).unwrap();
+    assert!(src.contains(r["patches"][0]["replacement"].as_str().unwrap()));
+    let again = fix(&dir, &[]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(text(&again).contains("nothing to repair"));
+}
+
+fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (name, body) in files {
+        let p = d.path().join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, body).unwrap();
+    }
+    d
+}
+
+const ADD: &str = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  int a = atoi(argv[1]);\n  int b = atoi(argv[2]);\n  int s = a - b;\n  printf(\"%d\\n\", s);\n  return 0;\n}\n";
+
+#[test]
+fn bad_projects_give_clear_errors_and_leave_files_alone() {
+    // No project file.
+    let d = project(&[("prog.c", ADD)]);
+    let o = fix(d.path(), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("se2repair.yaml: missing"), "{}", text(&o));
+    // Malformed YAML: the key and the line.
+    let d = project(&[("prog.c", ADD), ("se2repair.yaml", "sources: [prog.c]\ntests:\n  - name: t\n    args: [\"1\", \"2\"]\n    stdout: \"3\\n\"\n    exit: zero\n")]);
+    let o = fix(d.path(), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("tests[0].exit") && text(&o).contains(":6:"), "{}", text(&o));
+    assert!(!text(&o).contains("panicked"));
+    // Sources that do not compile.
+    let d = project(&[("prog.c", "int main( { return 0 }\n"), ("se2repair.yaml", "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n")]);
+    let o = fix(d.path(), &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("does not compile"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(d.path().join("prog.c")).unwrap(), "int main( { return 0 }\n");
+    // No failing test.
+    let yaml = "sources: [prog.c]\ntests:\n  - name: t1\n    args: [\"5\", \"3\"]\n    stdout: \"2\\n\"\n";
+    let d = project(&[("prog.c", ADD), ("se2repair.yaml", yaml)]);
+    let o = fix(d.path(), &[]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o).contains("all 1 tests pass: nothing to repair"), "{}", text(&o));
+    // Unknown engine.
+    let o = fix(d.path(), &["--engine", "magic"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("unknown engine"), "{}", text(&o));
+}
+
+#[test]
+fn a_hanging_test_is_cut_by_the_per_test_timeout() {
+    // Loops forever when the first argument is negative; the sum is wrong.
+    let src = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  int a = atoi(argv[1]);\n  int b = atoi(argv[2]);\n  while (a < 0) { }\n  int s = a - b;\n  printf(\"%d\\n\", s);\n  return 0;\n}\n";
+    let yaml = "sources: [prog.c]\ntest_timeout: 0.5\ntests:\n  - name: t1\n    args: [\"5\", \"3\"]\n    stdout: \"8\\n\"\n  - name: t2\n    args: [\"0\", \"0\"]\n    stdout: \"0\\n\"\n  - name: t3\n    args: [\"-1\", \"0\"]\n    stdout: \"-1\\n\"\n";
+    let d = project(&[("prog.c", src), ("se2repair.yaml", yaml)]);
+    let start = std::time::Instant::now();
+    let o = fix(d.path(), &["--locations", "2", "--timeout", "60"]);
+    assert!(matches!(o.status.code(), Some(0) | Some(1)), "{}", text(&o));
+    assert!(text(&o).contains("failing test t3: timed out"), "{}", text(&o));
+    assert!(start.elapsed().as_secs() < 60);
+    let r = report(d.path());
+    assert_eq!(r["tests"][2]["problem"], "timed out");
+}
+
+#[test]
+fn a_crashing_test_is_a_failing_test_and_gets_repaired() {
+    // Divides by zero on t2.
+    let src = "#include <stdio.h>\n#include <stdlib.h>\nint main(int argc, char **argv) {\n  int n = atoi(argv[1]);\n  int r = 100;\n  r = r / n;\n  printf(\"%d\\n\", r);\n  return 0;\n}\n";
+    let yaml = "sources: [prog.c]\ntests:\n  - name: t1\n    args: [\"5\"]\n    stdout: \"20\\n\"\n  - name: t2\n    args: [\"0\"]\n    stdout: \"100\\n\"\n  - name: t3\n    args: [\"4\"]\n    stdout: \"25\\n\"\n";
+    let d = project(&[("prog.c", src), ("se2repair.yaml", yaml)]);
+    let o = fix(d.path(), &["--timeout", "120"]);
+    assert!(text(&o).contains("failing test t2: killed by signal 8 (SIGFPE)"), "{}", text(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r = report(d.path());
+    assert_eq!(r["tests"][1]["passed"], false);
+    // The patch, whatever its schema, keeps t2 from crashing.
+    assert_eq!(r["patches"][0]["line"], 6);
+}
+
+#[test]
+fn a_location_without_usable_variables_is_skipped_with_a_reason() {
+    let src = "#include <stdio.h>\nint main(void) {\n  printf(\"%d\\n\", 1);\n  return 0;\n}\n";
+    let yaml = "sources: [prog.c]\ntests:\n  - name: t1\n    stdout: \"2\\n\"\n";
+    let d = project(&[("prog.c", src), ("se2repair.yaml", yaml)]);
+    let o = fix(d.path(), &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let r = report(d.path());
+    let attempts = r["attempts"].as_array().unwrap();
+    assert!(!attempts.is_empty());
+    assert!(attempts.iter().all(|a| a["result"].as_str().unwrap().contains("no usable variables")), "{attempts:?}");
+    assert!(text(&o).contains("no patch found"));
+    assert_eq!(std::fs::read_to_string(d.path().join("prog.c")).unwrap(), src);
+}
