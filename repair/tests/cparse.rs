@@ -1,0 +1,51 @@
+//! The schemas' sites, variables, instrumentation and original terms on C source.
+
+use repair::cparse::*;
+
+const SRC: &str = "int g;\nint f(int a, int *p) {\n  int b = a + 1;\n  double d = 0;\n  if (a < b && p)\n    b = a - 2;\n  while (b > 0) {\n    b = b - 1;\n    g = b / a;\n  }\n  for (int i = 0; i <= a; i++) { b = i; }\n  return b;\n}\n";
+
+#[test]
+fn finds_sites_of_every_schema() {
+    let s = sites(SRC, 4).unwrap();
+    let kinds: Vec<(Schema, u32, &str)> = s.iter().map(|x| (x.schema, x.line(), x.original.as_str())).collect();
+    assert!(kinds.contains(&(Schema::Assignment, 3, "a + 1")), "{kinds:?}");
+    assert!(kinds.contains(&(Schema::Condition, 5, "a < b && p")), "{kinds:?}");
+    assert!(kinds.contains(&(Schema::Assignment, 8, "b - 1")), "{kinds:?}");
+    assert!(kinds.contains(&(Schema::Guard, 9, "g = b / a;")), "{kinds:?}");
+    assert!(kinds.contains(&(Schema::Condition, 11, "i <= a")), "{kinds:?}");
+    assert!(kinds.contains(&(Schema::Guard, 12, "return b;")), "{kinds:?}");
+    // Expressions with calls or assignments are no holes.
+    let calls = sites("int f(int a) { int b = g(a); if ((b = a)) b++; return b; }", 4).unwrap();
+    assert!(calls.iter().all(|s| s.schema == Schema::Guard), "{calls:?}");
+    // `b = a - 2;` is an if's direct body: no guard (else would rebind).
+    assert!(!kinds.iter().any(|k| k.0 == Schema::Guard && k.1 == 6), "{kinds:?}");
+    // The double is never a variable of a hole.
+    assert!(s.iter().all(|x| x.vars.iter().all(|v| v.name != "d")));
+}
+
+#[test]
+fn variables_used_first_then_closest() {
+    let s = sites(SRC, 4).unwrap();
+    let c = s.iter().find(|x| x.original == "a < b && p").unwrap();
+    let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["a", "b", "p", "g"]);
+    let w = s.iter().find(|x| x.original == "b - 1").unwrap();
+    assert!(w.vars.iter().all(|v| !v.pointer), "a pointer the statement does not use is no hole argument");
+    assert!(c.vars[2].pointer);
+    let f = s.iter().find(|x| x.original == "i <= a").unwrap();
+    assert_eq!(f.vars[0].name, "i");
+    let t = original_term(SRC, c).unwrap();
+    assert_eq!(t.to_c(&c.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "a < b && (p != 0) != 0");
+}
+
+#[test]
+fn instrumented_source_keeps_line_numbers() {
+    let s = sites(SRC, 2).unwrap();
+    let c = s.iter().find(|x| x.original == "b - 1").unwrap();
+    let out = instrument(SRC, c, "f.c");
+    assert!(out.contains("b = __se2repair_hole((int)(b), (int)(a));"), "{out}");
+    let body: Vec<&str> = out.lines().skip(2).collect();
+    assert_eq!(body[7].trim(), "b = __se2repair_hole((int)(b), (int)(a));");
+    let g = s.iter().find(|x| x.schema == Schema::Guard && x.line() == 9).unwrap();
+    assert!(replace(SRC, g, "a != 0").contains("if (a != 0) g = b / a;"));
+}
