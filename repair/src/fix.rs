@@ -116,6 +116,9 @@ pub struct Patch {
     pub diff: String,
     #[serde(skip)]
     pub patched_source: String,
+    /// Index of the patched file in the project's sources.
+    #[serde(skip)]
+    pub source: usize,
 }
 
 /// One site tried.
@@ -317,6 +320,11 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
 }
 
 impl Candidate {
+    /// The hole's language at this candidate.
+    fn language<'a>(&'a self, opts: &'a FixOptions) -> &'a LangSpec {
+        self.lang.as_ref().unwrap_or(if self.site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang })
+    }
+
     /// Conditions, then right-hand sides, then guards (the order in which
     /// bugs of these kinds are common, and in which they cost to try).
     fn schema_group(&self) -> u8 {
@@ -414,7 +422,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 suspiciousness: (c.score * 1000.0).round() / 1000.0,
                 original: c.site.original.clone(),
                 variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
-                language: c.lang.as_ref().unwrap_or(if c.site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang }).describe(),
+                language: c.language(opts).describe(),
                 result,
                 stats,
                 time_s: t0.elapsed().as_secs_f64(),
@@ -439,8 +447,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     let report = finish(report, start, &out_dir)?;
     if opts.apply {
         if let Some(pt) = report.patches.first() {
-            let i = p.sources.iter().position(|s| s.display().to_string() == pt.file).unwrap_or(0);
-            apply_atomically(&p.dir.join(&p.sources[i]), &pt.patched_source).map_err(msg)?;
+            apply_atomically(&p.dir.join(&p.sources[pt.source]), &pt.patched_source).map_err(msg)?;
             let mut r = report;
             r.applied = true;
             write_report(&r, &out_dir)?;
@@ -492,8 +499,7 @@ fn try_site(p: &Project, opts: &FixOptions, c: &Candidate, text: &str, tests: &[
         Ok(p) => p,
         Err(e) => return Ok((format!("skipped: the VM cannot load the program: {e}"), none, None)),
     };
-    let configured = if site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang };
-    let lang = c.lang.as_ref().unwrap_or(configured);
+    let lang = c.language(opts);
     let prefer = cparse::original_term(text, site);
     let (inferred, stats) = infer::infer(&prog, tests, (site.schema.hole_name(), lang), prefer.as_ref(), opts.engine, limits).map_err(msg)?;
     let term = match inferred {
@@ -523,7 +529,7 @@ fn try_site(p: &Project, opts: &FixOptions, c: &Candidate, text: &str, tests: &[
         Schema::Guard => format!("if ({expr}) {}", site.original),
         _ => expr.clone(),
     };
-    let patch = Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, diff, patched_source: patched };
+    let patch = Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, diff, patched_source: patched, source: c.src };
     Ok((format!("patched: `{expr}` passes all {} tests", p.tests.len()), stats, Some(patch)))
 }
 

@@ -11,9 +11,9 @@ use klee_ext::ir::Program;
 use klee_ext::so::spec::{self, PathSpec, SpecOptions};
 use klee_ext::so::{Encoding, HoleMode, LangSpec, Term};
 use klee_ext::exec::PathReport;
-use klee_ext::expr::{CmpOp, ExprId};
+use klee_ext::expr::ExprId;
+use klee_ext::solver::forced_value;
 use klee_ext::solver::z3::Z3Solver;
-use klee_ext::solver::{Sat, SolverCore};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -193,14 +193,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefe
 fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
     let mut out = Vec::with_capacity(r.apps.len());
     for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
-        let value = pool.so.occurrence(*arr)?.value;
-        let c = pool.constant(32, rec.value as u32 as u64);
-        let eq = pool.cmp(CmpOp::Eq, value, c);
-        let ne = pool.not(eq);
-        if !matches!(fo.check(pool, &r.constraints, ne), Sat::Unsat) {
-            return None;
-        }
-        out.push(eq);
+        out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);
     }
     Some(out)
 }

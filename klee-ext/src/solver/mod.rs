@@ -98,12 +98,11 @@ pub struct Router {
     guessed: u64,
 }
 
-/// `value == v` for every linked application in `roots`, when `roots`
-/// (applications free) allow no other value than `v`, its value in `m`;
-/// `None` when some application is not forced (or there are many).
-///
-/// Partly: the roots that mention only forced applications are replaced by
-/// the equalities; the others are kept. The result is implied by `roots`,
+/// `roots` restated: `value == v` for every linked application that
+/// `roots` (applications free) allow no other value than `v`, its value in
+/// `m`, in place of the roots that mention only such applications; the
+/// other roots are kept. `None` when no application is forced (or there
+/// are many). The result is implied by `roots`,
 /// so its unsatisfiability is theirs. Only tried where a root divides (the
 /// digits of a printed value), the costly case for the integer encoding.
 fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId], m: &Assignment) -> Option<Vec<ExprId>> {
@@ -121,11 +120,8 @@ fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId]
         if !o.linked {
             continue;
         }
-        let value = o.value;
-        let c = pool.constant(32, pool.eval(value, m) & 0xffff_ffff);
-        let eq = pool.cmp(crate::expr::CmpOp::Eq, value, c);
-        let ne = pool.not(eq);
-        if matches!(fo.check(pool, roots, ne), Sat::Unsat) {
+        let v = pool.eval(o.value, m) as u32;
+        if let Some(eq) = forced_value(fo, pool, roots, a, v) {
             out.push(eq);
             pinned.push(a);
         }
@@ -140,6 +136,16 @@ fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId]
         }
     }
     Some(out)
+}
+
+/// `value(app) == v` when `roots` (applications free, checked by the
+/// first-order solver `fo`) allow application `app` no other value.
+pub fn forced_value(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId], app: crate::expr::ArrayId, v: u32) -> Option<ExprId> {
+    let value = pool.so.occurrence(app)?.value;
+    let c = pool.constant(32, v as u64);
+    let eq = pool.cmp(crate::expr::CmpOp::Eq, value, c);
+    let ne = pool.not(eq);
+    matches!(fo.check(pool, roots, ne), Sat::Unsat).then_some(eq)
 }
 
 /// Whether an expression under `roots` is a division or remainder.
