@@ -18,6 +18,18 @@ fn fail(msg: &str) -> ! {
 }
 
 fn main() {
+    // The native host-call shim (signal-protected FFI calls).
+    println!("cargo:rerun-if-changed=native");
+    let mut shim = cc::Build::new();
+    shim.file("native/hostcall.c").warnings(true);
+    if let Ok(o) = Command::new("pkg-config").args(["--cflags-only-I", "libffi"]).output() {
+        for inc in String::from_utf8_lossy(&o.stdout).split_whitespace() {
+            if let Some(dir) = inc.strip_prefix("-I") {
+                shim.include(dir);
+            }
+        }
+    }
+    shim.compile("se2hostcall");
     println!("cargo:rerun-if-changed=runtime");
     println!("cargo:rerun-if-changed=include");
     println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");

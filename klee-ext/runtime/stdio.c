@@ -42,8 +42,9 @@
  * The standard streams are not seekable (fseek fails with ESPIPE after
  * flushing, as on a pipe). fclose of a standard stream flushes it and
  * closes it for stdio (later output to it fails with EBADF, as glibc);
- * the VM's descriptor itself stays open. Files are not supported: fopen
- * fails with ENOENT. */
+ * the VM's descriptor itself stays open. fopen/fdopen make streams on the
+ * VM's descriptors (exec/posix): a malloc'd buffer, fseek/ftell through
+ * lseek, fclose flushes, closes and frees; exit flushes them too. */
 #include "se2_libc.h"
 
 #include <errno.h>
@@ -78,6 +79,11 @@ SE2_WEAK FILE *stdin = &se2rt_stdin_obj;
 SE2_WEAK FILE *stdout = &se2rt_stdout_obj;
 SE2_WEAK FILE *stderr = &se2rt_stderr_obj;
 
+/* Streams made by fopen/fdopen carry this bit of _flags2 (not one of
+ * glibc's) and are chained from se2rt_files through _chain. */
+#define SE2RT_OPENED 0x40000000
+static FILE *se2rt_files;
+
 static int se2rt_is_std(FILE *f) {
   return f == &se2rt_stdin_obj || f == &se2rt_stdout_obj ||
          f == &se2rt_stderr_obj;
@@ -108,7 +114,8 @@ static void se2rt_doallocate(FILE *f) {
   char *b = f == &se2rt_stdin_obj    ? se2rt_stdin_buf
             : f == &se2rt_stdout_obj ? se2rt_stdout_buf
             : f == &se2rt_stderr_obj ? se2rt_stderr_buf
-                                     : se2rt_tmp_buf;
+            : (f->_flags2 & SE2RT_OPENED) ? malloc(SE2RT_BLKSIZE)
+                                          : se2rt_tmp_buf;
   size_t size = SE2RT_BLKSIZE;
   if (f->_fileno >= 0 && f->_fileno <= 2 && __se2_isatty(f->_fileno)) {
     f->_flags |= SE2RT_LINE_BUF;
@@ -304,6 +311,11 @@ static int se2rt_sync(FILE *f) {
 SE2_WEAK int se2rt_flush_all(void) {
   FILE *all[3] = {&se2rt_stderr_obj, &se2rt_stdout_obj, &se2rt_stdin_obj};
   int r = 0;
+  /* glibc's list starts with the newest stream. */
+  for (FILE *f = se2rt_files; f; f = f->_chain)
+    if (f->_mode <= 0 && f->_IO_write_ptr > f->_IO_write_base &&
+        se2rt_file_overflow(f, EOF) == EOF)
+      r = EOF;
   for (int i = 0; i < 3; i++) {
     FILE *f = all[i];
     if ((f->_flags & SE2RT_LINKED) && f->_mode <= 0 &&
@@ -790,42 +802,144 @@ SE2_WEAK int ftrylockfile(FILE *f) {
   return 0;
 }
 
-/* ---- files (not supported) --------------------------------------------- */
+/* ---- files ------------------------------------------------------------- */
+
+#include <fcntl.h>
+#include <unistd.h>
+
+/* fopen's mode string as open flags (glibc's _IO_new_file_fopen), or -1. */
+static int se2rt_mode_flags(const char *mode, int *rw) {
+  int flags;
+  switch (*mode) {
+  case 'r':
+    flags = O_RDONLY;
+    *rw = SE2RT_NO_WRITES;
+    break;
+  case 'w':
+    flags = O_WRONLY | O_CREAT | O_TRUNC;
+    *rw = SE2RT_NO_READS;
+    break;
+  case 'a':
+    flags = O_WRONLY | O_CREAT | O_APPEND;
+    *rw = SE2RT_NO_READS;
+    break;
+  default:
+    return -1;
+  }
+  for (const char *m = mode + 1; *m && m < mode + 7; m++) {
+    if (*m == '+') {
+      flags = (flags & ~O_ACCMODE) | O_RDWR;
+      *rw = 0;
+    } else if (*m == 'x')
+      flags |= O_EXCL;
+    else if (*m == 'e')
+      flags |= O_CLOEXEC;
+  }
+  return flags;
+}
+
+static FILE *se2rt_new_stream(int fd, int rw) {
+  FILE *f = calloc(1, sizeof *f);
+  if (!f) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  f->_flags = (int)(SE2RT_MAGIC | SE2RT_IS_FILEBUF | rw);
+  f->_flags2 = SE2RT_OPENED;
+  f->_fileno = fd;
+  f->_chain = se2rt_files;
+  se2rt_files = f;
+  return f;
+}
 
 SE2_WEAK FILE *fopen(const char *restrict path, const char *restrict mode) {
-  (void)path;
-  (void)mode;
-  errno = ENOENT;
-  return NULL;
+  int rw;
+  int flags = se2rt_mode_flags(mode, &rw);
+  if (flags < 0) {
+    errno = EINVAL;
+    return NULL;
+  }
+  int fd = open(path, flags, 0666);
+  if (fd < 0)
+    return NULL;
+  FILE *f = se2rt_new_stream(fd, rw);
+  if (!f)
+    close(fd);
+  return f;
 }
 SE2_WEAK FILE *fopen64(const char *restrict path, const char *restrict mode) {
   return fopen(path, mode);
+}
+SE2_WEAK FILE *fdopen(int fd, const char *mode) {
+  int rw;
+  if (se2rt_mode_flags(mode, &rw) < 0) {
+    errno = EINVAL;
+    return NULL;
+  }
+  if (fcntl(fd, F_GETFL) < 0)
+    return NULL;
+  return se2rt_new_stream(fd, rw);
 }
 SE2_WEAK FILE *freopen(const char *restrict path, const char *restrict mode,
                        FILE *restrict f) {
   (void)path;
   (void)mode;
   (void)f;
-  errno = ENOENT;
-  return NULL;
-}
-SE2_WEAK FILE *fdopen(int fd, const char *mode) {
-  (void)fd;
-  (void)mode;
-  errno = ENOENT;
+  errno = ENOTSUP;
   return NULL;
 }
 SE2_WEAK FILE *tmpfile(void) {
-  errno = ENOENT;
+  errno = ENOTSUP;
   return NULL;
+}
+
+/* Position of an opened stream: the descriptor's, less what is buffered
+ * unread, plus what is buffered unwritten. */
+static long se2rt_file_tell(FILE *f) {
+  off_t pos = lseek(f->_fileno, 0, SEEK_CUR);
+  if (pos < 0)
+    return -1;
+  pos -= f->_IO_read_end - f->_IO_read_ptr;
+  pos += f->_IO_write_ptr - f->_IO_write_base;
+  return (long)pos;
+}
+
+static int se2rt_file_seek(FILE *f, long off, int whence) {
+  if (se2rt_sync(f) == EOF)
+    return -1;
+  if (whence == SEEK_CUR)
+    off -= (long)(f->_IO_read_end - f->_IO_read_ptr);
+  if (lseek(f->_fileno, off, whence) < 0)
+    return -1;
+  se2rt_setg(f, f->_IO_buf_base, f->_IO_buf_base, f->_IO_buf_base);
+  se2rt_setp(f, f->_IO_buf_base, f->_IO_buf_base);
+  f->_flags &= ~(_IO_EOF_SEEN | SE2RT_CURRENTLY_PUTTING);
+  return 0;
+}
+
+static int se2rt_file_close(FILE *f) {
+  int status = se2rt_sync(f) == EOF ? EOF : 0;
+  if (close(f->_fileno) != 0)
+    status = EOF;
+  for (FILE **p = &se2rt_files; *p; p = &(*p)->_chain)
+    if (*p == f) {
+      *p = f->_chain;
+      break;
+    }
+  if (f->_IO_buf_base && f->_IO_buf_base != f->_shortbuf)
+    free(f->_IO_buf_base);
+  free(f);
+  return status;
 }
 
 /* Closing a standard stream writes its buffer out and closes it for stdio
  * (_IO_new_file_close_it): later reads and writes fail with EBADF. Any
  * other FILE cannot have come from fopen. */
 SE2_WEAK int fclose(FILE *f) {
+  if (f->_flags2 & SE2RT_OPENED)
+    return se2rt_file_close(f);
   if (!se2rt_is_std(f)) {
-    errno = ENOENT;
+    errno = EBADF;
     return EOF;
   }
   if (f->_fileno == -1) /* already closed */
@@ -843,26 +957,15 @@ SE2_WEAK int fclose(FILE *f) {
   return status;
 }
 
-SE2_WEAK int remove(const char *path) {
-  (void)path;
-  errno = ENOENT;
-  return -1;
-}
-SE2_WEAK int rename(const char *a, const char *b) {
-  (void)a;
-  (void)b;
-  errno = ENOENT;
-  return -1;
-}
-
 /* The standard streams are not seekable: fseek fails with ESPIPE, after
  * writing out a stream's pending output as glibc does on a pipe. */
 SE2_WEAK int fseek(FILE *f, long off, int whence) {
-  (void)off;
   if (whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END) {
     errno = EINVAL;
     return -1;
   }
+  if (f->_flags2 & SE2RT_OPENED)
+    return se2rt_file_seek(f, off, whence);
   if (f->_IO_write_ptr > f->_IO_write_base ||
       (f->_flags & SE2RT_CURRENTLY_PUTTING))
     if (se2rt_switch_to_get_mode(f) == EOF)
@@ -871,7 +974,8 @@ SE2_WEAK int fseek(FILE *f, long off, int whence) {
   return -1;
 }
 SE2_WEAK long ftell(FILE *f) {
-  (void)f;
+  if (f->_flags2 & SE2RT_OPENED)
+    return se2rt_file_tell(f);
   errno = ESPIPE;
   return -1;
 }

@@ -371,15 +371,17 @@ SE2_WEAK void exit(int status) {
 
 SE2_WEAK void _Exit(int status) { _exit(status); }
 
-/* No environment and no shell. */
-SE2_WEAK char *getenv(const char *name) {
-  (void)name;
-  return NULL;
+/* realloc with glibc's overflow check. */
+SE2_WEAK void *reallocarray(void *p, size_t n, size_t size) {
+  size_t bytes;
+  if (__builtin_mul_overflow(n, size, &bytes)) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  return realloc(p, bytes);
 }
-SE2_WEAK char *secure_getenv(const char *name) {
-  (void)name;
-  return NULL;
-}
+
+/* No shell. */
 SE2_WEAK int system(const char *cmd) {
   (void)cmd;
   return -1;

@@ -1,20 +1,53 @@
 //! The external-call dispatcher: a declared function the program does not
-//! define and the executor does not model is called on the host's C library
-//! when every argument is concrete. Objects that pointer arguments point
-//! into are copied to host buffers before the call and back after it, as
-//! KLEE's external dispatcher does.
+//! define and the executor does not model is called on the host's C
+//! library. Symbolic arguments are concretized (with a warning), as KLEE
+//! does. The objects reachable from pointer arguments are placed at their
+//! VM addresses in the tool's address space (`host.rs`), so the host
+//! function may follow pointers stored inside them and return pointers
+//! into them; the call runs under signal protection, so a host function
+//! that faults ends the path with an `exec` error naming it, never the
+//! tool; `errno` goes in and out as the program's.
 
+use super::host;
+use super::memory::split;
 use super::{ErrorKind, Executor, State, Termination};
 use crate::ir::{CallInst, FuncId, Ty, Val};
-use libffi::middle::{Arg, Cif, CodePtr, Type};
+use libffi::raw;
+use std::collections::{BTreeSet, VecDeque};
 
 /// Functions never called on the host: they would act on the tool's own
-/// process rather than on the program's modelled one.
-const REFUSED: &[&str] = &[
-    "exit", "_exit", "abort", "fork", "vfork", "execv", "execve", "execvp", "execl", "execlp", "system", "kill", "raise",
-    "signal", "sigaction", "setjmp", "longjmp", "_setjmp", "_longjmp", "__sigsetjmp", "sigsetjmp", "siglongjmp", "__longjmp_chk", "pthread_create", "pthread_exit", "dup2", "close",
-    "chdir", "mmap", "munmap", "brk", "sbrk", "setrlimit", "unlink", "remove", "rename", "rmdir",
+/// process rather than on the program's modelled one, or hand the program
+/// memory that only the host's allocator knows.
+const REFUSED: &[(&str, &str)] = &[
+    ("exit", "process exit"),
+    ("system", "a shell on the host"),
+    ("popen", "a shell on the host"),
+    ("kill", "signals to processes"),
+    ("raise", "signals to the tool"),
+    ("pthread_create", "threads"),
+    ("pthread_exit", "threads"),
+    ("mmap", "host mappings"),
+    ("mmap64", "host mappings"),
+    ("munmap", "host mappings"),
+    ("mprotect", "host mappings"),
+    ("brk", "the host heap"),
+    ("sbrk", "the host heap"),
+    ("setrlimit", "the tool's limits"),
+    ("prlimit", "the tool's limits"),
+    ("setuid", "the tool's identity"),
+    ("setgid", "the tool's identity"),
+    ("chroot", "the tool's root"),
+    ("dlopen", "loading host code"),
+    ("free", "host memory"),
+    ("realpath", "memory from the host's allocator (with a NULL buffer)"),
+    ("canonicalize_file_name", "memory from the host's allocator"),
+    ("getdelim", "memory from the host's allocator"),
+    ("regcomp", "memory from the host's allocator (compile gnulib's regex into the program)"),
+    ("re_compile_pattern", "memory from the host's allocator (compile gnulib's regex into the program)"),
 ];
+
+/// Bytes of host memory a call may copy in and out at most.
+const MAX_SYNC_BYTES: u64 = 512 << 20;
 
 impl<'p> Executor<'p> {
     pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
@@ -22,14 +55,8 @@ impl<'p> Executor<'p> {
         if name.contains("setjmp") || name.contains("longjmp") {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} (non-local jumps)")));
         }
-        if REFUSED.contains(&name.as_str()) {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} is not allowed")));
-        }
-        if ci.args.len() as u32 > ci.fixed {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: variadic external function {name}")));
-        }
-        if let Some(i) = args.iter().position(|a| matches!(a, Val::S(_))) {
-            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} with a symbolic argument (argument {})", i + 1)));
+        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})")));
         }
         let cname = std::ffi::CString::new(name.clone()).unwrap_or_default();
         // SAFETY: dlsym with a valid NUL-terminated name.
@@ -39,168 +66,348 @@ impl<'p> Executor<'p> {
         }
         self.warn_once(format!("calling external function {name} on the host"));
 
-        // Marshal arguments.
-        let mut types = Vec::new();
-        let mut ints: Vec<u64> = Vec::new();
-        let mut floats: Vec<(usize, f64, f32)> = Vec::new();
-        let mut buffers: Vec<(u64, Vec<u8>)> = Vec::new();
+        // Concrete argument words and their libffi types.
+        let mut words: Vec<u64> = Vec::with_capacity(args.len());
+        let mut types: Vec<*mut raw::ffi_type> = Vec::with_capacity(args.len());
+        let mut roots: Vec<u64> = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let ty = self.prog.ty(ci.arg_tys[i]).clone();
             let v = match a {
                 Val::C(c) => *c,
+                Val::S(_) => {
+                    self.warn_once(format!("concretizing a symbolic argument of external {name}"));
+                    self.concrete_of(st, a.clone(), "external call argument")?
+                }
                 _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: aggregate argument to external {name}"))),
             };
-            match ty.ty {
-                Ty::Ptr => {
-                    let (id, off) = super::memory::split(v);
-                    let host = if id != 0 && st.mem.check(v, 0, false).is_ok() {
-                        let data = st.mem.data(id);
-                        if !data.sym.is_empty() && data.sym.iter().any(|s| s.is_some()) {
-                            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} with a pointer to symbolic memory")));
-                        }
-                        let mut buf = data.bytes.clone();
-                        buf.push(0); // room for one-past-the-end pointers
-                        let ptr = buf.as_ptr() as u64 + off;
-                        buffers.push((id, buf));
-                        ptr
-                    } else if v == 0 {
-                        0
-                    } else {
-                        return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer passed to external {name}")));
-                    };
-                    types.push(Type::pointer());
-                    ints.push(host);
+            let t = {
+                match ty.ty {
+                    Ty::Ptr => {
+                        roots.push(v);
+                        &raw mut raw::ffi_type_pointer
+                    }
+                    Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
+                    Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
+                    Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
+                    Ty::Int(w) if w <= 64 => &raw mut raw::ffi_type_uint64,
+                    Ty::Double => &raw mut raw::ffi_type_double,
+                    Ty::Float => &raw mut raw::ffi_type_float,
+                    _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
                 }
-                Ty::Int(w) => {
-                    types.push(match w {
-                        1..=8 => Type::u8(),
-                        9..=16 => Type::u16(),
-                        17..=32 => Type::u32(),
-                        _ => Type::u64(),
-                    });
-                    ints.push(v);
-                }
-                Ty::Double => {
-                    types.push(Type::f64());
-                    floats.push((i, f64::from_bits(v), 0.0));
-                    ints.push(0);
-                }
-                Ty::Float => {
-                    types.push(Type::f32());
-                    floats.push((i, 0.0, f32::from_bits(v as u32)));
-                    ints.push(0);
-                }
-                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
-            }
+            };
+            types.push(t);
+            words.push(v);
         }
         let ret = self.prog.ty(ci.ret).clone();
-        // Small aggregates of scalars (e.g. libgcc's __divdc3 returning
-        // `{ double, double }`) are returned as libffi structures.
         let agg_fields = self.scalar_fields(ci.ret);
-        let rtype = match (&ret.ty, &agg_fields) {
-            (Ty::Void, _) => Type::void(),
-            (Ty::Int(w), _) if *w <= 64 => Type::u64(),
-            (Ty::Ptr, _) => Type::u64(),
-            (Ty::Double, _) => Type::f64(),
-            (Ty::Float, _) => Type::f32(),
-            (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => Type::structure(fields.iter().map(|(_, t)| match self.prog.ty(*t).ty {
-                Ty::Double => Type::f64(),
-                Ty::Float => Type::f32(),
-                Ty::Int(w) if w <= 8 => Type::u8(),
-                Ty::Int(w) if w <= 16 => Type::u16(),
-                Ty::Int(w) if w <= 32 => Type::u32(),
-                _ => Type::u64(),
-            })),
-            _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}"))),
-        };
-        let narrow: Vec<(u8, u16, u32)> = ints.iter().map(|v| (*v as u8, *v as u16, *v as u32)).collect();
-        let cif = Cif::new(types.clone(), rtype);
-        let mut fargs = Vec::with_capacity(args.len());
-        for (i, t) in types.iter().enumerate() {
-            let fl = floats.iter().find(|(k, _, _)| *k == i);
-            let arg = match (fl, self.prog.ty(ci.arg_tys[i]).ty.clone()) {
-                (Some((_, d, _)), Ty::Double) => Arg::new(d),
-                (Some((_, _, f)), Ty::Float) => Arg::new(f),
-                (_, Ty::Int(w)) if w <= 8 => Arg::new(&narrow[i].0),
-                (_, Ty::Int(w)) if w <= 16 => Arg::new(&narrow[i].1),
-                (_, Ty::Int(w)) if w <= 32 => Arg::new(&narrow[i].2),
-                _ => Arg::new(&ints[i]),
-            };
-            let _ = t;
-            fargs.push(arg);
-        }
-        let code = CodePtr(sym);
-        // SAFETY: the signature comes from the call site's function type;
-        // pointer arguments point into live host buffers held in `buffers`.
-        if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (&agg_fields, &ret.ty) {
-            let mut buf = [0u8; 32];
-            // SAFETY: as below; `buf` is larger than any structure accepted
-            // above; `Arg` is a transparent pointer (as `Cif::call` uses it).
-            unsafe {
-                libffi::raw::ffi_call(cif.as_raw_ptr(), Some(*code.as_safe_fun()), buf.as_mut_ptr() as *mut libc::c_void, fargs.as_ptr() as *mut *mut libc::c_void);
+        let mut field_types: Vec<*mut raw::ffi_type> = Vec::new();
+        let mut agg_type: raw::ffi_type = unsafe { std::mem::zeroed() };
+        // The structure descriptor lives until the call returns.
+        let rtype: *mut raw::ffi_type = {
+            match (&ret.ty, &agg_fields) {
+                (Ty::Void, _) => &raw mut raw::ffi_type_void,
+                (Ty::Int(w), _) if *w <= 64 => &raw mut raw::ffi_type_uint64,
+                (Ty::Ptr, _) => &raw mut raw::ffi_type_uint64,
+                (Ty::Double, _) => &raw mut raw::ffi_type_double,
+                (Ty::Float, _) => &raw mut raw::ffi_type_float,
+                (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => {
+                    for (_, t) in fields {
+                        field_types.push(match self.prog.ty(*t).ty {
+                            Ty::Double => &raw mut raw::ffi_type_double,
+                            Ty::Float => &raw mut raw::ffi_type_float,
+                            Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
+                            Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
+                            Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
+                            _ => &raw mut raw::ffi_type_uint64,
+                        });
+                    }
+                    field_types.push(std::ptr::null_mut());
+                    agg_type.type_ = raw::FFI_TYPE_STRUCT as u16;
+                    agg_type.elements = field_types.as_mut_ptr();
+                    &raw mut agg_type
+                }
+                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}"))),
             }
+        };
+
+        // The objects the call may see (from the arguments and the C
+        // library's variables), their symbolic bytes concretized.
+        roots.extend(self.ext_globals.iter().map(|g| g.0 << 32));
+        let objects = self.reachable(st, &roots, &name)?;
+        for &id in &objects {
+            self.concretize_object(st, id, &name)?;
+        }
+
+        // Argument storage in the widths libffi reads.
+        let mut store: Vec<[u8; 8]> = words
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match self.prog.ty(ci.arg_tys[i]).ty {
+                Ty::Float => {
+                    let mut b = [0u8; 8];
+                    b[..4].copy_from_slice(&(*v as u32).to_le_bytes());
+                    b
+                }
+                _ => v.to_le_bytes(),
+            })
+            .collect();
+        let mut argp: Vec<*mut libc::c_void> = store.iter_mut().map(|b| b.as_mut_ptr() as *mut libc::c_void).collect();
+        let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
+        let nargs = args.len() as u32;
+        // SAFETY: `types` and `rtype` outlive the cif's use below.
+        let status = unsafe {
+            if ci.args.len() as u32 > ci.fixed {
+                raw::ffi_prep_cif_var(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, ci.fixed, nargs, rtype, types.as_mut_ptr())
+            } else {
+                raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, nargs, rtype, types.as_mut_ptr())
+            }
+        };
+        if status != raw::ffi_status_FFI_OK {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: the signature of external {name}")));
+        }
+
+        let mut errno = self.get_errno(st);
+        let mut retbuf = [0u64; 4];
+        let outcome = {
+            let mut guard = host::lock();
+            let mirror = guard.as_mut().expect("initialized by lock");
+            for &id in &objects {
+                let size = st.mem.slot(id).expect("live").meta.size;
+                let base = match mirror.ensure(id, size) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        drop(guard);
+                        return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name}: {e}")));
+                    }
+                };
+                let bytes = &st.mem.data(id).bytes;
+                // SAFETY: the window holds at least size + 1 bytes.
+                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base, bytes.len()) };
+            }
+            // The library's variables take the program's values for the call.
+            let saved: Vec<Vec<u8>> = self
+                .ext_globals
+                .iter()
+                .map(|&(id, h, n)| {
+                    // SAFETY: `h` is a host variable of `n` bytes (dlsym).
+                    let old = unsafe { std::slice::from_raw_parts(h as *const u8, n) }.to_vec();
+                    let now = &st.mem.data(id).bytes;
+                    // SAFETY: as above.
+                    unsafe { std::ptr::copy_nonoverlapping(now.as_ptr(), h as *mut u8, n) };
+                    old
+                })
+                .collect();
+            // SAFETY: the cif matches the call site's signature; pointer
+            // arguments are VM addresses whose objects are mapped above.
+            let loc = self.locale.handle;
+            // SAFETY: the program's locale for this thread during the call.
+            let prev = if loc.is_null() { std::ptr::null_mut() } else { unsafe { libc::uselocale(loc) } };
+            let r = unsafe {
+                host::call(&mut cif, std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(sym), retbuf.as_mut_ptr() as *mut libc::c_void, argp.as_mut_ptr(), &mut errno)
+            };
+            if !prev.is_null() {
+                // SAFETY: restoring the thread's previous locale.
+                unsafe { libc::uselocale(prev) };
+            }
+            if r.is_ok() {
+                for &id in &objects {
+                    let slot = st.mem.slot(id).expect("live");
+                    if slot.meta.read_only {
+                        continue;
+                    }
+                    let n = slot.meta.size as usize;
+                    // SAFETY: the window was mapped and filled above.
+                    let now = unsafe { std::slice::from_raw_parts((id << 32) as *const u8, n) };
+                    if now != &st.mem.data(id).bytes[..] {
+                        st.mem.data_mut_pub(id).bytes.copy_from_slice(now);
+                    }
+                }
+            }
+            for (&(id, h, n), old) in self.ext_globals.iter().zip(saved) {
+                // SAFETY: `h` is a host variable of `n` bytes.
+                let now = unsafe { std::slice::from_raw_parts(h as *const u8, n) };
+                if r.is_ok() && now != &st.mem.data(id).bytes[..] {
+                    st.mem.data_mut_pub(id).bytes.copy_from_slice(now);
+                }
+                // SAFETY: as above; the tool's own view is restored.
+                unsafe { std::ptr::copy_nonoverlapping(old.as_ptr(), h as *mut u8, n) };
+            }
+            let ret_host = matches!(ret.ty, Ty::Ptr) && retbuf[0] != 0 && !mirror.contains(retbuf[0]);
+            (r, ret_host)
+        };
+        let (result, ret_host) = outcome;
+        if let Err(sig) = result {
+            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} ended with {} on the host", host::signal_name(sig))));
+        }
+        self.set_errno(st, errno);
+        // `tzname` holds the host library's zone names after tzset.
+        if let Some(&(id, _, n)) = self.ext_globals.iter().find(|g| self.prog.globals[g.0 as usize - 1].name == "tzname") {
+            for k in 0..(n / 8) as u64 {
+                self.host_string_field(st, (id << 32) + 8 * k)?;
+            }
+        }
+        if matches!(name.as_str(), "localtime_r" | "gmtime_r") {
+            if let Some(&tm) = words.get(1) {
+                self.fix_tm_zone(st, tm)?;
+            }
+        }
+
+        if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (&agg_fields, &ret.ty) {
+            let bytes: Vec<u8> = retbuf.iter().flat_map(|w| w.to_le_bytes()).collect();
             let items: Vec<Val> = fields
                 .iter()
                 .map(|(off, t)| {
                     let info = self.prog.ty(*t);
                     let mut b = [0u8; 8];
                     let n = info.store_size.min(8) as usize;
-                    b[..n].copy_from_slice(&buf[*off as usize..*off as usize + n]);
+                    b[..n].copy_from_slice(&bytes[*off as usize..*off as usize + n]);
                     Val::C(u64::from_le_bytes(b) & crate::expr::mask(info.bits.max(1)))
                 })
                 .collect();
             self.set_result(st, ci, Val::Agg(std::rc::Rc::new(items)));
             return Ok(());
         }
-        let result: u64 = unsafe {
-            match ret.ty {
-                Ty::Void => {
-                    cif.call::<()>(code, &fargs);
-                    0
-                }
-                Ty::Double => cif.call::<f64>(code, &fargs).to_bits(),
-                Ty::Float => cif.call::<f32>(code, &fargs).to_bits() as u64,
-                _ => cif.call::<u64>(code, &fargs),
-            }
+        let raw_ret = match ret.ty {
+            Ty::Float => retbuf[0] & 0xffff_ffff,
+            _ => retbuf[0],
         };
-        // Copy buffers back and translate a returned pointer.
-        let mut ret_val = result & crate::expr::mask(ret.bits.max(1));
-        if matches!(ret.ty, Ty::Ptr) && result != 0 {
-            let hit = buffers.iter().find(|(_, b)| {
-                let start = b.as_ptr() as u64;
-                result >= start && result < start + b.len() as u64
-            });
-            ret_val = match hit {
-                Some((id, b)) => (id << 32) + (result - b.as_ptr() as u64),
-                None => match static_result_size(&name, result) {
-                    // A pointer to the library's own static storage: the
-                    // program gets a copy of it in a new object.
-                    Some(size) => {
-                        // SAFETY: the host function returned a pointer to
-                        // `size` readable bytes (see `static_result_size`).
-                        let bytes = unsafe { std::slice::from_raw_parts(result as *const u8, size) }.to_vec();
-                        let a = self.alloc_object(st, size as u64, super::memory::ObjKind::Internal, &format!("result of {name}"))?;
-                        st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
-                        a
-                    }
-                    None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
-                },
-            };
-        }
-        for (id, buf) in buffers {
-            let ro = st.mem.slot(id).is_some_and(|s| s.meta.read_only);
-            if !ro {
-                let data = st.mem.data_mut_pub(id);
-                let n = data.bytes.len();
-                data.bytes.copy_from_slice(&buf[..n]);
+        let mut ret_val = raw_ret & crate::expr::mask(ret.bits.max(1));
+        if matches!(ret.ty, Ty::Ptr) && ret_val != 0 {
+            let (id, off) = split(ret_val);
+            let in_vm = !ret_host && st.mem.slot(id).is_some_and(|s| !s.freed && off <= s.meta.size);
+            if !in_vm {
+                ret_val = self.copy_host_result(st, &name, ret_val)?;
             }
         }
         self.set_result(st, ci, Val::C(ret_val));
         Ok(())
     }
-}
 
-impl<'p> Executor<'p> {
+    /// The live objects reachable from `roots` through aligned pointer
+    /// words, in id order.
+    fn reachable(&mut self, st: &State, roots: &[u64], name: &str) -> Result<Vec<u64>, Termination> {
+        let mut seen = BTreeSet::new();
+        let mut queue: VecDeque<u64> = VecDeque::new();
+        let live = |st: &State, a: u64| -> Option<u64> {
+            let (id, off) = split(a);
+            let s = st.mem.slot(id)?;
+            (id != 0 && !s.freed && off <= s.meta.size).then_some(id)
+        };
+        for &r in roots {
+            if r == 0 {
+                continue;
+            }
+            match live(st, r) {
+                Some(id) => {
+                    if seen.insert(id) {
+                        queue.push_back(id);
+                    }
+                }
+                None => {
+                    if self.prog.func_at(r).is_none() {
+                        return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer passed to external {name}")));
+                    }
+                }
+            }
+        }
+        let mut total = 0u64;
+        while let Some(id) = queue.pop_front() {
+            let data = &st.mem.data(id).bytes;
+            total += data.len() as u64;
+            if total > MAX_SYNC_BYTES {
+                return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} reaches more than {} MiB of memory", MAX_SYNC_BYTES >> 20)));
+            }
+            for w in data.chunks_exact(8) {
+                let a = u64::from_le_bytes(w.try_into().expect("8 bytes"));
+                if a >> 32 == 0 {
+                    continue;
+                }
+                if let Some(t) = live(st, a) {
+                    if seen.insert(t) {
+                        queue.push_back(t);
+                    }
+                }
+            }
+        }
+        Ok(seen.into_iter().collect())
+    }
+
+    /// Concretizes the symbolic bytes of object `id` under the path's
+    /// model before the host sees it (KLEE does the same).
+    fn concretize_object(&mut self, st: &mut State, id: u64, name: &str) -> Result<(), Termination> {
+        let syms: Vec<(usize, crate::expr::ExprId)> = {
+            let d = st.mem.data(id);
+            d.sym.iter().enumerate().filter_map(|(k, s)| s.map(|e| (k, e))).collect()
+        };
+        if syms.is_empty() {
+            return Ok(());
+        }
+        self.warn_once(format!("concretizing symbolic memory passed to external {name}"));
+        for (k, e) in syms {
+            let c = self.concretize(st, e, "memory passed to an external function")? as u8;
+            st.mem.write_byte(&self.pool, id, k as u64, Ok(c));
+        }
+        Ok(())
+    }
+
+    /// A pointer a host function returned into its own memory: the program
+    /// gets a copy in a new object where its size is known (static strings
+    /// and structures); otherwise the path ends with a clear error.
+    fn copy_host_result(&mut self, st: &mut State, name: &str, p: u64) -> Result<u64, Termination> {
+        let Some(size) = static_result_size(name, p) else {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory")));
+        };
+        // SAFETY: the host function returned a pointer to `size` readable
+        // bytes (see `static_result_size`).
+        let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, size) }.to_vec();
+        let a = self.alloc_object(st, size as u64, super::memory::ObjKind::Internal, &format!("result of {name}"))?;
+        st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
+        if TM.contains(&name) {
+            self.fix_tm_zone(st, a)?;
+        }
+        Ok(a)
+    }
+
+    /// The `tm_zone` field of a `struct tm` at VM address `tm`, when it
+    /// points into the host's time-zone data, becomes a VM string.
+    pub(super) fn fix_tm_zone(&mut self, st: &mut State, tm: u64) -> Result<(), Termination> {
+        const TM_ZONE: u64 = 48;
+        if st.mem.check(tm, 56, false).is_err() {
+            return Ok(());
+        }
+        self.host_string_field(st, tm + TM_ZONE)
+    }
+
+    /// A pointer field at VM address `field` that points to a string in
+    /// the host library's static data becomes a pointer to a VM copy.
+    fn host_string_field(&mut self, st: &mut State, field: u64) -> Result<(), Termination> {
+        let (id, off) = split(field);
+        let Val::C(z) = st.mem.read_scalar(&mut self.pool, id, off, 8) else { return Ok(()) };
+        if z == 0 || st.mem.slot(z >> 32).is_some() {
+            return Ok(());
+        }
+        // SAFETY: glibc's tm_zone points to a NUL-terminated zone name in
+        // its own static time-zone data.
+        let s = unsafe { std::ffi::CStr::from_ptr(z as *const libc::c_char) }.to_bytes_with_nul().to_vec();
+        let a = self.alloc_object(st, s.len() as u64, super::memory::ObjKind::Internal, "host string")?;
+        st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&s);
+        st.mem.write_scalar(&mut self.pool, id, off, 8, &Val::C(a));
+        Ok(())
+    }
+
+    /// The program's errno (the runtime's `__se2_errno`).
+    pub(super) fn get_errno(&mut self, st: &State) -> i32 {
+        if let Some(&g) = self.prog.global_by_name.get("__se2_errno") {
+            let id = g as u64 + 1;
+            if st.mem.check(id << 32, 4, false).is_ok() {
+                if let Val::C(v) = st.mem.read_scalar(&mut self.pool, id, 0, 4) {
+                    return v as i32;
+                }
+            }
+        }
+        0
+    }
+
     /// The (offset, type) of each field of an aggregate whose fields are all
     /// scalars, or `None`.
     fn scalar_fields(&self, ty: crate::ir::TyId) -> Option<Vec<(u64, crate::ir::TyId)>> {
@@ -212,11 +419,32 @@ impl<'p> Executor<'p> {
     }
 }
 
+/// The program's undefined global variables that the host's C library
+/// defines: (object id, host address, size).
+pub(super) fn host_globals(prog: &crate::ir::Program) -> Vec<(u64, usize, usize)> {
+    let mut out = Vec::new();
+    for (i, g) in prog.globals.iter().enumerate() {
+        // `environ` is the runtime's, given to the host too (setlocale,
+        // getenv inside the library read it).
+        if !(g.external || g.name == "environ") || g.size == 0 || g.size > 4096 {
+            continue;
+        }
+        let Ok(c) = std::ffi::CString::new(g.name.as_str()) else { continue };
+        // SAFETY: dlsym with a valid NUL-terminated name.
+        let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
+        if !p.is_null() {
+            out.push((i as u64 + 1, p as usize, g.size as usize));
+        }
+    }
+    out
+}
+
+const TM: &[&str] = &["gmtime", "localtime"];
+
 /// Library functions that return a pointer to their own static storage,
 /// and how many bytes it holds: C strings (to their NUL) and `struct tm`.
 fn static_result_size(name: &str, p: u64) -> Option<usize> {
-    const STRINGS: &[&str] = &["ctime", "asctime", "strsignal", "ttyname", "nl_langinfo", "tmpnam", "inet_ntoa", "getlogin"];
-    const TM: &[&str] = &["gmtime", "localtime"];
+    const STRINGS: &[&str] = &["ctime", "asctime", "strsignal", "ttyname", "nl_langinfo", "tmpnam", "inet_ntoa", "getlogin", "strerror", "gai_strerror", "setlocale"];
     if STRINGS.contains(&name) {
         // SAFETY: these functions return NUL-terminated strings.
         Some(unsafe { libc::strlen(p as *const libc::c_char) } + 1)

@@ -1,94 +1,9 @@
 //! Floating-point functions of the C library and LLVM's float intrinsics,
 //! evaluated on concrete values.
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MathFn {
-    Fabs,
-    Floor,
-    Ceil,
-    Trunc,
-    Round,
-    RoundEven,
-    Rint,
-    Sqrt,
-    Sin,
-    Cos,
-    Tan,
-    Asin,
-    Acos,
-    Atan,
-    Atan2,
-    Sinh,
-    Cosh,
-    Tanh,
-    Exp,
-    Exp2,
-    Log,
-    Log2,
-    Log10,
-    Pow,
-    Fmod,
-    Fma,
-    FMulAdd,
-    Copysign,
-    Fmin,
-    Fmax,
-    Hypot,
-    Cbrt,
-    Powi,
-}
-
-const NAMES: &[(&str, MathFn)] = &[
-    ("fabs", MathFn::Fabs),
-    ("floor", MathFn::Floor),
-    ("ceil", MathFn::Ceil),
-    ("trunc", MathFn::Trunc),
-    ("round", MathFn::Round),
-    ("roundeven", MathFn::RoundEven),
-    ("rint", MathFn::Rint),
-    ("nearbyint", MathFn::Rint),
-    ("sqrt", MathFn::Sqrt),
-    ("sin", MathFn::Sin),
-    ("cos", MathFn::Cos),
-    ("tan", MathFn::Tan),
-    ("asin", MathFn::Asin),
-    ("acos", MathFn::Acos),
-    ("atan", MathFn::Atan),
-    ("atan2", MathFn::Atan2),
-    ("sinh", MathFn::Sinh),
-    ("cosh", MathFn::Cosh),
-    ("tanh", MathFn::Tanh),
-    ("exp", MathFn::Exp),
-    ("exp2", MathFn::Exp2),
-    ("log", MathFn::Log),
-    ("log2", MathFn::Log2),
-    ("log10", MathFn::Log10),
-    ("pow", MathFn::Pow),
-    ("fmod", MathFn::Fmod),
-    ("fma", MathFn::Fma),
-    ("fmuladd", MathFn::FMulAdd),
-    ("copysign", MathFn::Copysign),
-    ("fmin", MathFn::Fmin),
-    ("fmax", MathFn::Fmax),
-    ("minnum", MathFn::Fmin),
-    ("maxnum", MathFn::Fmax),
-    ("hypot", MathFn::Hypot),
-    ("cbrt", MathFn::Cbrt),
-    ("powi", MathFn::Powi),
-];
+use crate::ir::MathFn;
 
 impl MathFn {
-    /// The function behind a C name (`sqrt`, `sqrtf`).
-    pub fn from_c_name(name: &str) -> Option<MathFn> {
-        let base = name.strip_suffix('f').filter(|b| NAMES.iter().any(|(n, _)| n == b)).unwrap_or(name);
-        NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
-    }
-
-    /// The function behind an intrinsic's base name (`llvm.floor.f64` → `floor`).
-    pub fn from_intrinsic(base: &str) -> Option<MathFn> {
-        NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
-    }
-
     /// Evaluates in double precision. Library functions run on the host's
     /// libm (the same glibc the native program uses); `powi` and `fmuladd`
     /// are compiler operations: repeated multiplication, and a multiply

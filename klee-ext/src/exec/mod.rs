@@ -17,9 +17,12 @@ mod arith;
 mod call;
 mod control;
 mod ffi;
+mod host;
+mod locale;
 mod math;
 pub mod memory;
 mod memops;
+pub mod posix;
 mod setup;
 pub mod so;
 mod special;
@@ -28,10 +31,10 @@ pub mod termination;
 mod wide;
 
 pub use arith::icmp_const;
-pub use math::MathFn;
+pub use crate::ir::MathFn;
 pub use wide::mask128;
 pub use setup::{ArgSpec, ReplayObjects};
-pub use special::Special;
+pub use crate::ir::Special;
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
@@ -92,6 +95,13 @@ pub struct Config {
     pub hole_mode: crate::so::HoleMode,
     /// `--so-lang NAME=SPEC`: languages of second-order variables.
     pub so_langs: Vec<(String, crate::so::LangSpec)>,
+    /// What a path may change on the host file system (`exec/posix`).
+    pub host_writes: posix::HostWrites,
+    /// A directory a symbolic run may always change.
+    pub scratch_dir: Option<std::path::PathBuf>,
+    /// The program's environment (`NAME=VALUE` strings); `None`: the
+    /// tool's own.
+    pub env: Option<Vec<Vec<u8>>>,
 }
 
 impl Default for Config {
@@ -117,6 +127,9 @@ impl Default for Config {
             warnings: true,
             hole_mode: crate::so::HoleMode::So,
             so_langs: Vec::new(),
+            host_writes: posix::HostWrites::Auto,
+            scratch_dir: None,
+            env: None,
         }
     }
 }
@@ -189,6 +202,13 @@ pub struct Executor<'p> {
     pending: Vec<(State, Termination)>,
     /// Reused buffer for the parallel phi moves of an edge.
     phi_scratch: Vec<Val>,
+    /// The C library's variables the program declares (`optind`, `optarg`):
+    /// (object id, host address, size), exchanged around every host call.
+    ext_globals: Vec<(u64, usize, usize)>,
+    /// How the last forked child ended (set by its `exec`).
+    child_end: Option<posix::ChildEnd>,
+    /// The program's locale (`setlocale`), under which host calls run.
+    locale: locale::ProgLocale,
 }
 
 #[derive(Default)]
@@ -226,6 +246,9 @@ impl<'p> Executor<'p> {
             halted: None,
             pending: Vec::new(),
             phi_scratch: Vec::new(),
+            ext_globals: ffi::host_globals(prog),
+            child_end: None,
+            locale: Default::default(),
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {

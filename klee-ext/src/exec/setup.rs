@@ -47,6 +47,13 @@ impl<'p> Executor<'p> {
             let meta = ObjMeta { size: g.size, kind: ObjKind::Global, name: g.name.as_str().into(), read_only: g.read_only, loc: LocId(0) };
             mem.install(i as u32 + 1, meta, g.init.clone());
         }
+        // The C library's own variables start with the host's values
+        // (`optind` is 1, `opterr` 1).
+        for &(id, host, size) in &self.ext_globals {
+            // SAFETY: `host` is the address of a host variable of `size` bytes.
+            let bytes = unsafe { std::slice::from_raw_parts(host as *const u8, size) };
+            mem.data_mut_pub(id).bytes.copy_from_slice(bytes);
+        }
         // Expand --sym-args into one initial state per argument count.
         let mut variants: Vec<Vec<(ArgSpec, Option<u32>)>> = vec![Vec::new()];
         for a in &self.cfg.args {
@@ -91,6 +98,7 @@ impl<'p> Executor<'p> {
                 covnew: 0,
                 loc: LocId(0),
                 apps: Rc::default(),
+                proc: Default::default(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;
@@ -116,12 +124,24 @@ impl<'p> Executor<'p> {
                     ArgSpec::SymArgs { .. } => {}
                 }
             }
+            // glibc sets these from argv[0] before main (error() prints them).
+            let name0 = argv_addrs[0];
+            let short = self.cfg.program_name.rsplit('/').next().unwrap_or_default().to_string();
+            let short_addr = self.c_string(&mut st, &short)?;
+            for (g, v) in [("program_invocation_name", name0), ("__progname_full", name0), ("program_invocation_short_name", short_addr), ("__progname", short_addr)] {
+                if let Some(&gi) = prog.global_by_name.get(g) {
+                    let id = gi as u64 + 1;
+                    if st.mem.check(id << 32, 8, true).is_ok() {
+                        st.mem.write_scalar(&mut self.pool, id, 0, 8, &Val::C(v));
+                    }
+                }
+            }
             let argc = argv_addrs.len() as u64;
             let argv = st.mem.alloc(ObjMeta { size: (argc + 1) * 8, kind: ObjKind::Internal, name: "argv".into(), read_only: false, loc: LocId(0) });
             for (i, a) in argv_addrs.iter().enumerate() {
                 st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
             }
-            let envp = st.mem.alloc(ObjMeta { size: 8, kind: ObjKind::Internal, name: "envp".into(), read_only: false, loc: LocId(0) });
+            let envp = self.environment(&mut st)?;
             if let Some(n) = self.cfg.sym_stdin {
                 let replayed = self.next_replay("stdin");
                 let arr = self.pool.new_array("stdin", n);
@@ -163,10 +183,46 @@ impl<'p> Executor<'p> {
         Ok(states)
     }
 
+    /// The program's environment: `Config::env`, or the tool's own. Its
+    /// vector is main's third argument and the runtime's `environ`.
+    fn environment(&mut self, st: &mut State) -> Result<u64, String> {
+        use std::os::unix::ffi::OsStrExt;
+        let strings: Vec<Vec<u8>> = match &self.cfg.env {
+            Some(e) => e.clone(),
+            None => std::env::vars_os()
+                .map(|(k, v)| {
+                    let mut b = k.as_bytes().to_vec();
+                    b.push(b'=');
+                    b.extend_from_slice(v.as_bytes());
+                    b
+                })
+                .collect(),
+        };
+        let mut addrs = Vec::with_capacity(strings.len());
+        for s in &strings {
+            addrs.push(self.c_bytes(st, s, "environment string")?);
+        }
+        let envp = st.mem.alloc(ObjMeta { size: (addrs.len() as u64 + 1) * 8, kind: ObjKind::Internal, name: "envp".into(), read_only: false, loc: LocId(0) });
+        for (i, a) in addrs.iter().enumerate() {
+            st.mem.write_scalar(&mut self.pool, envp >> 32, i as u64 * 8, 8, &Val::C(*a));
+        }
+        if let Some(&g) = self.prog.global_by_name.get("environ") {
+            let id = g as u64 + 1;
+            if st.mem.check(id << 32, 8, true).is_ok() {
+                st.mem.write_scalar(&mut self.pool, id, 0, 8, &Val::C(envp));
+            }
+        }
+        Ok(envp)
+    }
+
     fn c_string(&mut self, st: &mut State, s: &str) -> Result<u64, String> {
-        let mut bytes = s.as_bytes().to_vec();
+        self.c_bytes(st, s.as_bytes(), "argv string")
+    }
+
+    fn c_bytes(&mut self, st: &mut State, s: &[u8], what: &str) -> Result<u64, String> {
+        let mut bytes = s.to_vec();
         bytes.push(0);
-        let a = st.mem.alloc(ObjMeta { size: bytes.len() as u64, kind: ObjKind::Internal, name: "argv string".into(), read_only: false, loc: LocId(0) });
+        let a = st.mem.alloc(ObjMeta { size: bytes.len() as u64, kind: ObjKind::Internal, name: what.into(), read_only: false, loc: LocId(0) });
         st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
         Ok(a)
     }

@@ -10,101 +10,21 @@
 
 use super::memory::ObjKind;
 use super::state::{OutBuf, StdinSrc};
-use super::{ErrorKind, Executor, MathFn, State, StopReason, Termination};
+use super::{ErrorKind, Executor, State, StopReason, Termination};
+use crate::ir::Special;
 use crate::expr::{CmpOp, ExprId};
 use crate::ir::{CallInst, Val};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Special {
-    MakeSymbolic,
-    Assume,
-    Range,
-    Int,
-    IsSymbolic,
-    SilentExit,
-    ReportError,
-    KleeAbort,
-    /// `klee_get_value_*`: the width of the value.
-    GetValue,
-    Warning,
-    WarningOnce,
-    PrintExpr,
-    Concretize,
-    ApplySymbolic,
-    Malloc,
-    Calloc,
-    Realloc,
-    Free,
-    Exit,
-    Abort,
-    AssertFail,
-    Memcpy,
-    Memmove,
-    Memset,
-    Write,
-    Read,
-    IsATty,
-    FmtDouble,
-    Strtod,
-    Strtof,
-    Atof,
-    Math(MathFn),
-}
-
-const TABLE: &[(&str, Special)] = &[
-    ("klee_make_symbolic", Special::MakeSymbolic),
-    ("klee_assume", Special::Assume),
-    ("klee_range", Special::Range),
-    ("klee_int", Special::Int),
-    ("klee_is_symbolic", Special::IsSymbolic),
-    ("klee_silent_exit", Special::SilentExit),
-    ("klee_report_error", Special::ReportError),
-    ("klee_abort", Special::KleeAbort),
-    ("klee_get_value_char", Special::GetValue),
-    ("klee_get_value_i32", Special::GetValue),
-    ("klee_get_value_i64", Special::GetValue),
-    ("klee_get_value_u32", Special::GetValue),
-    ("klee_get_value_u64", Special::GetValue),
-    ("klee_get_value_long", Special::GetValue),
-    ("klee_get_valuel", Special::GetValue),
-    ("klee_warning", Special::Warning),
-    ("klee_warning_once", Special::WarningOnce),
-    ("klee_print_expr", Special::PrintExpr),
-    ("klee_concretize", Special::Concretize),
-    ("klee_apply_symbolic", Special::ApplySymbolic),
-    ("malloc", Special::Malloc),
-    ("calloc", Special::Calloc),
-    ("realloc", Special::Realloc),
-    ("free", Special::Free),
-    ("_exit", Special::Exit),
-    ("_Exit", Special::Exit),
-    ("abort", Special::Abort),
-    ("__assert_fail", Special::AssertFail),
-    ("memcpy", Special::Memcpy),
-    ("memmove", Special::Memmove),
-    ("memset", Special::Memset),
-    ("__se2_write", Special::Write),
-    ("__se2_read", Special::Read),
-    ("__se2_isatty", Special::IsATty),
-    // POSIX read/write on the standard descriptors go to the path's
-    // buffers too (other descriptors fail with -1).
-    ("write", Special::Write),
-    ("read", Special::Read),
-    ("__se2_fmt_double", Special::FmtDouble),
-    ("strtod", Special::Strtod),
-    ("strtof", Special::Strtof),
-    ("atof", Special::Atof),
-];
-
-impl Special {
-    pub fn lookup(name: &str) -> Option<Special> {
-        TABLE.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).or_else(|| MathFn::from_c_name(name).map(Special::Math))
-    }
-}
 
 impl<'p> Executor<'p> {
     /// Reads a NUL-terminated string (symbolic bytes are concretized).
     pub(super) fn read_cstr(&mut self, st: &mut State, v: &Val) -> Result<String, Termination> {
+        let bytes = self.read_cbytes(st, v)?;
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    /// The bytes of a NUL-terminated string, without the NUL (symbolic
+    /// bytes are concretized).
+    pub(super) fn read_cbytes(&mut self, st: &mut State, v: &Val) -> Result<Vec<u8>, Termination> {
         let mut a = self.concrete_of(st, v.clone(), "string address")?;
         let mut out = Vec::new();
         loop {
@@ -126,7 +46,7 @@ impl<'p> Executor<'p> {
                 return Err(self.error(st, ErrorKind::Model, "string longer than 1 MiB"));
             }
         }
-        Ok(String::from_utf8_lossy(&out).into_owned())
+        Ok(out)
     }
 
     fn new_symbolic(&mut self, st: &mut State, name: &str, size: u32) -> crate::expr::ArrayId {
@@ -313,13 +233,13 @@ impl<'p> Executor<'p> {
                 // Standard streams are terminals when the tool's are and a
                 // single path is running (its output then reaches the
                 // terminal; paths of an exploration write to files).
-                let fd = self.concrete_of(st, arg(0), "file descriptor")?;
-                let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none();
-                // SAFETY: isatty on one of the tool's standard descriptors.
-                // Judged against an expected output, stdout is a terminal:
-                // line-buffered, a wrong line ends its path at once.
-                let judged = fd == 1 && self.cfg.expect_stdout.is_some();
-                let tty = judged || (fd <= 2 && single && unsafe { libc::isatty(fd as i32) } == 1);
+                let fd = self.concrete_of(st, arg(0), "file descriptor")? as i32 as i64;
+                let tty = match st.proc.entry(fd).map(|o| o.file.clone()) {
+                    Some(super::posix::FileRef::Std(k)) => self.std_is_tty(k as u64),
+                    // SAFETY: isatty on an open host descriptor.
+                    Some(super::posix::FileRef::Host(h)) => unsafe { libc::isatty(h.0) == 1 },
+                    None => false,
+                };
                 Some(Val::C(tty as u64))
             }
             Special::FmtDouble => Some(self.fmt_double(st, args)?),
@@ -349,6 +269,12 @@ impl<'p> Executor<'p> {
                 }
                 Some(Val::C(bits))
             }
+            Special::Posix(p) => return self.posix(st, p, ci, args),
+            Special::SetLocale => {
+                let cat = self.concrete_of(st, arg(0), "locale category")? as i32;
+                let name = self.concrete_of(st, arg(1), "locale name")?;
+                Some(self.setlocale(st, cat, name)?)
+            }
             Special::Math(m) => {
                 let (v, errno) = self.math_call(st, m, ci, args)?;
                 if errno != 0 {
@@ -361,6 +287,18 @@ impl<'p> Executor<'p> {
             self.set_result(st, ci, v);
         }
         Ok(())
+    }
+
+    /// Whether the path's standard stream `k` is a terminal: when the
+    /// tool's is and a single path is running (its output then reaches the
+    /// terminal; paths of an exploration write to files). Judged against an
+    /// expected output, stdout is a terminal: line-buffered, so a wrong
+    /// line ends its path at once.
+    pub(super) fn std_is_tty(&self, k: u64) -> bool {
+        let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none();
+        let judged = k == 1 && self.cfg.expect_stdout.is_some();
+        // SAFETY: isatty on one of the tool's standard descriptors.
+        judged || (k <= 2 && single && unsafe { libc::isatty(k as i32) } == 1)
     }
 
     /// Sets the program's `errno` (the runtime's `__se2_errno`).
@@ -392,23 +330,35 @@ impl<'p> Executor<'p> {
     }
 
     fn write_fd(&mut self, st: &mut State, fd: &Val, buf: &Val, n: &Val) -> Result<Val, Termination> {
-        let fd = self.concrete_of(st, fd.clone(), "file descriptor")?;
+        let fd = self.concrete_of(st, fd.clone(), "file descriptor")? as i32 as i64;
         let n = self.concrete_of(st, n.clone(), "write length")?;
-        if fd != 1 && fd != 2 {
-            return Ok(Val::C(u64::MAX));
-        }
+        let b = self.concrete_of(st, buf.clone(), "write buffer")?;
+        let fd = match st.proc.entry(fd).map(|o| (o.file.clone(), o.flags)) {
+            None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
+            Some((super::posix::FileRef::Host(_), _)) => return Ok(Val::C(self.host_rw(st, true, fd, b, n)? as u64)),
+            Some((super::posix::FileRef::Std(0), _)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
+            Some((super::posix::FileRef::Std(k), _)) => k as u64,
+        };
         if n == 0 {
             return Ok(Val::C(0));
         }
-        let b = self.concrete_of(st, buf.clone(), "write buffer")?;
         let (id, off) = st.mem.check(b, n, false).map_err(|e| self.fault(st, e))?;
         let mut bytes: Vec<Result<u8, ExprId>> = Vec::with_capacity(n as usize);
         for k in 0..n {
             bytes.push(st.mem.read_byte(id, off + k));
         }
+        self.emit(st, fd, bytes)?;
+        Ok(Val::C(n))
+    }
+
+    /// Appends bytes to the path's captured stdout (1) or stderr (2).
+    pub(super) fn emit(&mut self, st: &mut State, fd: u64, bytes: Vec<Result<u8, ExprId>>) -> Result<(), Termination> {
+        if bytes.is_empty() {
+            return Ok(());
+        }
         if fd == 1 {
             if let Some(want) = self.cfg.expect_stdout.clone() {
-                return self.write_expected(st, bytes, &want).map(|_| Val::C(n));
+                return self.write_expected(st, bytes, &want);
             }
         }
         let out: &mut OutBuf = if fd == 1 { &mut st.stdout } else { &mut st.stderr };
@@ -424,7 +374,7 @@ impl<'p> Executor<'p> {
         if (st.stdout.len() + st.stderr.len()) as u64 > self.cfg.max_memory {
             return Err(Termination::Early(StopReason::MaxMemory));
         }
-        Ok(Val::C(n))
+        Ok(())
     }
 
     /// Stdout against an expected output (`Config::expect_stdout`): a
@@ -453,15 +403,18 @@ impl<'p> Executor<'p> {
     }
 
     fn read_fd(&mut self, st: &mut State, fd: &Val, buf: &Val, n: &Val) -> Result<Val, Termination> {
-        let fd = self.concrete_of(st, fd.clone(), "file descriptor")?;
+        let fd = self.concrete_of(st, fd.clone(), "file descriptor")? as i32 as i64;
         let n = self.concrete_of(st, n.clone(), "read length")?;
-        if fd != 0 {
-            return Ok(Val::C(u64::MAX));
+        let b = self.concrete_of(st, buf.clone(), "read buffer")?;
+        match st.proc.entry(fd).map(|o| o.file.clone()) {
+            None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
+            Some(super::posix::FileRef::Host(_)) => return Ok(Val::C(self.host_rw(st, false, fd, b, n)? as u64)),
+            Some(super::posix::FileRef::Std(0)) => {}
+            Some(super::posix::FileRef::Std(_)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
         }
         if n == 0 {
             return Ok(Val::C(0));
         }
-        let b = self.concrete_of(st, buf.clone(), "read buffer")?;
         let (id, off) = st.mem.check(b, n, true).map_err(|e| self.fault(st, e))?;
         match st.stdin.clone() {
             StdinSrc::Host => {

@@ -76,6 +76,8 @@ pub struct State {
     pub loc: LocId,
     /// Second-order applications evaluated on this path, in order.
     pub apps: Rc<Vec<ArrayId>>,
+    /// Descriptors, working directory and children (`exec/posix`).
+    pub proc: super::posix::Proc,
 }
 
 impl State {

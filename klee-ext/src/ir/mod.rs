@@ -11,10 +11,12 @@
 //! function is a compile-time constant (function `f` sits at
 //! `(FUNC_BASE + f) << 32`).
 
+mod builtin;
 mod lower;
 mod types;
 pub mod verify;
 
+pub use builtin::{MathFn, PosixFn, Special};
 pub use lower::{load_module_file, LoadError};
 pub use types::{Ty, TyId, TyInfo};
 
@@ -163,7 +165,7 @@ pub enum Intrinsic {
     /// zero) and `llvm.lrint`/`llvm.llrint` (`rint = true`, to even).
     RoundToInt { rint: bool },
     /// A floating-point function of the C library, by name.
-    Math(crate::exec::MathFn),
+    Math(MathFn),
 }
 
 /// The combining operation of an `atomicrmw`.
@@ -283,7 +285,7 @@ pub enum FuncKind {
     /// Has a body in the program.
     Defined,
     /// Implemented by the executor.
-    Special(crate::exec::Special),
+    Special(Special),
     /// Declared only: called on the host through the FFI dispatcher when
     /// all arguments are concrete.
     External,
@@ -308,6 +310,9 @@ pub struct Global {
     pub size: u64,
     pub init: Vec<u8>,
     pub read_only: bool,
+    /// Declared but not defined: the C library's own variable (`optind`,
+    /// `optarg`, `timezone`), which host calls read and write.
+    pub external: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

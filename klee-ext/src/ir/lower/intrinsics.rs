@@ -1,6 +1,6 @@
 //! The LLVM intrinsics the executor implements, by name.
 
-use crate::exec::MathFn;
+use crate::ir::MathFn;
 use crate::expr::BinOp;
 use crate::ir::Intrinsic;
 

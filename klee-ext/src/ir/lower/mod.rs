@@ -12,7 +12,7 @@ mod intrinsics;
 use super::types::{Ty, TyId, TyInfo, NO_LOC};
 use super::*;
 use intrinsics::{intrinsic, IntrinsicKind};
-use crate::exec::Special;
+use crate::ir::Special;
 use crate::expr::{fold_bin, mask, sext64, BinOp};
 use llvm_sys::core::*;
 use llvm_sys::target::*;
@@ -208,7 +208,7 @@ impl Lowerer {
             self.globals.insert(g, idx);
             let name = value_name(g);
             self.prog.global_by_name.insert(name.clone(), idx);
-            self.prog.globals.push(Global { name, size: 0, init: Vec::new(), read_only: false });
+            self.prog.globals.push(Global { name, size: 0, init: Vec::new(), read_only: false, external: false });
             g = LLVMGetNextGlobal(g);
         }
         let mut f = LLVMGetFirstFunction(self.module);
@@ -258,6 +258,7 @@ impl Lowerer {
             gl.size = size;
             gl.init = init;
             gl.read_only = LLVMIsGlobalConstant(gv) != 0;
+            gl.external = LLVMIsDeclaration(gv) != 0;
         }
         self.prog.ctors = self.structors("llvm.global_ctors");
         self.prog.dtors = self.structors("llvm.global_dtors");

@@ -1,0 +1,415 @@
+/* posix.c — directories, the environment and the exec family over the
+ * VM's POSIX functions (klee-ext/src/exec/posix: open, getdents64, close,
+ * execve, ...).
+ *
+ * DIR is glibc's design: a descriptor and a buffer of getdents64 records
+ * handed out one by one. `environ` is set by the VM before main (the
+ * tool's own environment unless one is given); getenv/setenv/unsetenv/
+ * putenv work on it. */
+#define _GNU_SOURCE 1
+#include "se2_libc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* ---- directories ------------------------------------------------------ */
+
+struct __dirstream {
+  int fd;
+  size_t size;   /* bytes of records in buf */
+  size_t offset; /* next record */
+  long pos;      /* d_off of the last record handed out */
+  char buf[32768] __attribute__((aligned(8)));
+};
+
+SE2_WEAK DIR *fdopendir(int fd) {
+  struct stat sb;
+  if (fstat(fd, &sb) != 0)
+    return NULL;
+  if (!S_ISDIR(sb.st_mode)) {
+    errno = ENOTDIR;
+    return NULL;
+  }
+  DIR *d = malloc(sizeof *d);
+  if (!d) {
+    errno = ENOMEM;
+    return NULL;
+  }
+  d->fd = fd;
+  d->size = d->offset = 0;
+  d->pos = 0;
+  return d;
+}
+
+SE2_WEAK DIR *opendir(const char *name) {
+  int fd = open(name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  DIR *d = fdopendir(fd);
+  if (!d) {
+    int e = errno;
+    close(fd);
+    errno = e;
+  }
+  return d;
+}
+
+SE2_WEAK struct dirent64 *readdir64(DIR *d) {
+  if (d->offset >= d->size) {
+    int saved = errno;
+    long n = getdents64(d->fd, d->buf, sizeof d->buf);
+    if (n <= 0) {
+      if (n == 0)
+        errno = saved; /* end of directory: errno unchanged */
+      return NULL;
+    }
+    d->size = (size_t)n;
+    d->offset = 0;
+  }
+  struct dirent64 *e = (struct dirent64 *)(d->buf + d->offset);
+  d->offset += e->d_reclen;
+  d->pos = e->d_off;
+  return e;
+}
+
+SE2_WEAK struct dirent *readdir(DIR *d) {
+  return (struct dirent *)readdir64(d);
+}
+
+SE2_WEAK int closedir(DIR *d) {
+  int fd = d->fd;
+  free(d);
+  return close(fd);
+}
+
+SE2_WEAK int dirfd(DIR *d) { return d->fd; }
+
+SE2_WEAK void rewinddir(DIR *d) {
+  lseek(d->fd, 0, SEEK_SET);
+  d->size = d->offset = 0;
+  d->pos = 0;
+}
+
+SE2_WEAK long telldir(DIR *d) { return d->pos; }
+
+SE2_WEAK void seekdir(DIR *d, long pos) {
+  lseek(d->fd, pos, SEEK_SET);
+  d->size = d->offset = 0;
+  d->pos = pos;
+}
+
+/* ---- environment ------------------------------------------------------ */
+
+SE2_WEAK char **environ;
+extern char **__environ __attribute__((weak, alias("environ")));
+
+static size_t se2rt_env_match(const char *entry, const char *name) {
+  size_t n = strlen(name);
+  return strncmp(entry, name, n) == 0 && entry[n] == '=' ? n + 1 : 0;
+}
+
+SE2_WEAK char *getenv(const char *name) {
+  if (!environ || strchr(name, '='))
+    return NULL;
+  for (char **e = environ; *e; e++) {
+    size_t k = se2rt_env_match(*e, name);
+    if (k)
+      return *e + k;
+  }
+  return NULL;
+}
+
+SE2_WEAK char *secure_getenv(const char *name) { return getenv(name); }
+
+/* The environment is copied into a malloc'd vector on its first change. */
+static int se2rt_env_owned;
+
+static int se2rt_env_put(char *entry, size_t namelen, int replace) {
+  size_t n = 0;
+  if (environ)
+    for (; environ[n]; n++)
+      if (strncmp(environ[n], entry, namelen) == 0 &&
+          environ[n][namelen] == '=') {
+        if (replace)
+          environ[n] = entry;
+        return 0;
+      }
+  char **v = malloc((n + 2) * sizeof *v);
+  if (!v) {
+    errno = ENOMEM;
+    return -1;
+  }
+  for (size_t i = 0; i < n; i++)
+    v[i] = environ[i];
+  v[n] = entry;
+  v[n + 1] = NULL;
+  if (se2rt_env_owned)
+    free(environ);
+  environ = v;
+  se2rt_env_owned = 1;
+  return 0;
+}
+
+SE2_WEAK int setenv(const char *name, const char *value, int replace) {
+  if (!*name || strchr(name, '=')) {
+    errno = EINVAL;
+    return -1;
+  }
+  size_t a = strlen(name), b = strlen(value);
+  char *entry = malloc(a + b + 2);
+  if (!entry) {
+    errno = ENOMEM;
+    return -1;
+  }
+  memcpy(entry, name, a);
+  entry[a] = '=';
+  memcpy(entry + a + 1, value, b + 1);
+  return se2rt_env_put(entry, a, replace);
+}
+
+SE2_WEAK int putenv(char *entry) {
+  char *eq = strchr(entry, '=');
+  if (!eq)
+    return unsetenv(entry);
+  return se2rt_env_put(entry, (size_t)(eq - entry), 1);
+}
+
+SE2_WEAK int unsetenv(const char *name) {
+  if (!*name || strchr(name, '=')) {
+    errno = EINVAL;
+    return -1;
+  }
+  if (!environ)
+    return 0;
+  char **w = environ;
+  for (char **e = environ; *e; e++)
+    if (!se2rt_env_match(*e, name))
+      *w++ = *e;
+  *w = NULL;
+  return 0;
+}
+
+SE2_WEAK int clearenv(void) {
+  environ = NULL;
+  return 0;
+}
+
+/* ---- the exec family with argument lists ------------------------------ */
+
+#define SE2RT_MAX_EXEC_ARGS 1024
+
+static int se2rt_collect(const char *arg0, va_list ap, char **argv) {
+  int n = 0;
+  argv[n++] = (char *)arg0;
+  while (arg0 && n < SE2RT_MAX_EXEC_ARGS) {
+    char *a = va_arg(ap, char *);
+    argv[n++] = a;
+    if (!a)
+      break;
+  }
+  return n;
+}
+
+SE2_WEAK int execl(const char *path, const char *arg0, ...) {
+  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
+  va_list ap;
+  va_start(ap, arg0);
+  se2rt_collect(arg0, ap, argv);
+  va_end(ap);
+  return execv(path, argv);
+}
+
+SE2_WEAK int execlp(const char *file, const char *arg0, ...) {
+  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
+  va_list ap;
+  va_start(ap, arg0);
+  se2rt_collect(arg0, ap, argv);
+  va_end(ap);
+  return execvp(file, argv);
+}
+
+SE2_WEAK int execle(const char *path, const char *arg0, ...) {
+  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
+  va_list ap;
+  va_start(ap, arg0);
+  se2rt_collect(arg0, ap, argv);
+  char **envp = va_arg(ap, char **);
+  va_end(ap);
+  return execve(path, argv, envp);
+}
+
+/* ---- files by name ---------------------------------------------------- */
+
+SE2_WEAK int remove(const char *path) {
+  if (unlink(path) == 0)
+    return 0;
+  if (errno == EISDIR || errno == EPERM)
+    return rmdir(path);
+  return -1;
+}
+
+/* ---- users and groups -------------------------------------------------- */
+/* The non-reentrant lookups return static storage, filled by the host's
+ * reentrant ones (which write only into the buffers they are given). */
+
+#include <grp.h>
+#include <pwd.h>
+
+static struct passwd se2rt_pw;
+static char se2rt_pw_buf[4096];
+static struct group se2rt_gr;
+static char se2rt_gr_buf[8192];
+
+SE2_WEAK struct passwd *getpwnam(const char *name) {
+  struct passwd *r = NULL;
+  int e = getpwnam_r(name, &se2rt_pw, se2rt_pw_buf, sizeof se2rt_pw_buf, &r);
+  if (e)
+    errno = e;
+  return r;
+}
+
+SE2_WEAK struct passwd *getpwuid(uid_t uid) {
+  struct passwd *r = NULL;
+  int e = getpwuid_r(uid, &se2rt_pw, se2rt_pw_buf, sizeof se2rt_pw_buf, &r);
+  if (e)
+    errno = e;
+  return r;
+}
+
+SE2_WEAK struct group *getgrnam(const char *name) {
+  struct group *r = NULL;
+  int e = getgrnam_r(name, &se2rt_gr, se2rt_gr_buf, sizeof se2rt_gr_buf, &r);
+  if (e)
+    errno = e;
+  return r;
+}
+
+SE2_WEAK struct group *getgrgid(gid_t gid) {
+  struct group *r = NULL;
+  int e = getgrgid_r(gid, &se2rt_gr, se2rt_gr_buf, sizeof se2rt_gr_buf, &r);
+  if (e)
+    errno = e;
+  return r;
+}
+
+/* ---- memory mappings --------------------------------------------------- */
+/* A mapping is a heap block of the VM: anonymous ones are zeroed, file
+ * ones hold the file's bytes from `off` (a private copy: writes never
+ * reach the file). */
+
+#include <sys/mman.h>
+
+SE2_WEAK void *mmap(void *addr, size_t len, int prot, int flags, int fd,
+                    off_t off) {
+  (void)addr;
+  (void)prot;
+  if (len == 0) {
+    errno = EINVAL;
+    return MAP_FAILED;
+  }
+  if ((flags & MAP_SHARED) && !(flags & MAP_ANONYMOUS) && (prot & PROT_WRITE)) {
+    errno = ENOTSUP; /* a shared writable file mapping cannot be a copy */
+    return MAP_FAILED;
+  }
+  char *p = calloc(1, len);
+  if (!p) {
+    errno = ENOMEM;
+    return MAP_FAILED;
+  }
+  if (!(flags & MAP_ANONYMOUS)) {
+    size_t got = 0;
+    while (got < len) {
+      ssize_t n = pread(fd, p + got, len - got, off + (off_t)got);
+      if (n < 0) {
+        int e = errno;
+        free(p);
+        errno = e;
+        return MAP_FAILED;
+      }
+      if (n == 0)
+        break;
+      got += (size_t)n;
+    }
+  }
+  return p;
+}
+SE2_WEAK void *mmap64(void *addr, size_t len, int prot, int flags, int fd,
+                      off_t off) {
+  return mmap(addr, len, prot, flags, fd, off);
+}
+SE2_WEAK int munmap(void *addr, size_t len) {
+  (void)len;
+  free(addr);
+  return 0;
+}
+SE2_WEAK int mprotect(void *addr, size_t len, int prot) {
+  (void)addr;
+  (void)len;
+  (void)prot;
+  return 0;
+}
+
+/* ---- signals ------------------------------------------------------------ */
+/* A path receives no signals: handlers are recorded nowhere, masks stay
+ * empty, and the tool's own signal state is never touched. */
+
+#include <signal.h>
+
+SE2_WEAK int sigaction(int sig, const struct sigaction *act,
+                       struct sigaction *old) {
+  (void)act;
+  if (sig <= 0 || sig >= 65 || sig == SIGKILL || sig == SIGSTOP) {
+    if (act || sig <= 0 || sig >= 65) {
+      errno = EINVAL;
+      return -1;
+    }
+  }
+  if (old)
+    memset(old, 0, sizeof *old);
+  return 0;
+}
+SE2_WEAK __sighandler_t signal(int sig, __sighandler_t h) {
+  (void)h;
+  if (sig <= 0 || sig >= 65 || sig == SIGKILL || sig == SIGSTOP) {
+    errno = EINVAL;
+    return SIG_ERR;
+  }
+  return SIG_DFL;
+}
+SE2_WEAK int sigprocmask(int how, const sigset_t *set, sigset_t *old) {
+  (void)how;
+  (void)set;
+  if (old)
+    memset(old, 0, sizeof *old);
+  return 0;
+}
+SE2_WEAK int pthread_sigmask(int how, const sigset_t *set, sigset_t *old) {
+  return sigprocmask(how, set, old);
+}
+SE2_WEAK int sigaltstack(const stack_t *ss, stack_t *old) {
+  (void)ss;
+  if (old) {
+    memset(old, 0, sizeof *old);
+    old->ss_flags = SS_DISABLE;
+  }
+  return 0;
+}
+SE2_WEAK unsigned alarm(unsigned s) {
+  (void)s;
+  return 0;
+}
+
+/* The VM's memory is no host mapping: mincore knows no page of it. */
+SE2_WEAK int mincore(void *addr, size_t len, unsigned char *vec) {
+  (void)addr;
+  (void)len;
+  (void)vec;
+  errno = ENOMEM;
+  return -1;
+}

@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Builds GNU findutils 4.9.0, grep 3.8 and coreutils 9.1 (Debian bookworm's
+# source packages) once per machine into whole-program LLVM bitcode and a
+# native binary of the same build, in a cache folder outside the checkout:
+#
+#   scripts/real-programs/build.sh [findutils|grep|coreutils ...]
+#
+# Cache: $SE2REPAIR_CACHE (default ~/.cache/se2repair)/real/<pkg>/, holding
+# the source tree, `bin/<prog>` (native) and `bc/<prog>.bc` (bitcode). A
+# package whose `done` stamp exists is not rebuilt.
+#
+# Sources come from `apt-get source --download-only` (needs a deb-src line:
+# `Types: deb deb-src` in /etc/apt/sources.list.d/debian.sources, then
+# `apt-get update`). Tarballs already in the cache's `src/` are reused.
+#
+# Flags: configure runs with plain clang-14 (fast), `make` with wllvm (PyPI),
+# which compiles every object twice, native and bitcode, and `extract-bc`
+# links the bitcode of one program. -O0 keeps the code as written;
+# -disable-O0-optnone lets later passes optimise the bitcode; -fno-pic with
+# -no-pie gives absolute addresses (the VM's segmented address space cannot
+# represent PIC relative tables); -fcommon for old tentative definitions.
+# gnulib's regex and getopt are compiled into the programs, so they run in
+# the VM rather than on the host.
+set -euo pipefail
+
+CACHE="${SE2REPAIR_CACHE:-$HOME/.cache/se2repair}/real"
+mkdir -p "$CACHE/src"
+export LLVM_COMPILER=clang LLVM_COMPILER_PATH=/usr/lib/llvm-14/bin
+CFLAGS_BC='-O0 -g -Xclang -disable-O0-optnone -fno-pic -fcommon'
+
+need() { command -v "$1" >/dev/null || { echo "real-programs: missing tool: $1 ($2)" >&2; exit 2; }; }
+need clang-14 "apt-get install clang-14"
+need wllvm "pip install wllvm"
+need extract-bc "pip install wllvm"
+
+# Versions of Debian bookworm's packages.
+declare -A VERSION=([findutils]=4.9.0 [grep]=3.8 [coreutils]=9.1)
+declare -A PROGS=(
+  [findutils]="find/find"
+  [grep]="src/grep"
+  [coreutils]="src/base64 src/cat src/cp src/head src/ls src/pr src/pwd src/sort src/test src/wc"
+)
+declare -A EXTRA=(
+  [findutils]="--without-selinux --with-included-regex"
+  [grep]="--disable-perl-regexp --with-included-regex"
+  [coreutils]="--without-selinux --disable-acl --disable-xattr --disable-libcap --without-libgmp --without-openssl --disable-libsmack --enable-no-install-program=stdbuf"
+)
+
+fetch() {
+  local pkg=$1 ver=${VERSION[$1]}
+  local tarball="$CACHE/src/${pkg}_${ver}.orig.tar.xz"
+  if [ ! -f "$tarball" ]; then
+    (cd "$CACHE/src" && apt-get source --download-only "$pkg" >/dev/null 2>&1) || {
+      echo "real-programs: cannot download the source of $pkg: add a deb-src line (Types: deb deb-src in /etc/apt/sources.list.d/debian.sources) and run apt-get update" >&2
+      exit 2
+    }
+  fi
+  [ -f "$tarball" ] || { echo "real-programs: $tarball not found after apt-get source" >&2; exit 2; }
+  echo "$tarball"
+}
+
+build() {
+  local pkg=$1 ver=${VERSION[$1]} dir="$CACHE/$1"
+  if [ -f "$dir/done" ]; then
+    echo "real-programs: $pkg cached in $dir"
+    return
+  fi
+  local tarball
+  tarball=$(fetch "$pkg")
+  rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/bc"
+  tar xf "$tarball" -C "$dir"
+  local tree="$dir/$pkg-$ver"
+  echo "real-programs: configuring $pkg $ver"
+  local t0=$SECONDS
+  # shellcheck disable=SC2086
+  (cd "$tree" && ./configure CC=clang-14 CFLAGS="$CFLAGS_BC" LDFLAGS=-no-pie \
+      --disable-nls ${EXTRA[$pkg]} \
+      gl_cv_func_getopt_gnu=no gl_cv_func_getopt_posix=no \
+      >"$dir/configure.log" 2>&1) || { echo "real-programs: configure of $pkg failed: $dir/configure.log" >&2; exit 2; }
+  echo "real-programs: configure took $((SECONDS - t0)) s; building with wllvm"
+  t0=$SECONDS
+  (cd "$tree" && make -j"$(nproc)" CC=wllvm >"$dir/make.log" 2>&1) || { echo "real-programs: make of $pkg failed: $dir/make.log" >&2; exit 2; }
+  echo "real-programs: make took $((SECONDS - t0)) s"
+  for p in ${PROGS[$pkg]}; do
+    local name
+    name=$(basename "$p")
+    cp "$tree/$p" "$dir/bin/$name"
+    extract-bc -o "$dir/bc/$name.bc" "$tree/$p" >/dev/null
+  done
+  touch "$dir/done"
+  echo "real-programs: $pkg built into $dir"
+}
+
+pkgs=("$@")
+[ ${#pkgs[@]} -gt 0 ] || pkgs=(findutils grep coreutils)
+for p in "${pkgs[@]}"; do
+  [ -n "${VERSION[$p]:-}" ] || { echo "real-programs: unknown package $p (findutils, grep, coreutils)" >&2; exit 2; }
+  build "$p"
+done
