@@ -105,7 +105,7 @@ struct RunArgs {
     /// arguments, `--sym-arg N`, `--sym-args MIN MAX N` and `--sym-stdin N`
     /// are understood as KLEE's POSIX runtime does.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]")]
-    program: Vec<String>,
+    program: Vec<std::ffi::OsString>,
 }
 
 pub use klee_ext::so::parse_so_langs;
@@ -128,7 +128,9 @@ pub fn parse_time(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-fn parse_program_args(raw: &[String]) -> Result<(Vec<ArgSpec>, Option<u32>), String> {
+fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<(Vec<ArgSpec>, Option<u32>), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let raw: Vec<String> = raw_os.iter().map(|s| s.to_string_lossy().into_owned()).collect();
     let mut out = Vec::new();
     let mut stdin = None;
     let mut i = 0;
@@ -158,7 +160,11 @@ fn parse_program_args(raw: &[String]) -> Result<(Vec<ArgSpec>, Option<u32>), Str
                 i += 2;
             }
             _ => {
-                out.push(ArgSpec::Concrete(raw[i].clone()));
+                // C programs take any bytes as arguments.
+                out.push(match raw_os[i].to_str() {
+                    Some(u) => ArgSpec::Concrete(u.to_string()),
+                    None => ArgSpec::Bytes(raw_os[i].as_bytes().to_vec()),
+                });
                 i += 1;
             }
         }
@@ -199,7 +205,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         items.remove(0);
     }
     let program = PathBuf::from(items.first().ok_or("no program given")?);
-    let mut rest: Vec<String> = items[1..].to_vec();
+    let mut rest: Vec<std::ffi::OsString> = items[1..].to_vec();
     if rest.first().is_some_and(|s| s == "--") {
         rest.remove(0);
     }
@@ -246,7 +252,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     };
     cfg.so_langs = parse_so_langs(&a.so_lang)?;
     // Like KLEE, test cases record the program and its arguments.
-    let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().cloned()).collect();
+    let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().map(|s| s.to_string_lossy().into_owned())).collect();
     let mut inputs = vec![program];
     inputs.extend(a.link.iter().cloned());
     let opts = klee_ext::RunOptions {

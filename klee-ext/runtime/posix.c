@@ -413,3 +413,58 @@ SE2_WEAK int mincore(void *addr, size_t len, unsigned char *vec) {
   errno = ENOMEM;
   return -1;
 }
+
+/* ---- program name and error() ------------------------------------------ */
+/* glibc sets these from argv[0] before main; so does the VM. error() and
+ * error_at_line() print as glibc's do (stdout flushed first). */
+
+#include <stdio.h>
+
+SE2_WEAK char *program_invocation_name;
+SE2_WEAK char *program_invocation_short_name;
+SE2_WEAK unsigned int error_message_count;
+SE2_WEAK int error_one_per_line;
+SE2_WEAK void (*error_print_progname)(void);
+
+static void se2rt_verror(int status, int errnum, const char *file,
+                         unsigned line, const char *fmt, va_list ap) {
+  fflush(stdout);
+  if (error_print_progname)
+    error_print_progname();
+  else
+    fprintf(stderr, "%s:", program_invocation_name);
+  if (file)
+    fprintf(stderr, "%s:%u: ", file, line);
+  else
+    fputc(' ', stderr);
+  vfprintf(stderr, fmt, ap);
+  ++error_message_count;
+  if (errnum)
+    fprintf(stderr, ": %s", strerror(errnum));
+  fputc('\n', stderr);
+  fflush(stderr);
+  if (status)
+    exit(status);
+}
+
+SE2_WEAK void error(int status, int errnum, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  se2rt_verror(status, errnum, NULL, 0, fmt, ap);
+  va_end(ap);
+}
+
+SE2_WEAK void error_at_line(int status, int errnum, const char *file,
+                            unsigned int line, const char *fmt, ...) {
+  static const char *last_file;
+  static unsigned last_line;
+  if (error_one_per_line && last_file && line == last_line &&
+      (file == last_file || strcmp(file, last_file) == 0))
+    return;
+  last_file = file;
+  last_line = line;
+  va_list ap;
+  va_start(ap, fmt);
+  se2rt_verror(status, errnum, file, line, fmt, ap);
+  va_end(ap);
+}

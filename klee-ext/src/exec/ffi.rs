@@ -246,10 +246,14 @@ impl<'p> Executor<'p> {
                 self.host_string_field(st, (id << 32) + 8 * k)?;
             }
         }
-        if matches!(name.as_str(), "localtime_r" | "gmtime_r") {
-            if let Some(&tm) = words.get(1) {
-                self.fix_tm_zone(st, tm)?;
-            }
+        // A `struct tm` the library filled points into its zone data.
+        let tm_arg = match name.as_str() {
+            "localtime_r" | "gmtime_r" => Some(1),
+            "mktime" | "timegm" | "timelocal" => Some(0),
+            _ => None,
+        };
+        if let Some(&tm) = tm_arg.and_then(|k| words.get(k)) {
+            self.fix_tm_zone(st, tm)?;
         }
 
         if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (&agg_fields, &ret.ty) {

@@ -13,6 +13,8 @@ use std::rc::Rc;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ArgSpec {
     Concrete(String),
+    /// An argument that is not UTF-8 (C programs take any bytes).
+    Bytes(Vec<u8>),
     /// `--sym-arg N`: a symbolic string of up to N characters.
     Sym(u32),
     /// `--sym-args MIN MAX N`: MIN to MAX symbolic strings of up to N characters.
@@ -116,6 +118,7 @@ impl<'p> Executor<'p> {
                 }
                 match spec {
                     ArgSpec::Concrete(s) => argv_addrs.push(self.c_string(&mut st, &s)?),
+                    ArgSpec::Bytes(b) => argv_addrs.push(self.c_bytes(&mut st, &b, "argv string")?),
                     ArgSpec::Sym(len) => {
                         let name = format!("arg{sym_index:02}");
                         sym_index += 1;

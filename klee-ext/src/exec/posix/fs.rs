@@ -31,7 +31,7 @@ impl<'p> Executor<'p> {
     pub(crate) fn symbolic_run(&self) -> bool {
         self.cfg.sym_stdin.is_some()
                         || self.cfg.expect_stdout.is_some()
-            || self.cfg.args.iter().any(|a| !matches!(a, super::super::ArgSpec::Concrete(_)))
+            || self.cfg.args.iter().any(|a| !matches!(a, super::super::ArgSpec::Concrete(_) | super::super::ArgSpec::Bytes(_)))
             || !self.pool.so.vars.is_empty()
     }
 
