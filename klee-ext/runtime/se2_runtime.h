@@ -31,6 +31,10 @@ int __se2_isatty(int fd);
  * including the NUL; returns the length the full text has. */
 int __se2_fmt_double(char *out, unsigned long cap, const char *spec, double v);
 
+/* The same for a long double (spec with an 'L' before the conversion). */
+int __se2_fmt_ldouble(char *out, unsigned long cap, const char *spec,
+                      long double v);
+
 /* stdio.c also calls klee_is_symbolic (<klee/klee.h>), so that line
  * buffering never branches on a symbolic byte. */
 

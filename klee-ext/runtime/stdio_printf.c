@@ -227,8 +227,8 @@ static char *se2rt_put_uint(char *p, unsigned v) {
  * no width; the padding is added here in glibc's pieces (printf_fp.c):
  * spaces, the sign byte, zeros, the number, trailing spaces. inf and nan
  * are padded with spaces even with '0'; for %a the zeros go after "0x". */
-static void se2rt_fmt_float(struct se2rt_sink *k, double d, char conv, int fl,
-                            int width, int prec) {
+static void se2rt_fmt_float(struct se2rt_sink *k, long double d, int ldbl,
+                            char conv, int fl, int width, int prec) {
   char spec[40], *p = spec;
   *p++ = '%';
   if (fl & FL_PLUS)
@@ -241,10 +241,13 @@ static void se2rt_fmt_float(struct se2rt_sink *k, double d, char conv, int fl,
     *p++ = '.';
     p = se2rt_put_uint(p, (unsigned)prec);
   }
+  if (ldbl)
+    *p++ = 'L';
   *p++ = conv;
   *p = 0;
   char small[512], *t = small;
-  int n = __se2_fmt_double(small, sizeof small, spec, d);
+  int n = ldbl ? __se2_fmt_ldouble(small, sizeof small, spec, d)
+               : __se2_fmt_double(small, sizeof small, spec, (double)d);
   if (n < 0) {
     k->err = 1;
     return;
@@ -255,7 +258,10 @@ static void se2rt_fmt_float(struct se2rt_sink *k, double d, char conv, int fl,
       k->err = 1;
       return;
     }
-    __se2_fmt_double(t, (size_t)n + 1, spec, d);
+    if (ldbl)
+      __se2_fmt_ldouble(t, (size_t)n + 1, spec, d);
+    else
+      __se2_fmt_double(t, (size_t)n + 1, spec, (double)d);
   }
   long pad = (long)width - n;
   int sign = t[0] == '-' || t[0] == '+' || t[0] == ' ';
@@ -543,8 +549,8 @@ static int se2rt_vformat(struct se2rt_sink *k, const char *fmt, va_list ap) {
     case 'G':
     case 'a':
     case 'A': {
-      double d = ldbl ? (double)va_arg(ap, long double) : va_arg(ap, double);
-      se2rt_fmt_float(k, d, conv, fl, width, prec);
+      long double d = ldbl ? va_arg(ap, long double) : va_arg(ap, double);
+      se2rt_fmt_float(k, d, ldbl, conv, fl, width, prec);
       break;
     }
     default:

@@ -147,9 +147,7 @@ SE2_WEAK long long atoll(const char *s) { return strtoll(s, NULL, 10); }
 
 /* strtod and strtof are the VM's (the host's, rounding once to their own
  * type); long double goes through strtod. */
-SE2_WEAK long double strtold(const char *restrict s, char **restrict end) {
-  return strtod(s, end);
-}
+/* strtold runs on the host's C library (exact to 64 bits). */
 
 /* ---- arithmetic -------------------------------------------------------- */
 
@@ -379,6 +377,27 @@ SE2_WEAK void *reallocarray(void *p, size_t n, size_t size) {
     return NULL;
   }
   return realloc(p, bytes);
+}
+
+/* Every VM object starts at a multiple of 2^32: any alignment holds. */
+SE2_WEAK void *aligned_alloc(size_t align, size_t n) {
+  (void)align;
+  return malloc(n);
+}
+SE2_WEAK void *memalign(size_t align, size_t n) {
+  (void)align;
+  return malloc(n);
+}
+SE2_WEAK void *valloc(size_t n) { return malloc(n); }
+SE2_WEAK void *pvalloc(size_t n) { return malloc(n); }
+SE2_WEAK int posix_memalign(void **p, size_t align, size_t n) {
+  if (align < sizeof(void *) || (align & (align - 1))) /* glibc's check */
+    return EINVAL;
+  void *q = malloc(n);
+  if (!q)
+    return ENOMEM;
+  *p = q;
+  return 0;
 }
 
 /* No shell. */

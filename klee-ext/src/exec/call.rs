@@ -84,6 +84,11 @@ impl<'p> Executor<'p> {
             let byval = ci.byval.iter().find(|(i, _)| *i as usize == idx).map(|(_, s)| *s);
             let ty = self.prog.ty(ci.arg_tys[idx]);
             let len = byval.unwrap_or(ty.store_size.max(1));
+            // A long double sits at a 16-byte boundary of the overflow
+            // area and takes 16 bytes (the x86-64 ABI; clang's va_arg).
+            if ty.ty == crate::ir::Ty::LongDouble && byval.is_none() {
+                size = size.div_ceil(16) * 16;
+            }
             layout.push((size, len, byval.is_some(), v.clone(), ci.arg_tys[idx]));
             size += len.div_ceil(8) * 8;
         }
@@ -328,6 +333,9 @@ impl<'p> Executor<'p> {
     /// Evaluates a math function on the call's arguments, in the precision
     /// of its result type; returns the value and the errno it set.
     pub(super) fn math_call(&mut self, st: &mut State, m: crate::exec::MathFn, ci: &CallInst, args: &[Val]) -> Result<(Val, i32), Termination> {
+        if self.prog.ty(ci.ret).ty == crate::ir::Ty::LongDouble {
+            return self.math_call_f80(st, m, args);
+        }
         let dbl = self.prog.ty(ci.ret).bits == 64;
         let mut bits = Vec::with_capacity(args.len());
         for a in args {
@@ -349,6 +357,50 @@ impl<'p> Executor<'p> {
             let singles: Vec<f32> = vals.iter().map(|v| *v as f32).collect();
             let (r, e) = m.eval_f32_errno(&singles);
             (Val::C(r.to_bits() as u64), e)
+        })
+    }
+
+    /// A math function on `long double`: sign operations and the
+    /// compiler's multiply-add and powi exactly, the library functions by
+    /// the host's own `long double` variant (`sqrtl`).
+    fn math_call_f80(&mut self, st: &mut State, m: crate::exec::MathFn, args: &[Val]) -> Result<(Val, i32), Termination> {
+        use crate::exec::MathFn as M;
+        use crate::expr::mask;
+        let mut xs = Vec::with_capacity(args.len());
+        for a in args {
+            xs.push(match a {
+                Val::Wide(w) => **w,
+                Val::C(c) => *c as u128,
+                _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic long double values")),
+            });
+        }
+        const SIGN: u128 = 1 << 79;
+        let f80 = |v: u128| Val::Wide(Box::new(v & super::mask128(80)));
+        let bin = |op, a: u128, b: u128| match super::wide::f80_bin(op, a, b) {
+            Val::Wide(w) => *w,
+            Val::C(c) => c as u128,
+            _ => 0,
+        };
+        Ok(match m {
+            M::Fabs => (f80(xs[0] & !SIGN), 0),
+            M::Copysign => (f80((xs[0] & !SIGN) | (xs[1] & SIGN)), 0),
+            M::FMulAdd => (f80(bin(crate::ir::FOp::Add, bin(crate::ir::FOp::Mul, xs[0], xs[1]), xs[2])), 0),
+            M::Powi => {
+                let n = (xs[1] as u64 & mask(32)) as u32 as i32;
+                let one: u128 = 0x3fff_8000_0000_0000_0000;
+                let mut r = one;
+                for _ in 0..n.unsigned_abs() {
+                    r = bin(crate::ir::FOp::Mul, r, xs[0]);
+                }
+                (f80(if n < 0 { bin(crate::ir::FOp::Div, one, r) } else { r }), 0)
+            }
+            _ => {
+                let name = format!("{}l", m.c_name());
+                match super::host::call_long_double(&name, &xs) {
+                    Some((v, e)) => (f80(v), e),
+                    None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} on the host"))),
+                }
+            }
         })
     }
 

@@ -39,6 +39,9 @@ const REFUSED: &[(&str, &str)] = &[
     ("chroot", "the tool's root"),
     ("dlopen", "loading host code"),
     ("free", "host memory"),
+    ("aligned_alloc", "host memory"),
+    ("posix_memalign", "host memory"),
+    ("memalign", "host memory"),
     ("realpath", "memory from the host's allocator (with a NULL buffer)"),
     ("canonicalize_file_name", "memory from the host's allocator"),
     ("getdelim", "memory from the host's allocator"),
@@ -52,7 +55,14 @@ const MAX_SYNC_BYTES: u64 = 512 << 20;
 impl<'p> Executor<'p> {
     pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
         let name = self.prog.func(f).name.clone();
-        if name.contains("setjmp") || name.contains("longjmp") {
+        // setjmp returns 0 (the direct return); a longjmp back to it ends
+        // the path with an error, so no path continues wrongly.
+        if name.contains("setjmp") {
+            self.warn_once(format!("{name}: a later longjmp is not supported"));
+            self.set_result(st, ci, Val::C(0));
+            return Ok(());
+        }
+        if name.contains("longjmp") {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} (non-local jumps)")));
         }
         if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
@@ -70,8 +80,16 @@ impl<'p> Executor<'p> {
         let mut words: Vec<u64> = Vec::with_capacity(args.len());
         let mut types: Vec<*mut raw::ffi_type> = Vec::with_capacity(args.len());
         let mut roots: Vec<u64> = Vec::new();
+        let mut long_args: Vec<(usize, u128)> = Vec::new();
         for (i, a) in args.iter().enumerate() {
             let ty = self.prog.ty(ci.arg_tys[i]).clone();
+            if ty.ty == Ty::LongDouble {
+                let Val::Wide(w) = a else { return Err(self.error(st, ErrorKind::Exec, format!("symbolic long double argument to external {name}"))) };
+                types.push(&raw mut raw::ffi_type_longdouble);
+                words.push(0);
+                long_args.push((i, **w));
+                continue;
+            }
             let v = match a {
                 Val::C(c) => *c,
                 Val::S(_) => {
@@ -110,6 +128,7 @@ impl<'p> Executor<'p> {
                 (Ty::Ptr, _) => &raw mut raw::ffi_type_uint64,
                 (Ty::Double, _) => &raw mut raw::ffi_type_double,
                 (Ty::Float, _) => &raw mut raw::ffi_type_float,
+                (Ty::LongDouble, _) => &raw mut raw::ffi_type_longdouble,
                 (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => {
                     for (_, t) in fields {
                         field_types.push(match self.prog.ty(*t).ty {
@@ -139,16 +158,20 @@ impl<'p> Executor<'p> {
         }
 
         // Argument storage in the widths libffi reads.
-        let mut store: Vec<[u8; 8]> = words
+        let mut store: Vec<[u8; 16]> = words
             .iter()
             .enumerate()
-            .map(|(i, v)| match self.prog.ty(ci.arg_tys[i]).ty {
-                Ty::Float => {
-                    let mut b = [0u8; 8];
-                    b[..4].copy_from_slice(&(*v as u32).to_le_bytes());
-                    b
+            .map(|(i, v)| {
+                let mut b = [0u8; 16];
+                match self.prog.ty(ci.arg_tys[i]).ty {
+                    Ty::Float => b[..4].copy_from_slice(&(*v as u32).to_le_bytes()),
+                    Ty::LongDouble => {
+                        let w = long_args.iter().find(|(k, _)| *k == i).map_or(0, |(_, w)| *w);
+                        b[..10].copy_from_slice(&w.to_le_bytes()[..10]);
+                    }
+                    _ => b[..8].copy_from_slice(&v.to_le_bytes()),
                 }
-                _ => v.to_le_bytes(),
+                b
             })
             .collect();
         let mut argp: Vec<*mut libc::c_void> = store.iter_mut().map(|b| b.as_mut_ptr() as *mut libc::c_void).collect();
@@ -269,6 +292,11 @@ impl<'p> Executor<'p> {
                 })
                 .collect();
             self.set_result(st, ci, Val::Agg(std::rc::Rc::new(items)));
+            return Ok(());
+        }
+        if ret.ty == Ty::LongDouble {
+            let v = (retbuf[0] as u128 | (retbuf[1] as u128) << 64) & super::mask128(80);
+            self.set_result(st, ci, Val::Wide(Box::new(v)));
             return Ok(());
         }
         let raw_ret = match ret.ty {

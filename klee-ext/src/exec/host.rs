@@ -127,3 +127,41 @@ pub(super) fn signal_name(sig: i32) -> &'static str {
         _ => "a signal",
     }
 }
+
+/// Calls the host's `name(long double, ...)` returning `long double` (the
+/// 80-bit values in the low bits of each `u128`), with errno cleared
+/// before: the result and the errno it set, or `None` if the host has no
+/// such function.
+pub(super) fn call_long_double(name: &str, args: &[u128]) -> Option<(u128, i32)> {
+    use libffi::raw;
+    let c = std::ffi::CString::new(name).ok()?;
+    // SAFETY: dlsym with a valid NUL-terminated name.
+    let f = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
+    if f.is_null() || args.len() > 3 {
+        return None;
+    }
+    let mut types: Vec<*mut raw::ffi_type> = vec![&raw mut raw::ffi_type_longdouble; args.len()];
+    // SAFETY: a zeroed cif, filled by ffi_prep_cif.
+    let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
+    // SAFETY: the type array outlives the call.
+    let st = unsafe { raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, args.len() as u32, &raw mut raw::ffi_type_longdouble, types.as_mut_ptr()) };
+    if st != raw::ffi_status_FFI_OK {
+        return None;
+    }
+    let mut store: Vec<[u8; 16]> = args
+        .iter()
+        .map(|a| {
+            let mut b = [0u8; 16];
+            b[..10].copy_from_slice(&a.to_le_bytes()[..10]);
+            b
+        })
+        .collect();
+    let mut argp: Vec<*mut libc::c_void> = store.iter_mut().map(|b| b.as_mut_ptr() as *mut libc::c_void).collect();
+    let mut ret = [0u8; 16];
+    let mut errno = 0;
+    let _guard = lock();
+    // SAFETY: a libm function of long double arguments and result.
+    let r = unsafe { call(&mut cif, std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(f), ret.as_mut_ptr() as *mut libc::c_void, argp.as_mut_ptr(), &mut errno) };
+    r.ok()?;
+    Some((u128::from_le_bytes(ret) & ((1u128 << 80) - 1), errno))
+}

@@ -207,6 +207,7 @@ impl<'p> Executor<'p> {
                 Val::Agg(Rc::new((0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect::<Result<_, _>>()?))
             }
             Ty::Int(w) if *w > 64 => self.read_wide(st, id, off, info.store_size, *w)?,
+            Ty::LongDouble => self.read_wide(st, id, off, info.store_size, 80)?,
             _ => {
                 let v = st.mem.read_scalar(&mut self.pool, id, off, info.store_size);
                 self.fit(v, info.bits)
@@ -280,6 +281,7 @@ impl<'p> Executor<'p> {
             }
             (Ty::Struct(_) | Ty::Array { .. }, _) => {}
             (Ty::Int(w), _) if *w > 64 => self.write_wide(st, id, off, info.store_size, v)?,
+            (Ty::LongDouble, _) => self.write_wide(st, id, off, info.store_size, v)?,
             _ => st.mem.write_scalar(&mut self.pool, id, off, info.store_size, v),
         }
         Ok(())

@@ -242,7 +242,7 @@ impl<'p> Executor<'p> {
                 };
                 Some(Val::C(tty as u64))
             }
-            Special::FmtDouble => Some(self.fmt_double(st, args)?),
+            Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
             Special::Strtod | Special::Strtof | Special::Atof => {
                 let p = self.concrete_of(st, arg(0), "string address")?;
                 let text = self.read_cstr(st, &Val::C(p))?;
@@ -446,28 +446,40 @@ impl<'p> Executor<'p> {
         }
     }
 
-    fn fmt_double(&mut self, st: &mut State, args: &[Val]) -> Result<Val, Termination> {
+    /// `__se2_fmt_double` / `__se2_fmt_ldouble`: one conversion formatted
+    /// by the host's snprintf (a long double is passed to it through
+    /// libffi, the one way to hand an x87 value to C from Rust).
+    fn fmt_double(&mut self, st: &mut State, args: &[Val], long: bool) -> Result<Val, Termination> {
         let out = self.concrete_of(st, args[0].clone(), "buffer")?;
         let cap = self.concrete_of(st, args[1].clone(), "capacity")?;
         let spec = self.read_cstr(st, &args[2])?;
-        let v = f64::from_bits(self.concrete_of(st, args[3].clone(), "double")?);
-        let ok = spec.starts_with('%')
-            && spec.len() < 64
-            && spec[1..spec.len() - 1].chars().all(|c| c.is_ascii_digit() || "-+ #0.".contains(c))
+        let bits: u128 = match &args[3] {
+            Val::Wide(w) if long => **w,
+            v => self.concrete_of(st, v.clone(), "floating-point value")? as u128,
+        };
+        let body = spec.strip_prefix('%').unwrap_or("");
+        let body = if long { body.strip_suffix(|c: char| "fFeEgGaA".contains(c)).and_then(|b| b.strip_suffix('L')).map(|b| format!("{b}x")) } else { Some(body.to_string()) };
+        let ok = spec.len() < 64
+            && body.is_some_and(|b| b[..b.len().saturating_sub(1)].chars().all(|c| c.is_ascii_digit() || "-+ #0.".contains(c)))
             && spec.chars().last().is_some_and(|c| "fFeEgGaA".contains(c));
         if !ok {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported floating-point format {spec:?}")));
         }
         let cspec = std::ffi::CString::new(spec).unwrap_or_default();
+        let format = |buf: &mut Vec<u8>| -> i32 {
+            if long {
+                host_snprintf_ld(buf, &cspec, bits)
+            } else {
+                // SAFETY: the format was validated above to hold exactly one
+                // double conversion; `buf` has the given size.
+                unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), cspec.as_ptr(), f64::from_bits(bits as u64)) }
+            }
+        };
         let mut buf = vec![0u8; 512];
-        // SAFETY: the format was validated above to hold exactly one double
-        // conversion with numeric width/precision; `buf` has the given size.
-        let len = unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), cspec.as_ptr(), v) };
-        let len = len.max(0) as usize;
+        let len = format(&mut buf).max(0) as usize;
         if len >= buf.len() {
             buf = vec![0u8; len + 1];
-            // SAFETY: as above, with a buffer large enough for the full text.
-            unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), cspec.as_ptr(), v) };
+            format(&mut buf);
         }
         if cap > 0 {
             let n = (len as u64).min(cap - 1);
@@ -479,6 +491,38 @@ impl<'p> Executor<'p> {
         }
         Ok(Val::C(len as u64))
     }
+}
+
+/// The host's snprintf with one long double argument (its 80 bits in
+/// `bits`), through libffi's variadic call.
+fn host_snprintf_ld(buf: &mut [u8], spec: &std::ffi::CStr, bits: u128) -> i32 {
+    use libffi::raw;
+    let mut types: [*mut raw::ffi_type; 4] = [&raw mut raw::ffi_type_pointer, &raw mut raw::ffi_type_uint64, &raw mut raw::ffi_type_pointer, &raw mut raw::ffi_type_longdouble];
+    // SAFETY: a zeroed cif is filled by ffi_prep_cif_var below.
+    let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
+    // SAFETY: the type array lives for the call.
+    let st = unsafe { raw::ffi_prep_cif_var(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, 3, 4, &raw mut raw::ffi_type_sint32, types.as_mut_ptr()) };
+    if st != raw::ffi_status_FFI_OK {
+        return -1;
+    }
+    let mut p_buf = buf.as_mut_ptr() as *mut libc::c_void;
+    let mut n = buf.len() as u64;
+    let mut p_spec = spec.as_ptr() as *mut libc::c_void;
+    let mut ld = [0u8; 16];
+    ld[..10].copy_from_slice(&bits.to_le_bytes()[..10]);
+    let mut argv: [*mut libc::c_void; 4] = [
+        &mut p_buf as *mut _ as *mut libc::c_void,
+        &mut n as *mut _ as *mut libc::c_void,
+        &mut p_spec as *mut _ as *mut libc::c_void,
+        ld.as_mut_ptr() as *mut libc::c_void,
+    ];
+    let mut ret: u64 = 0;
+    // SAFETY: snprintf(char *, size_t, const char *, long double) with a
+    // format validated to hold one long double conversion.
+    unsafe {
+        raw::ffi_call(&mut cif, Some(std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(libc::snprintf as *mut libc::c_void)), &mut ret as *mut u64 as *mut libc::c_void, argv.as_mut_ptr());
+    }
+    ret as i32
 }
 
 extern "C" {

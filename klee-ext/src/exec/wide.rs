@@ -7,6 +7,92 @@ use super::{ErrorKind, Executor, State, Termination};
 use crate::expr::BinOp;
 use crate::ir::{CastOp, Val, WideInst};
 
+/// x87 80-bit `long double` arithmetic, exact (LLVM's APFloat semantics,
+/// through the `rustc_apfloat` port): round to nearest even, 64-bit
+/// significand, as the x87 unit computes with its precision control at
+/// extended (glibc's default).
+mod f80 {
+    use super::{mask128, sext128, wrap};
+    use crate::ir::{F80Conv, FOp, Val};
+    use rustc_apfloat::ieee::{Double, Single, X87DoubleExtended as F80};
+    use rustc_apfloat::{Float, FloatConvert, Round};
+    use std::cmp::Ordering;
+
+    fn get(v: u128) -> F80 {
+        F80::from_bits(v & mask128(80))
+    }
+
+    fn put(f: F80) -> Val {
+        wrap(f.to_bits() & mask128(80), 80)
+    }
+
+    pub fn bin(op: FOp, a: u128, b: u128) -> Val {
+        let (a, b) = (get(a), get(b));
+        put(match op {
+            FOp::Add => (a + b).value,
+            FOp::Sub => (a - b).value,
+            FOp::Mul => (a * b).value,
+            FOp::Div => (a / b).value,
+            FOp::Rem => (a % b).value,
+        })
+    }
+
+    pub fn neg(a: u128) -> Val {
+        put(-get(a))
+    }
+
+    /// LLVM's fcmp predicates 0 (false) to 15 (true).
+    pub fn cmp(pred: u8, a: u128, b: u128) -> bool {
+        let o = get(a).partial_cmp(&get(b));
+        let unordered = o.is_none();
+        let ord = |want: &[Ordering]| o.is_some_and(|x| want.contains(&x));
+        match pred {
+            0 => false,
+            1 => ord(&[Ordering::Equal]),
+            2 => ord(&[Ordering::Greater]),
+            3 => ord(&[Ordering::Greater, Ordering::Equal]),
+            4 => ord(&[Ordering::Less]),
+            5 => ord(&[Ordering::Less, Ordering::Equal]),
+            6 => ord(&[Ordering::Less, Ordering::Greater]),
+            7 => !unordered,
+            8 => unordered,
+            9 => unordered || ord(&[Ordering::Equal]),
+            10 => unordered || ord(&[Ordering::Greater]),
+            11 => unordered || ord(&[Ordering::Greater, Ordering::Equal]),
+            12 => unordered || ord(&[Ordering::Less]),
+            13 => unordered || ord(&[Ordering::Less, Ordering::Equal]),
+            14 => unordered || !ord(&[Ordering::Equal]),
+            _ => true,
+        }
+    }
+
+    pub fn conv(c: F80Conv, a: u128) -> Val {
+        let mut loses = false;
+        match c {
+            F80Conv::FromFloat { dbl: true } => put(Double::from_bits(a & mask128(64)).convert(&mut loses).value),
+            F80Conv::FromFloat { dbl: false } => put(Single::from_bits(a & mask128(32)).convert(&mut loses).value),
+            F80Conv::ToFloat { dbl: true } => Val::C(FloatConvert::<Double>::convert(get(a), &mut loses).value.to_bits() as u64),
+            F80Conv::ToFloat { dbl: false } => Val::C(FloatConvert::<Single>::convert(get(a), &mut loses).value.to_bits() as u64),
+            F80Conv::FromInt { signed: true, w } => put(F80::from_i128(sext128(a & mask128(w), w)).value),
+            F80Conv::FromInt { signed: false, w } => put(F80::from_u128(a & mask128(w)).value),
+            F80Conv::ToInt { signed, w } => {
+                let mut exact = false;
+                let v = if signed {
+                    get(a).to_i128_r(w as usize, Round::TowardZero, &mut exact).value as u128
+                } else {
+                    get(a).to_u128_r(w as usize, Round::TowardZero, &mut exact).value
+                };
+                wrap(v & mask128(w), w)
+            }
+        }
+    }
+}
+
+/// `long double` arithmetic for the math functions (`call.rs`).
+pub(super) fn f80_bin(op: crate::ir::FOp, a: u128, b: u128) -> Val {
+    f80::bin(op, a, b)
+}
+
 /// All-ones mask of width `w` (1..=128).
 pub fn mask128(w: u8) -> u128 {
     if w >= 128 {
@@ -48,10 +134,19 @@ impl<'p> Executor<'p> {
         let regs = st.regs();
         let (dst, vals): (_, Vec<Val>) = match inst {
             WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
-            WideInst::Cast { dst, a, .. } | WideInst::FpToInt { dst, a, .. } | WideInst::IntToFp { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
+            WideInst::F80Bin { dst, a, b, .. } | WideInst::F80Cmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
+            WideInst::Cast { dst, a, .. }
+            | WideInst::FpToInt { dst, a, .. }
+            | WideInst::IntToFp { dst, a, .. }
+            | WideInst::F80Neg { dst, a }
+            | WideInst::F80Conv { dst, a, .. } => (*dst, vec![self.get(regs, *a)]),
         };
         let Some(xs) = vals.iter().map(wide).collect::<Option<Vec<u128>>>() else {
-            return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
+            let what = match inst {
+                WideInst::F80Bin { .. } | WideInst::F80Cmp { .. } | WideInst::F80Neg { .. } | WideInst::F80Conv { .. } => "symbolic long double values",
+                _ => "symbolic integers wider than 64 bits",
+            };
+            return Err(self.error(st, ErrorKind::Exec, format!("unsupported: {what}")));
         };
         let r = match *inst {
             WideInst::Bin { op, w, .. } => {
@@ -100,6 +195,10 @@ impl<'p> Executor<'p> {
                     (false, false) => (a as f32).to_bits() as u64,
                 })
             }
+            WideInst::F80Bin { op, .. } => f80::bin(op, xs[0], xs[1]),
+            WideInst::F80Cmp { pred, .. } => Val::C(f80::cmp(pred, xs[0], xs[1]) as u64),
+            WideInst::F80Neg { .. } => f80::neg(xs[0]),
+            WideInst::F80Conv { conv, .. } => f80::conv(conv, xs[0]),
         };
         Self::set(st, dst, r);
         Ok(())

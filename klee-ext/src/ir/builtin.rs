@@ -33,6 +33,7 @@ pub enum Special {
     Read,
     IsATty,
     FmtDouble,
+    FmtLDouble,
     Strtod,
     Strtof,
     Atof,
@@ -81,6 +82,7 @@ const TABLE: &[(&str, Special)] = &[
     ("write", Special::Write),
     ("read", Special::Read),
     ("__se2_fmt_double", Special::FmtDouble),
+    ("__se2_fmt_ldouble", Special::FmtLDouble),
     ("strtod", Special::Strtod),
     ("strtof", Special::Strtof),
     ("atof", Special::Atof),
@@ -174,6 +176,11 @@ impl MathFn {
     pub fn from_c_name(name: &str) -> Option<MathFn> {
         let base = name.strip_suffix('f').filter(|b| NAMES.iter().any(|(n, _)| n == b)).unwrap_or(name);
         NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
+    }
+
+    /// The C name of the double-precision function (`sqrt`).
+    pub fn c_name(self) -> &'static str {
+        NAMES.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("every MathFn has a name")
     }
 
     /// The function behind an intrinsic's base name (`llvm.floor.f64` → `floor`).

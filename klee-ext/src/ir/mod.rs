@@ -221,6 +221,25 @@ pub enum WideInst {
     FpToInt { signed: bool, dbl: bool, to: u8, dst: RegId, a: Operand },
     /// sitofp / uitofp from a wide integer.
     IntToFp { signed: bool, dbl: bool, from: u8, dst: RegId, a: Operand },
+    /// x87 80-bit `long double` arithmetic.
+    F80Bin { op: FOp, dst: RegId, a: Operand, b: Operand },
+    /// `pred` as in `Inst::FCmp`.
+    F80Cmp { pred: u8, dst: RegId, a: Operand, b: Operand },
+    F80Neg { dst: RegId, a: Operand },
+    F80Conv { conv: F80Conv, dst: RegId, a: Operand },
+}
+
+/// Conversions to and from `long double`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum F80Conv {
+    /// fpext from float (`dbl` false) or double.
+    FromFloat { dbl: bool },
+    /// fptrunc to float or double.
+    ToFloat { dbl: bool },
+    /// sitofp / uitofp from an integer of `w` bits.
+    FromInt { signed: bool, w: u8 },
+    /// fptosi / fptoui to an integer of `w` bits.
+    ToInt { signed: bool, w: u8 },
 }
 
 /// A GEP with its constant part folded: `base + offset + Σ idx_i * scale_i`

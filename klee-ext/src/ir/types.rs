@@ -19,11 +19,15 @@ pub enum Ty {
     Int(u8),
     Float,
     Double,
+    /// x87 80-bit `long double` (10 bytes stored, 16 allocated; held as
+    /// `Val::Wide`, computed exactly and concretely).
+    LongDouble,
     Ptr,
     /// Fields at byte offsets.
     Struct(Box<[(u64, TyId)]>),
     Array { elem: TyId, n: u64, stride: u64 },
-    /// A type the executor does not support (vectors, x86_fp80, i128, …).
+    /// A type the executor does not support (scalable vectors, integers
+    /// wider than 128 bits, …).
     Unsupported(String),
 }
 

@@ -72,8 +72,14 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::InsertValue { dst, agg, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(val),
                     Inst::Ret(v) => v.as_ref().is_none_or(op_ok),
                     Inst::Wide(w) => match &**w {
-                        WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => reg_ok(*dst) && op_ok(a) && op_ok(b),
-                        WideInst::Cast { dst, a, .. } | WideInst::FpToInt { dst, a, .. } | WideInst::IntToFp { dst, a, .. } => reg_ok(*dst) && op_ok(a),
+                        WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } | WideInst::F80Bin { dst, a, b, .. } | WideInst::F80Cmp { dst, a, b, .. } => {
+                            reg_ok(*dst) && op_ok(a) && op_ok(b)
+                        }
+                        WideInst::Cast { dst, a, .. }
+                        | WideInst::FpToInt { dst, a, .. }
+                        | WideInst::IntToFp { dst, a, .. }
+                        | WideInst::F80Neg { dst, a }
+                        | WideInst::F80Conv { dst, a, .. } => reg_ok(*dst) && op_ok(a),
                     },
                     Inst::Unreachable | Inst::Unsupported(_) => true,
                 };

@@ -35,6 +35,13 @@ impl Lowerer {
                 }
                 Ok(Val::C(LLVMConstIntGetZExtValue(v) & mask(w as u8)))
             }
+            LLVMValueKind::LLVMConstantFPValueKind if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMX86_FP80TypeKind => {
+                // LLVM prints x87 constants as 0xK followed by 20 hex digits.
+                let text = take_msg(LLVMPrintValueToString(v));
+                let hex = text.rsplit("0xK").next().unwrap_or("").trim();
+                let bits = u128::from_str_radix(hex, 16).map_err(|_| format!("cannot read long double constant {text}"))?;
+                Ok(Val::Wide(Box::new(bits)))
+            }
             LLVMValueKind::LLVMConstantFPValueKind => {
                 let mut loses = 0;
                 let d = LLVMConstRealGetDouble(v, &mut loses);

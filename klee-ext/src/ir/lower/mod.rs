@@ -342,7 +342,7 @@ impl Lowerer {
                 let stride = LLVMABISizeOfType(self.td, e);
                 (Ty::Array { elem: self.ty(e), n: LLVMGetArrayLength(t) as u64, stride }, 0)
             }
-            LLVMTypeKind::LLVMX86_FP80TypeKind => (Ty::Unsupported("long double (x86_fp80)".into()), 0),
+            LLVMTypeKind::LLVMX86_FP80TypeKind => (Ty::LongDouble, 80),
             // Fixed vectors are laid out (and held in registers) as arrays:
             // clang passes small float structs as <2 x float>. Vector
             // arithmetic is refused where it is lowered.
@@ -490,6 +490,10 @@ impl Lowerer {
         }
     }
 
+    unsafe fn is_f80(&self, t: LLVMTypeRef) -> bool {
+        LLVMGetTypeKind(t) == LLVMTypeKind::LLVMX86_FP80TypeKind
+    }
+
     unsafe fn is_double(&self, t: LLVMTypeRef) -> Result<bool, String> {
         match LLVMGetTypeKind(t) {
             LLVMTypeKind::LLVMDoubleTypeKind => Ok(true),
@@ -561,20 +565,29 @@ impl Lowerer {
                     Inst::Bin { op, w, dst, a, b }
                 }
             }
-            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => Inst::FBin {
-                op: match op {
+            LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => {
+                let fop = match op {
                     LLVMFAdd => FOp::Add,
                     LLVMFSub => FOp::Sub,
                     LLVMFMul => FOp::Mul,
                     LLVMFDiv => FOp::Div,
                     _ => FOp::Rem,
-                },
-                dbl: self.is_double(t)?,
+                };
+                let (dst, a, b) = (d()?, self.operand(o(0), cx)?, self.operand(o(1), cx)?);
+                if self.is_f80(t) {
+                    Inst::Wide(Box::new(WideInst::F80Bin { op: fop, dst, a, b }))
+                } else {
+                    Inst::FBin { op: fop, dbl: self.is_double(t)?, dst, a, b }
+                }
+            }
+            LLVMFNeg if self.is_f80(t) => Inst::Wide(Box::new(WideInst::F80Neg { dst: d()?, a: self.operand(o(0), cx)? })),
+            LLVMFNeg => Inst::FNeg { dbl: self.is_double(t)?, dst: d()?, a: self.operand(o(0), cx)? },
+            LLVMFCmp if self.is_f80(LLVMTypeOf(o(0))) => Inst::Wide(Box::new(WideInst::F80Cmp {
+                pred: LLVMGetFCmpPredicate(i) as u8,
                 dst: d()?,
                 a: self.operand(o(0), cx)?,
                 b: self.operand(o(1), cx)?,
-            },
-            LLVMFNeg => Inst::FNeg { dbl: self.is_double(t)?, dst: d()?, a: self.operand(o(0), cx)? },
+            })),
             LLVMICmp => {
                 let (pred, w, dst) = (ipred(LLVMGetICmpPredicate(i)), self.int_width(LLVMTypeOf(o(0)))?, d()?);
                 let (a, b) = (self.operand(o(0), cx)?, self.operand(o(1), cx)?);
@@ -606,6 +619,23 @@ impl Lowerer {
                 } else {
                     Inst::Cast { op: cop, from, to, dst, a }
                 }
+            }
+            LLVMFPToUI | LLVMFPToSI if self.is_f80(LLVMTypeOf(o(0))) => {
+                let conv = F80Conv::ToInt { signed: op == LLVMFPToSI, w: self.int_width(t)? };
+                Inst::Wide(Box::new(WideInst::F80Conv { conv, dst: d()?, a: self.operand(o(0), cx)? }))
+            }
+            LLVMUIToFP | LLVMSIToFP if self.is_f80(t) => {
+                let conv = F80Conv::FromInt { signed: op == LLVMSIToFP, w: self.int_width(LLVMTypeOf(o(0)))? };
+                Inst::Wide(Box::new(WideInst::F80Conv { conv, dst: d()?, a: self.operand(o(0), cx)? }))
+            }
+            LLVMFPExt | LLVMFPTrunc if self.is_f80(t) || self.is_f80(LLVMTypeOf(o(0))) => {
+                let (from, to) = (LLVMTypeOf(o(0)), t);
+                let conv = match (self.is_f80(from), self.is_f80(to)) {
+                    (true, true) => return Ok(Some(Inst::Copy { dst: d()?, a: self.operand(o(0), cx)? })),
+                    (false, true) => F80Conv::FromFloat { dbl: self.is_double(from)? },
+                    _ => F80Conv::ToFloat { dbl: self.is_double(to)? },
+                };
+                Inst::Wide(Box::new(WideInst::F80Conv { conv, dst: d()?, a: self.operand(o(0), cx)? }))
             }
             LLVMFPToUI | LLVMFPToSI => {
                 let dbl = self.is_double(LLVMTypeOf(o(0)))?;
@@ -805,7 +835,19 @@ impl Lowerer {
                     Callee::Func(self.funcs[&callee_v])
                 }
             }
-            LLVMValueKind::LLVMInlineAsmValueKind => return Err("inline assembly".into()),
+            LLVMValueKind::LLVMInlineAsmValueKind => {
+                // `cpuid` (gcc's <cpuid.h>, used to pick SIMD code paths)
+                // answers as a processor with no optional features: every
+                // output 0, so leaf 0 reports no further leaves.
+                let text = take_msg(LLVMPrintValueToString(callee_v));
+                if text.contains("cpuid") {
+                    let Some(dst) = dst else { return Ok(None) };
+                    let rty = self.ty(LLVMGetReturnType(LLVMGetCalledFunctionType(i)));
+                    let zero = self.zero_val(rty);
+                    return Ok(Some(Inst::Copy { dst, a: Operand::Const(self.intern_const(zero)) }));
+                }
+                return Err("inline assembly".into());
+            }
             _ => Callee::Indirect(self.operand(callee_v, cx)?),
         };
         let fty = LLVMGetCalledFunctionType(i);
