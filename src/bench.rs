@@ -37,6 +37,11 @@ pub struct BenchArgs {
     /// Time limit of one repair in the table.
     #[arg(long, default_value = "120s", value_name = "TIME")]
     fix_timeout: String,
+    /// The real-program table instead: load + lower time of find, grep and
+    /// coreutils modules, and typical commands against native (needs
+    /// scripts/real-programs/build.sh).
+    #[arg(long)]
+    real: bool,
     /// Per-query time limit of CBS in the second-order tables.
     #[arg(long, default_value = "10s", value_name = "TIME")]
     cbs_timeout: String,
@@ -83,6 +88,15 @@ fn native_time(prog: &Path) -> Option<Duration> {
 }
 
 pub fn main(a: BenchArgs) -> ExitCode {
+    if a.real {
+        return match crate::bench_real::main(a.repeat) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("se2repair: error: {e}");
+                ExitCode::from(125)
+            }
+        };
+    }
     if a.fix {
         let engines: Vec<String> = a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
         let r = crate::cli::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines));

@@ -101,14 +101,52 @@ struct RunArgs {
     /// Print no progress, warnings or summary on stderr.
     #[arg(long, short)]
     quiet: bool,
+    /// N files named A, B, ... with SIZE symbolic bytes each (KLEE's POSIX
+    /// runtime); also understood among the program's arguments.
+    #[arg(long = "sym-files", num_args = 2, value_names = ["N", "SIZE"])]
+    sym_files: Option<Vec<u32>>,
+    /// Standard output is a file, not a terminal (KLEE's --sym-stdout; the
+    /// output is captured per path either way).
+    #[arg(long = "sym-stdout")]
+    sym_stdout: bool,
+    /// The program's environment: NAME=VALUE lines of this file instead of
+    /// the tool's own environment.
+    #[arg(long = "env-file", value_name = "FILE")]
+    env_file: Option<PathBuf>,
+    /// Let a symbolic run change the host's files (by default it may change
+    /// only what lies inside --scratch-dir; a concrete run may change what
+    /// a native run would).
+    #[arg(long = "allow-host-writes")]
+    allow_host_writes: bool,
+    /// A directory a symbolic run may change.
+    #[arg(long = "scratch-dir", value_name = "DIR")]
+    scratch_dir: Option<PathBuf>,
     /// The program (.c, .bc or .ll), then its arguments. Among the
-    /// arguments, `--sym-arg N`, `--sym-args MIN MAX N` and `--sym-stdin N`
-    /// are understood as KLEE's POSIX runtime does.
+    /// arguments, `--sym-arg N`, `--sym-args MIN MAX N`, `--sym-stdin N`,
+    /// `--sym-files N SIZE` and `--sym-stdout` are understood as KLEE's
+    /// POSIX runtime does.
     #[arg(required = true, trailing_var_arg = true, allow_hyphen_values = true, value_name = "PROGRAM [ARGS]")]
     program: Vec<std::ffi::OsString>,
 }
 
 pub use klee_ext::so::parse_so_langs;
+
+/// An environment file: one NAME=VALUE a line (blank lines and lines
+/// starting with # are skipped).
+fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
+    let bytes = std::fs::read(p).map_err(|e| format!("cannot read --env-file {}: {e}", p.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in bytes.split(|&c| c == b'\n').enumerate() {
+        if line.is_empty() || line[0] == b'#' {
+            continue;
+        }
+        if !line.contains(&b'=') || line[0] == b'=' {
+            return Err(format!("{}:{}: expected NAME=VALUE", p.display(), n + 1));
+        }
+        out.push(line.to_vec());
+    }
+    Ok(out)
+}
 
 /// Parses KLEE-style time specs: `10`, `10s`, `500ms`, `5min`, `1h`.
 pub fn parse_time(s: &str) -> Result<Duration, String> {
@@ -128,11 +166,22 @@ pub fn parse_time(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
-fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<(Vec<ArgSpec>, Option<u32>), String> {
+/// What KLEE's POSIX runtime reads among the program's arguments.
+#[derive(Default)]
+struct PosixArgs {
+    args: Vec<ArgSpec>,
+    sym_stdin: Option<u32>,
+    sym_files: Option<(u32, u32)>,
+    sym_stdout: bool,
+}
+
+fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String> {
     use std::os::unix::ffi::OsStrExt;
     let raw: Vec<String> = raw_os.iter().map(|s| s.to_string_lossy().into_owned()).collect();
     let mut out = Vec::new();
     let mut stdin = None;
+    let mut files = None;
+    let mut sym_stdout = false;
     let mut i = 0;
     let num = |v: Option<&String>, what: &str| -> Result<u32, String> {
         v.ok_or(format!("{what} needs a number"))?.parse::<u32>().map_err(|_| format!("{what} needs a number"))
@@ -159,6 +208,19 @@ fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<(Vec<ArgSpec>, Op
                 stdin = Some(num(raw.get(i + 1), "--sym-stdin")?);
                 i += 2;
             }
+            (true, "sym-files") => {
+                let n = num(raw.get(i + 1), "--sym-files")?;
+                let size = num(raw.get(i + 2), "--sym-files")?;
+                if n > 26 {
+                    return Err("--sym-files N SIZE: at most 26 files (A to Z)".into());
+                }
+                files = Some((n, size));
+                i += 3;
+            }
+            (true, "sym-stdout") => {
+                sym_stdout = true;
+                i += 1;
+            }
             _ => {
                 // C programs take any bytes as arguments.
                 out.push(match raw_os[i].to_str() {
@@ -169,7 +231,7 @@ fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<(Vec<ArgSpec>, Op
             }
         }
     }
-    Ok((out, stdin))
+    Ok(PosixArgs { args: out, sym_stdin: stdin, sym_files: files, sym_stdout })
 }
 
 pub fn main() -> ExitCode {
@@ -209,7 +271,8 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     if rest.first().is_some_and(|s| s == "--") {
         rest.remove(0);
     }
-    let (mut args, mut sym_stdin) = parse_program_args(&rest)?;
+    let posix = parse_program_args(&rest)?;
+    let (mut args, mut sym_stdin) = (posix.args, posix.sym_stdin);
     for n in &a.sym_arg {
         args.push(ArgSpec::Sym(*n));
     }
@@ -235,8 +298,13 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         program_name: program.display().to_string(),
         args,
         sym_stdin,
+        sym_files: posix.sym_files.or(a.sym_files.as_deref().map(|v| (v[0], v[1]))),
+        sym_stdout: posix.sym_stdout || a.sym_stdout,
         replay,
         warnings: !a.quiet,
+        env: a.env_file.as_deref().map(read_env_file).transpose()?,
+        host_writes: if a.allow_host_writes { klee_ext::exec::posix::HostWrites::Allow } else { klee_ext::exec::posix::HostWrites::Auto },
+        scratch_dir: a.scratch_dir.clone(),
         ..Config::default()
     };
     cfg.solver.timeout = a.max_solver_time.as_deref().map(parse_time).transpose()?;

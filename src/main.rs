@@ -15,6 +15,7 @@
 
 mod bench;
 mod bench_fix;
+mod bench_real;
 mod bench_so;
 mod cli;
 mod fix_cmd;

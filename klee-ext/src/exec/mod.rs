@@ -78,6 +78,10 @@ pub struct Config {
     pub args: Vec<ArgSpec>,
     /// `--sym-stdin N`.
     pub sym_stdin: Option<u32>,
+    /// `--sym-files N SIZE`: files `A`, `B`, ... of SIZE symbolic bytes.
+    pub sym_files: Option<(u32, u32)>,
+    /// `--sym-stdout`: stdout is never a terminal.
+    pub sym_stdout: bool,
     /// Fixed bytes for stdin instead of the tool's own stdin (a test's
     /// input); ignored with `sym_stdin`.
     pub stdin: Option<Rc<Vec<u8>>>,
@@ -120,6 +124,8 @@ impl Default for Config {
             program_name: "program".into(),
             args: Vec::new(),
             sym_stdin: None,
+            sym_files: None,
+            sym_stdout: false,
             stdin: None,
             expect_stdout: None,
             replay: None,

@@ -154,6 +154,22 @@ impl<'p> Executor<'p> {
                     None => StdinSrc::Symbolic { arr, len: n },
                 };
             }
+            if let Some((n, size)) = self.cfg.sym_files {
+                let mut files = Vec::new();
+                for k in 0..n.min(26) {
+                    let letter = (b'A' + k as u8) as char;
+                    let obj = format!("{letter}-data");
+                    let replayed = self.next_replay(&obj);
+                    let arr = self.pool.new_array(&obj, size.max(1));
+                    st.arrays.push((arr, obj.as_str().into()));
+                    let data = match replayed {
+                        Some(bytes) => super::posix::SymData::Bytes(Rc::new(bytes)),
+                        None => super::posix::SymData::Arr(arr),
+                    };
+                    files.push(super::posix::SymFile { name: vec![letter as u8], data, size: size as u64 });
+                }
+                st.proc.sym_files = Rc::new(files);
+            }
             let f = prog.func(main);
             let mut regs = vec![Val::C(0); f.nregs as usize];
             let margs = [Val::C(argc), Val::C(argv), Val::C(envp)];

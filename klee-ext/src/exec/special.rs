@@ -238,7 +238,7 @@ impl<'p> Executor<'p> {
                     Some(super::posix::FileRef::Std(k)) => self.std_is_tty(k as u64),
                     // SAFETY: isatty on an open host descriptor.
                     Some(super::posix::FileRef::Host(h)) => unsafe { libc::isatty(h.0) == 1 },
-                    None => false,
+                    Some(super::posix::FileRef::Sym(_)) | None => false,
                 };
                 Some(Val::C(tty as u64))
             }
@@ -295,7 +295,7 @@ impl<'p> Executor<'p> {
     /// expected output, stdout is a terminal: line-buffered, so a wrong
     /// line ends its path at once.
     pub(super) fn std_is_tty(&self, k: u64) -> bool {
-        let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none();
+        let single = self.stats.forks == 0 && self.cfg.sym_stdin.is_none() && !(k == 1 && self.cfg.sym_stdout);
         let judged = k == 1 && self.cfg.expect_stdout.is_some();
         // SAFETY: isatty on one of the tool's standard descriptors.
         judged || (k <= 2 && single && unsafe { libc::isatty(k as i32) } == 1)
@@ -335,7 +335,7 @@ impl<'p> Executor<'p> {
         let b = self.concrete_of(st, buf.clone(), "write buffer")?;
         let fd = match st.proc.entry(fd).map(|o| (o.file.clone(), o.flags)) {
             None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
-            Some((super::posix::FileRef::Host(_), _)) => return Ok(Val::C(self.host_rw(st, true, fd, b, n)? as u64)),
+            Some((super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_), _)) => return Ok(Val::C(self.host_rw(st, true, fd, b, n)? as u64)),
             Some((super::posix::FileRef::Std(0), _)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
             Some((super::posix::FileRef::Std(k), _)) => k as u64,
         };
@@ -408,7 +408,7 @@ impl<'p> Executor<'p> {
         let b = self.concrete_of(st, buf.clone(), "read buffer")?;
         match st.proc.entry(fd).map(|o| o.file.clone()) {
             None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
-            Some(super::posix::FileRef::Host(_)) => return Ok(Val::C(self.host_rw(st, false, fd, b, n)? as u64)),
+            Some(super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_)) => return Ok(Val::C(self.host_rw(st, false, fd, b, n)? as u64)),
             Some(super::posix::FileRef::Std(0)) => {}
             Some(super::posix::FileRef::Std(_)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
         }

@@ -30,7 +30,8 @@ impl<'p> Executor<'p> {
     /// Whether the run has symbolic inputs (test generation or repair).
     pub(crate) fn symbolic_run(&self) -> bool {
         self.cfg.sym_stdin.is_some()
-                        || self.cfg.expect_stdout.is_some()
+                        || self.cfg.sym_files.is_some()
+            || self.cfg.expect_stdout.is_some()
             || self.cfg.args.iter().any(|a| !matches!(a, super::super::ArgSpec::Concrete(_) | super::super::ArgSpec::Bytes(_)))
             || !self.pool.so.vars.is_empty()
     }
@@ -153,8 +154,12 @@ impl<'p> Executor<'p> {
 
     /// Runs `op(base, path)` for a path relative to `dirfd`; a change to
     /// the file system (`change` names it) is checked against the policy.
+    /// A `--sym-files` file exists (for access) and cannot be changed.
     fn path_op(&mut self, st: &mut State, dirfd: i64, path: u64, change: Option<&str>, op: impl FnOnce(i32, *const libc::c_char) -> i32) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
+        if st.proc.sym_file(p.as_bytes()).is_some() {
+            return if change.is_some() { self.fail(st, libc::EACCES) } else { Ok(0) };
+        }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };
         if let Some(what) = change {
             self.check_write(st, base, &p, what)?;

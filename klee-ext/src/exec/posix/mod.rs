@@ -44,6 +44,24 @@ pub enum FileRef {
     /// The path's standard stream 0, 1 or 2.
     Std(u8),
     Host(Rc<HostFd>),
+    /// Symbolic file `k` of `--sym-files` (read-only).
+    Sym(usize),
+}
+
+/// The contents of a `--sym-files` file.
+#[derive(Clone, Debug)]
+pub enum SymData {
+    Arr(crate::expr::ArrayId),
+    /// Replayed from a `.ktest`.
+    Bytes(Rc<Vec<u8>>),
+}
+
+/// A file of `--sym-files`: its name (`A`, `B`, ...), contents and size.
+#[derive(Clone, Debug)]
+pub struct SymFile {
+    pub name: Vec<u8>,
+    pub data: SymData,
+    pub size: u64,
 }
 
 /// An open file description.
@@ -75,6 +93,8 @@ pub struct Proc {
     /// Inside a forked child (between fork and exec or exit).
     pub in_child: bool,
     pub pid: i32,
+    /// `--sym-files`.
+    pub sym_files: Rc<Vec<SymFile>>,
 }
 
 impl Default for Proc {
@@ -87,6 +107,7 @@ impl Default for Proc {
             children: Vec::new(),
             in_child: false,
             pid: 4242,
+            sym_files: Rc::default(),
         }
     }
 }
@@ -155,8 +176,17 @@ impl Proc {
     pub fn host_fd(&self, fd: i64) -> Option<i32> {
         match &self.entry(fd)?.file {
             FileRef::Host(h) => Some(h.0),
-            FileRef::Std(_) => None,
+            FileRef::Std(_) | FileRef::Sym(_) => None,
         }
+    }
+
+    /// The `--sym-files` file a path names (`A`, `./A`), if any.
+    pub fn sym_file(&self, path: &[u8]) -> Option<usize> {
+        if self.sym_files.is_empty() {
+            return None;
+        }
+        let p = path.strip_prefix(b"./").unwrap_or(path);
+        self.sym_files.iter().position(|f| f.name == p)
     }
 
     /// The base for a path relative to `dirfd` (`AT_FDCWD` or a descriptor).
@@ -261,6 +291,17 @@ impl<'p> Executor<'p> {
 
     fn open_at(&mut self, st: &mut State, dirfd: i64, path: u64, flags: i32, mode: u32) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
+        if let Some(k) = st.proc.sym_file(p.as_bytes()) {
+            if flags & libc::O_ACCMODE != libc::O_RDONLY || flags & libc::O_TRUNC != 0 {
+                return self.fail(st, libc::EACCES);
+            }
+            if flags & libc::O_DIRECTORY != 0 {
+                return self.fail(st, libc::ENOTDIR);
+            }
+            let fd = st.proc.lowest_free(3);
+            st.proc.install(fd, OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC }, flags & libc::O_CLOEXEC != 0);
+            return Ok(fd as i64);
+        }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };
         let writes = flags & (libc::O_WRONLY | libc::O_RDWR | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) != 0;
         if writes {
@@ -286,6 +327,9 @@ impl<'p> Executor<'p> {
     /// `read`/`write` on a descriptor that is not a standard stream.
     pub(super) fn host_rw(&mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64) -> Result<i64, Termination> {
         let Some(of) = st.proc.entry(fd).cloned() else { return self.fail(st, libc::EBADF) };
+        if let FileRef::Sym(k) = of.file {
+            return self.sym_read(st, write, fd, k, of.offset, buf, n);
+        }
         let FileRef::Host(h) = &of.file else { unreachable!("standard streams are handled by the caller") };
         let acc = of.flags & libc::O_ACCMODE;
         if (write && acc == libc::O_RDONLY) || (!write && acc == libc::O_WRONLY) {
@@ -333,6 +377,48 @@ impl<'p> Executor<'p> {
         Ok(r)
     }
 
+    /// `read` of a `--sym-files` file: its symbolic bytes from the offset.
+    #[allow(clippy::too_many_arguments)]
+    fn sym_read(&mut self, st: &mut State, write: bool, fd: i64, k: usize, offset: u64, buf: u64, n: u64) -> Result<i64, Termination> {
+        if write {
+            return self.fail(st, libc::EBADF);
+        }
+        let file = st.proc.sym_files[k].clone();
+        let avail = file.size.saturating_sub(offset).min(n);
+        if avail == 0 {
+            return Ok(0);
+        }
+        let (id, off) = st.mem.check(buf, avail, true).map_err(|e| self.fault(st, e))?;
+        for i in 0..avail {
+            let b = match &file.data {
+                SymData::Arr(arr) => Err(self.pool.var(*arr, (offset + i) as u32)),
+                SymData::Bytes(b) => Ok(b.get((offset + i) as usize).copied().unwrap_or(0)),
+            };
+            st.mem.write_byte(&self.pool, id, off + i, b);
+        }
+        st.proc.entry_mut(fd).expect("open").offset = offset + avail;
+        Ok(avail as i64)
+    }
+
+    /// The `struct stat` of a `--sym-files` file: a regular file of its
+    /// size, read-write for its owner, owned by the tool's user.
+    pub(super) fn sym_stat(&self, st: &State, k: usize) -> libc::stat {
+        let mut sb: libc::stat = unsafe { std::mem::zeroed() };
+        sb.st_mode = libc::S_IFREG | 0o644;
+        sb.st_size = st.proc.sym_files[k].size as i64;
+        sb.st_nlink = 1;
+        sb.st_blksize = 4096;
+        sb.st_blocks = (sb.st_size + 511) / 512;
+        sb.st_ino = 1000 + k as u64;
+        sb.st_dev = 1;
+        // SAFETY: getuid/getgid cannot fail.
+        unsafe {
+            sb.st_uid = libc::getuid();
+            sb.st_gid = libc::getgid();
+        }
+        sb
+    }
+
     fn positioned(&mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64, at: i64) -> Result<i64, Termination> {
         if at < 0 {
             return self.fail(st, libc::EINVAL);
@@ -352,7 +438,26 @@ impl<'p> Executor<'p> {
 
     fn lseek(&mut self, st: &mut State, fd: i64, off: i64, whence: i32) -> Result<i64, Termination> {
         let Some(of) = st.proc.entry(fd).cloned() else { return self.fail(st, libc::EBADF) };
-        let FileRef::Host(h) = &of.file else { return self.fail(st, libc::ESPIPE) };
+        let end = match &of.file {
+            FileRef::Sym(k) => st.proc.sym_files[*k].size as i64,
+            _ => 0,
+        };
+        let FileRef::Host(h) = &of.file else {
+            if !matches!(of.file, FileRef::Sym(_)) {
+                return self.fail(st, libc::ESPIPE);
+            }
+            let new = match whence {
+                libc::SEEK_SET => off,
+                libc::SEEK_CUR => of.offset as i64 + off,
+                libc::SEEK_END => end + off,
+                _ => return self.fail(st, libc::EINVAL),
+            };
+            if new < 0 {
+                return self.fail(st, libc::EINVAL);
+            }
+            st.proc.entry_mut(fd).expect("open").offset = new as u64;
+            return Ok(new);
+        };
         if !of.seekable {
             return self.fail(st, libc::ESPIPE);
         }
@@ -422,6 +527,10 @@ impl<'p> Executor<'p> {
                 self.fail(st, libc::EBADF)?;
                 Ok(0)
             }
+            Some(FileRef::Sym(_)) => {
+                self.set_errno(st, libc::ENOTTY);
+                Ok(0)
+            }
             Some(FileRef::Std(k)) => {
                 let tty = self.std_is_tty(k as u64);
                 if !tty {
@@ -469,6 +578,10 @@ impl<'p> Executor<'p> {
             // SAFETY: fstat into a local structure.
             Some(FileRef::Std(k)) => unsafe { libc::fstat(k as i32, &mut sb) },
             Some(FileRef::Host(h)) => unsafe { libc::fstat(h.0, &mut sb) },
+            Some(FileRef::Sym(k)) => {
+                sb = self.sym_stat(st, k);
+                0
+            }
         };
         if r < 0 {
             return self.host_result(st, -1);
@@ -479,6 +592,11 @@ impl<'p> Executor<'p> {
 
     fn stat_at(&mut self, st: &mut State, dirfd: i64, path: u64, out: u64, flags: i32) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
+        if let Some(k) = st.proc.sym_file(p.as_bytes()) {
+            let sb = self.sym_stat(st, k);
+            self.put_struct(st, out, &sb)?;
+            return Ok(0);
+        }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };
         let mut sb: libc::stat = unsafe { std::mem::zeroed() };
         // SAFETY: fstatat with a NUL-terminated path into a local structure.

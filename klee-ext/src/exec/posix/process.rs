@@ -166,6 +166,9 @@ impl<'p> Executor<'p> {
             Some(FileRef::Host(h)) => {
                 cmd.stdin(dup_stdio(h.0));
             }
+            Some(FileRef::Sym(_)) => {
+                return Err(self.error(st, ErrorKind::Model, "unsupported: a symbolic file as the standard input of an executed program"));
+            }
             Some(FileRef::Std(_)) => match &st.stdin {
                 StdinSrc::Bytes(b) => {
                     stdin_bytes = Some(b.get(st.stdin_pos as usize..).unwrap_or_default().to_vec());
@@ -186,7 +189,7 @@ impl<'p> Executor<'p> {
             let s = match st.proc.entry(k).map(|o| o.file.clone()) {
                 Some(FileRef::Host(h)) => dup_stdio(h.0),
                 Some(FileRef::Std(_)) => Stdio::piped(),
-                None => Stdio::null(),
+                Some(FileRef::Sym(_)) | None => Stdio::null(),
             };
             if k == 1 {
                 cmd.stdout(s);
