@@ -13,7 +13,8 @@ const VA_LIST_SIZE: u64 = 24;
 impl<'p> Executor<'p> {
     pub(super) fn call(&mut self, st: &mut State, ci: &CallInst) -> Result<(), Termination> {
         let regs = st.regs();
-        let args: Vec<Val> = ci.args.iter().map(|a| self.get(regs, *a)).collect();
+        let mut args = self.vec_pool.args.pop().unwrap_or_default();
+        args.extend(ci.args.iter().map(|a| self.get(regs, *a)));
         match ci.callee {
             Callee::Intrinsic(x) => self.intrinsic(st, x, ci, &args),
             Callee::Func(f) => self.call_func(st, f, ci, args),
@@ -48,7 +49,7 @@ impl<'p> Executor<'p> {
         if func.blocks.is_empty() {
             return Err(self.error(st, ErrorKind::Exec, format!("function {} has no body", func.name)));
         }
-        let mut owned = Vec::new();
+        let mut owned = self.vec_pool.owned.pop().unwrap_or_default();
         // byval arguments: the callee gets its own copy.
         for &(idx, size) in ci.byval.iter() {
             let src = self.concrete_of(st, args[idx as usize].clone(), "byval argument address")?;
@@ -63,10 +64,12 @@ impl<'p> Executor<'p> {
             varargs = self.build_varargs(st, ci, &args[func.params.len().min(args.len())..], func.params.len())?;
             owned.push(varargs >> 32);
         }
-        let mut regs = vec![Val::C(0); func.nregs as usize];
-        for (p, a) in func.params.iter().zip(args) {
+        let mut regs = self.vec_pool.regs.pop().unwrap_or_default();
+        regs.resize(func.nregs as usize, Val::C(0));
+        for (p, a) in func.params.iter().zip(args.drain(..)) {
             regs[p.idx()] = a;
         }
+        self.vec_pool.give_args(args);
         st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc });
         if self.cover(f, BlockId(0)) {
             st.covnew = st.instructions;
@@ -117,6 +120,7 @@ impl<'p> Executor<'p> {
         for id in &fr.owned {
             st.mem.release(*id);
         }
+        self.vec_pool.give_frame(fr.regs, fr.owned);
         if st.stack.is_empty() {
             let code = match rv {
                 Some(v) => self.concrete_of(st, v, "exit status")? as i32,

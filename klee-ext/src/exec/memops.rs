@@ -29,13 +29,18 @@ impl<'p> Executor<'p> {
 
     /// Allocates an object for `st`, enforcing the size and memory limits.
     pub(super) fn alloc_object(&mut self, st: &mut State, size: u64, kind: ObjKind, name: &str) -> Result<u64, Termination> {
+        self.alloc_named(st, size, kind, name.into())
+    }
+
+    /// As `alloc_object`, with a name already shared (no allocation for it).
+    fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
         if size > self.cfg.max_object_size {
             return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
         }
         if st.mem.live_bytes + size > self.cfg.max_memory {
             return Err(Termination::Early(StopReason::MaxMemory));
         }
-        let meta = ObjMeta { size, kind, name: name.into(), read_only: false, loc: st.loc };
+        let meta = ObjMeta { size, kind, name, read_only: false, loc: st.loc };
         Ok(st.mem.alloc(meta))
     }
 
@@ -43,9 +48,21 @@ impl<'p> Executor<'p> {
         let n = self.get(st.regs(), count);
         let n = self.concrete_of(st, n, "alloca size")? & mask(count_w);
         let total = size.saturating_mul(n);
-        let fname = &self.prog.func(st.top().func).name;
-        let name = format!("alloca in {fname}");
-        let addr = self.alloc_object(st, total, ObjKind::Stack, &name)?;
+        // One shared name per function: an alloca is the VM's most
+        // frequent allocation at -O0.
+        let f = st.top().func.idx();
+        if self.alloca_names.len() <= f {
+            self.alloca_names.resize(f + 1, None);
+        }
+        let name = match &self.alloca_names[f] {
+            Some(n) => n.clone(),
+            None => {
+                let n: std::rc::Rc<str> = format!("alloca in {}", self.prog.func(st.top().func).name).into();
+                self.alloca_names[f] = Some(n.clone());
+                n
+            }
+        };
+        let addr = self.alloc_named(st, total, ObjKind::Stack, name)?;
         let fr = st.frame();
         fr.owned.push(addr >> 32);
         fr.regs[dst.idx()] = Val::C(addr);

@@ -215,6 +215,10 @@ pub struct Executor<'p> {
     child_end: Option<posix::ChildEnd>,
     /// The program's locale (`setlocale`), under which host calls run.
     locale: locale::ProgLocale,
+    /// The name of each function's stack objects, made once.
+    alloca_names: Vec<Option<Rc<str>>>,
+    /// Vectors of returned frames, reused by later calls.
+    vec_pool: state::VecPool,
 }
 
 #[derive(Default)]
@@ -255,6 +259,8 @@ impl<'p> Executor<'p> {
             ext_globals: ffi::host_globals(prog),
             child_end: None,
             locale: Default::default(),
+            alloca_names: Vec::new(),
+            vec_pool: Default::default(),
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {

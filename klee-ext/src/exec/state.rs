@@ -105,3 +105,36 @@ impl State {
         self.model = model;
     }
 }
+
+/// Vectors of finished frames and calls, kept for the next call: at -O0
+/// every call would otherwise allocate its registers, its argument list
+/// and its list of stack objects.
+#[derive(Default)]
+pub struct VecPool {
+    pub regs: Vec<Vec<Val>>,
+    pub owned: Vec<Vec<u64>>,
+    pub args: Vec<Vec<Val>>,
+}
+
+/// Vectors kept per kind, at most.
+const POOL_MAX: usize = 256;
+
+impl VecPool {
+    pub fn give_frame(&mut self, mut regs: Vec<Val>, mut owned: Vec<u64>) {
+        if self.regs.len() < POOL_MAX {
+            regs.clear();
+            self.regs.push(regs);
+        }
+        if self.owned.len() < POOL_MAX && owned.capacity() > 0 {
+            owned.clear();
+            self.owned.push(owned);
+        }
+    }
+
+    pub fn give_args(&mut self, mut args: Vec<Val>) {
+        if self.args.len() < POOL_MAX {
+            args.clear();
+            self.args.push(args);
+        }
+    }
+}

@@ -211,8 +211,8 @@ impl<'p> Executor<'p> {
             return self.fork(st, ci);
         }
         let mut a = Vec::with_capacity(args.len());
-        for (i, v) in args.iter().enumerate() {
-            a.push(self.concrete_of(st, v.clone(), &format!("argument {} of a POSIX call", i + 1))?);
+        for v in args {
+            a.push(self.concrete_of(st, v.clone(), "argument of a POSIX call")?);
         }
         let r = self.posix_call(st, f, &a)?;
         self.set_result(st, ci, Val::C(r as u64));
