@@ -61,6 +61,19 @@ int se2rt_do_flush(struct _IO_FILE *f);
 /* _IO_flush_all: what exit() and fflush(NULL) do; 0 or EOF. */
 int se2rt_flush_all(void);
 
+/* Shared by stdio.c and stdio_file.c. Streams made by fopen/fdopen carry
+ * SE2RT_OPENED in _flags2 (not one of glibc's bits) and are chained from
+ * se2rt_files through _chain. */
+#define SE2RT_OPENED 0x40000000
+extern struct _IO_FILE *se2rt_files;
+int se2rt_is_std(struct _IO_FILE *f);
+/* _IO_new_file_sync: write out pending output. */
+int se2rt_sync(struct _IO_FILE *f);
+void se2rt_setg(struct _IO_FILE *f, char *b, char *p, char *e);
+void se2rt_setp(struct _IO_FILE *f, char *b, char *e);
+/* _IO_switch_to_get_mode. */
+int se2rt_switch_to_get_mode(struct _IO_FILE *f);
+
 /* glibc's inline putc (_IO_putc_unlocked): store into the put area, or
  * __overflow when it is full (always, for a line-buffered stream). */
 #define SE2RT_PUTC(c, f)                                                       \

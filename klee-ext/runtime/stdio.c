@@ -42,9 +42,8 @@
  * The standard streams are not seekable (fseek fails with ESPIPE after
  * flushing, as on a pipe). fclose of a standard stream flushes it and
  * closes it for stdio (later output to it fails with EBADF, as glibc);
- * the VM's descriptor itself stays open. fopen/fdopen make streams on the
- * VM's descriptors (exec/posix): a malloc'd buffer, fseek/ftell through
- * lseek, fclose flushes, closes and frees; exit flushes them too. */
+ * the VM's descriptor itself stays open. Streams on files (fopen, fdopen,
+ * fseek, ftell, fclose) are in stdio_file.c; exit flushes them too. */
 #include "se2_libc.h"
 
 #include <errno.h>
@@ -79,12 +78,10 @@ SE2_WEAK FILE *stdin = &se2rt_stdin_obj;
 SE2_WEAK FILE *stdout = &se2rt_stdout_obj;
 SE2_WEAK FILE *stderr = &se2rt_stderr_obj;
 
-/* Streams made by fopen/fdopen carry this bit of _flags2 (not one of
- * glibc's) and are chained from se2rt_files through _chain. */
-#define SE2RT_OPENED 0x40000000
-static FILE *se2rt_files;
+/* The streams fopen/fdopen made (stdio_file.c), newest first. */
+SE2_WEAK FILE *se2rt_files;
 
-static int se2rt_is_std(FILE *f) {
+SE2_WEAK int se2rt_is_std(FILE *f) {
   return f == &se2rt_stdin_obj || f == &se2rt_stdout_obj ||
          f == &se2rt_stderr_obj;
 }
@@ -98,13 +95,13 @@ static int se2rt_is_nl(char c) {
 
 /* ---- buffers (genops.c, filedoalloc.c) --------------------------------- */
 
-static void se2rt_setg(FILE *f, char *b, char *p, char *e) {
+SE2_WEAK void se2rt_setg(FILE *f, char *b, char *p, char *e) {
   f->_IO_read_base = b;
   f->_IO_read_ptr = p;
   f->_IO_read_end = e;
 }
 
-static void se2rt_setp(FILE *f, char *b, char *e) {
+SE2_WEAK void se2rt_setp(FILE *f, char *b, char *e) {
   f->_IO_write_base = f->_IO_write_ptr = b;
   f->_IO_write_end = e;
 }
@@ -285,7 +282,7 @@ SE2_WEAK size_t se2rt_sputn(FILE *f, const void *data, size_t n) {
 }
 
 /* _IO_switch_to_get_mode: flush, and leave put mode. */
-static int se2rt_switch_to_get_mode(FILE *f) {
+SE2_WEAK int se2rt_switch_to_get_mode(FILE *f) {
   if (f->_IO_write_ptr > f->_IO_write_base)
     if (se2rt_file_overflow(f, EOF) == EOF)
       return EOF;
@@ -300,7 +297,7 @@ static int se2rt_switch_to_get_mode(FILE *f) {
 
 /* _IO_new_file_sync: write out pending output. (For unread input glibc
  * seeks back, which fails on a pipe and is ignored: nothing to do.) */
-static int se2rt_sync(FILE *f) {
+SE2_WEAK int se2rt_sync(FILE *f) {
   if (f->_IO_write_ptr > f->_IO_write_base)
     if (se2rt_do_flush(f))
       return EOF;
@@ -802,184 +799,3 @@ SE2_WEAK int ftrylockfile(FILE *f) {
   return 0;
 }
 
-/* ---- files ------------------------------------------------------------- */
-
-#include <fcntl.h>
-#include <unistd.h>
-
-/* fopen's mode string as open flags (glibc's _IO_new_file_fopen), or -1. */
-static int se2rt_mode_flags(const char *mode, int *rw) {
-  int flags;
-  switch (*mode) {
-  case 'r':
-    flags = O_RDONLY;
-    *rw = SE2RT_NO_WRITES;
-    break;
-  case 'w':
-    flags = O_WRONLY | O_CREAT | O_TRUNC;
-    *rw = SE2RT_NO_READS;
-    break;
-  case 'a':
-    flags = O_WRONLY | O_CREAT | O_APPEND;
-    *rw = SE2RT_NO_READS;
-    break;
-  default:
-    return -1;
-  }
-  for (const char *m = mode + 1; *m && m < mode + 7; m++) {
-    if (*m == '+') {
-      flags = (flags & ~O_ACCMODE) | O_RDWR;
-      *rw = 0;
-    } else if (*m == 'x')
-      flags |= O_EXCL;
-    else if (*m == 'e')
-      flags |= O_CLOEXEC;
-  }
-  return flags;
-}
-
-static FILE *se2rt_new_stream(int fd, int rw) {
-  FILE *f = calloc(1, sizeof *f);
-  if (!f) {
-    errno = ENOMEM;
-    return NULL;
-  }
-  f->_flags = (int)(SE2RT_MAGIC | SE2RT_IS_FILEBUF | rw);
-  f->_flags2 = SE2RT_OPENED;
-  f->_fileno = fd;
-  f->_chain = se2rt_files;
-  se2rt_files = f;
-  return f;
-}
-
-SE2_WEAK FILE *fopen(const char *restrict path, const char *restrict mode) {
-  int rw;
-  int flags = se2rt_mode_flags(mode, &rw);
-  if (flags < 0) {
-    errno = EINVAL;
-    return NULL;
-  }
-  int fd = open(path, flags, 0666);
-  if (fd < 0)
-    return NULL;
-  FILE *f = se2rt_new_stream(fd, rw);
-  if (!f)
-    close(fd);
-  return f;
-}
-SE2_WEAK FILE *fopen64(const char *restrict path, const char *restrict mode) {
-  return fopen(path, mode);
-}
-SE2_WEAK FILE *fdopen(int fd, const char *mode) {
-  int rw;
-  if (se2rt_mode_flags(mode, &rw) < 0) {
-    errno = EINVAL;
-    return NULL;
-  }
-  if (fcntl(fd, F_GETFL) < 0)
-    return NULL;
-  return se2rt_new_stream(fd, rw);
-}
-SE2_WEAK FILE *freopen(const char *restrict path, const char *restrict mode,
-                       FILE *restrict f) {
-  (void)path;
-  (void)mode;
-  (void)f;
-  errno = ENOTSUP;
-  return NULL;
-}
-SE2_WEAK FILE *tmpfile(void) {
-  errno = ENOTSUP;
-  return NULL;
-}
-
-/* Position of an opened stream: the descriptor's, less what is buffered
- * unread, plus what is buffered unwritten. */
-static long se2rt_file_tell(FILE *f) {
-  off_t pos = lseek(f->_fileno, 0, SEEK_CUR);
-  if (pos < 0)
-    return -1;
-  pos -= f->_IO_read_end - f->_IO_read_ptr;
-  pos += f->_IO_write_ptr - f->_IO_write_base;
-  return (long)pos;
-}
-
-static int se2rt_file_seek(FILE *f, long off, int whence) {
-  if (se2rt_sync(f) == EOF)
-    return -1;
-  if (whence == SEEK_CUR)
-    off -= (long)(f->_IO_read_end - f->_IO_read_ptr);
-  if (lseek(f->_fileno, off, whence) < 0)
-    return -1;
-  se2rt_setg(f, f->_IO_buf_base, f->_IO_buf_base, f->_IO_buf_base);
-  se2rt_setp(f, f->_IO_buf_base, f->_IO_buf_base);
-  f->_flags &= ~(_IO_EOF_SEEN | SE2RT_CURRENTLY_PUTTING);
-  return 0;
-}
-
-static int se2rt_file_close(FILE *f) {
-  int status = se2rt_sync(f) == EOF ? EOF : 0;
-  if (close(f->_fileno) != 0)
-    status = EOF;
-  for (FILE **p = &se2rt_files; *p; p = &(*p)->_chain)
-    if (*p == f) {
-      *p = f->_chain;
-      break;
-    }
-  if (f->_IO_buf_base && f->_IO_buf_base != f->_shortbuf)
-    free(f->_IO_buf_base);
-  free(f);
-  return status;
-}
-
-/* Closing a standard stream writes its buffer out and closes it for stdio
- * (_IO_new_file_close_it): later reads and writes fail with EBADF. Any
- * other FILE cannot have come from fopen. */
-SE2_WEAK int fclose(FILE *f) {
-  if (f->_flags2 & SE2RT_OPENED)
-    return se2rt_file_close(f);
-  if (!se2rt_is_std(f)) {
-    errno = EBADF;
-    return EOF;
-  }
-  if (f->_fileno == -1) /* already closed */
-    return EOF;
-  int status = 0;
-  if (!(f->_flags & SE2RT_NO_WRITES) &&
-      (f->_flags & SE2RT_CURRENTLY_PUTTING))
-    status = se2rt_do_flush(f);
-  f->_IO_buf_base = f->_IO_buf_end = NULL;
-  se2rt_setg(f, NULL, NULL, NULL);
-  se2rt_setp(f, NULL, NULL);
-  f->_flags = (int)(SE2RT_MAGIC | SE2RT_NO_READS | SE2RT_NO_WRITES |
-                    SE2RT_IS_FILEBUF | SE2RT_TIED_PUT_GET);
-  f->_fileno = -1;
-  return status;
-}
-
-/* The standard streams are not seekable: fseek fails with ESPIPE, after
- * writing out a stream's pending output as glibc does on a pipe. */
-SE2_WEAK int fseek(FILE *f, long off, int whence) {
-  if (whence != SEEK_SET && whence != SEEK_CUR && whence != SEEK_END) {
-    errno = EINVAL;
-    return -1;
-  }
-  if (f->_flags2 & SE2RT_OPENED)
-    return se2rt_file_seek(f, off, whence);
-  if (f->_IO_write_ptr > f->_IO_write_base ||
-      (f->_flags & SE2RT_CURRENTLY_PUTTING))
-    if (se2rt_switch_to_get_mode(f) == EOF)
-      return -1;
-  errno = ESPIPE;
-  return -1;
-}
-SE2_WEAK long ftell(FILE *f) {
-  if (f->_flags2 & SE2RT_OPENED)
-    return se2rt_file_tell(f);
-  errno = ESPIPE;
-  return -1;
-}
-SE2_WEAK void rewind(FILE *f) {
-  fseek(f, 0, SEEK_SET);
-  f->_flags &= ~(_IO_EOF_SEEN | _IO_ERR_SEEN);
-}

@@ -19,7 +19,7 @@ pub enum ObjKind {
     Internal,
 }
 
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct ObjMeta {
     pub size: u64,
     pub kind: ObjKind,
@@ -37,7 +37,7 @@ pub struct ObjData {
 
 #[derive(Clone, Debug)]
 pub struct Slot {
-    pub meta: Rc<ObjMeta>,
+    pub meta: ObjMeta,
     pub data: Rc<ObjData>,
     pub freed: bool,
 }
@@ -96,7 +96,7 @@ impl Memory {
         if slots.len() <= id as usize {
             slots.resize(id as usize + 1, None);
         }
-        slots[id as usize] = Some(Slot { meta: Rc::new(meta), data: Rc::new(ObjData { bytes, sym: Vec::new() }), freed: false });
+        slots[id as usize] = Some(Slot { meta, data: Rc::new(ObjData { bytes, sym: Vec::new() }), freed: false });
     }
 
     /// Allocates a zeroed object and returns its base address.
@@ -119,7 +119,7 @@ impl Memory {
             }
         };
         self.live_bytes += size;
-        slots[id as usize] = Some(Slot { meta: Rc::new(meta), data: Rc::new(ObjData { bytes: vec![0; size as usize], sym: Vec::new() }), freed: false });
+        slots[id as usize] = Some(Slot { meta, data: Rc::new(ObjData { bytes: vec![0; size as usize], sym: Vec::new() }), freed: false });
         (id as u64) << 32
     }
 
