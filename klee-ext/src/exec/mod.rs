@@ -415,7 +415,7 @@ impl<'p> Executor<'p> {
         Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.loc_of(st), stack: self.stack_trace(st) }
     }
 
-    #[inline]
+    #[inline(always)]
     fn get(&self, regs: &[Val], op: Operand) -> Val {
         match op {
             Operand::Reg(r) => regs[r.idx()].clone(),
@@ -423,7 +423,7 @@ impl<'p> Executor<'p> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn set(st: &mut State, r: RegId, v: Val) {
         st.frame().regs[r.idx()] = v;
     }
