@@ -213,6 +213,8 @@ static int se2rt_collect(const char *arg0, va_list ap, char **argv) {
     if (!a)
       break;
   }
+  if (n == SE2RT_MAX_EXEC_ARGS)
+    argv[n] = NULL; /* arguments past the limit are dropped */
   return n;
 }
 

@@ -32,6 +32,7 @@ need() { command -v "$1" >/dev/null || { echo "real-programs: missing tool: $1 (
 need clang-14 "apt-get install clang-14"
 need wllvm "pip install wllvm"
 need extract-bc "pip install wllvm"
+need file "apt-get install file (extract-bc uses it)"
 
 # Versions of Debian bookworm's packages.
 declare -A VERSION=([findutils]=4.9.0 [grep]=3.8 [coreutils]=9.1)
@@ -85,7 +86,8 @@ build() {
     local name
     name=$(basename "$p")
     cp "$tree/$p" "$dir/bin/$name"
-    extract-bc -o "$dir/bc/$name.bc" "$tree/$p" >/dev/null
+    extract-bc -o "$dir/bc/$name.bc" "$tree/$p" >"$dir/extract.log" 2>&1 || true
+    [ -s "$dir/bc/$name.bc" ] || { echo "real-programs: extract-bc made no bitcode for $name: $dir/extract.log" >&2; exit 2; }
   done
   touch "$dir/done"
   echo "real-programs: $pkg built into $dir"

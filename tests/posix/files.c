@@ -1,5 +1,6 @@
 /* Files, directories, descriptors and the working directory, compared
  * with the native run (output and the files left behind). */
+#define _GNU_SOURCE 1
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -97,6 +98,11 @@ int main(void) {
     f = fopen("here.txt", "w");
     fputs("written after chdir\n", f);
     fclose(f);
+    struct statx sx;
+    int sr = statx(AT_FDCWD, "here.txt", 0, STATX_SIZE, &sx);
+    printf("statx %d size %llu\n", sr, (unsigned long long)sx.stx_size);
+    /* pathconf runs on the host: relative to the path's directory */
+    printf("pathconf %ld\n", pathconf("here.txt", _PC_NAME_MAX));
     chdir("..");
   }
   unlink("d/new");

@@ -22,6 +22,11 @@ const REFUSED: &[(&str, &str)] = &[
     ("exit", "process exit"),
     ("system", "a shell on the host"),
     ("popen", "a shell on the host"),
+    ("posix_spawn", "processes other than fork then exec"),
+    ("posix_spawnp", "processes other than fork then exec"),
+    ("clone", "processes other than fork then exec"),
+    ("pipe2", "pipes"),
+    ("socketpair", "pipes"),
     ("kill", "signals to processes"),
     ("raise", "signals to the tool"),
     ("pthread_create", "threads"),
@@ -222,6 +227,15 @@ impl<'p> Executor<'p> {
                 .collect();
             // SAFETY: the cif matches the call site's signature; pointer
             // arguments are VM addresses whose objects are mapped above.
+            // Relative paths mean the path's working directory.
+            let cwd = st.proc.cwd.as_ref().map(|c| c.0);
+            let tool_cwd = cwd.and_then(|c| {
+                // SAFETY: opening the tool's directory, then moving the
+                // process into the path's for the call (host calls are
+                // serialized by the lock held here).
+                let here = unsafe { libc::open(c".".as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
+                (here >= 0 && unsafe { libc::fchdir(c) } == 0).then_some(here)
+            });
             let loc = self.locale.handle;
             // SAFETY: the program's locale for this thread during the call.
             let prev = if loc.is_null() { std::ptr::null_mut() } else { unsafe { libc::uselocale(loc) } };
@@ -231,6 +245,13 @@ impl<'p> Executor<'p> {
             if !prev.is_null() {
                 // SAFETY: restoring the thread's previous locale.
                 unsafe { libc::uselocale(prev) };
+            }
+            if let Some(here) = tool_cwd {
+                // SAFETY: back to the tool's own directory.
+                unsafe {
+                    libc::fchdir(here);
+                    libc::close(here);
+                }
             }
             if r.is_ok() {
                 for &id in &objects {

@@ -274,6 +274,7 @@ impl<'p> Executor<'p> {
             P::Fcntl => self.fcntl(st, fd, arg(1) as i32, arg(2)),
             P::Fstat => self.stat_fd(st, fd, arg(1)),
             P::FstatAt => self.stat_at(st, fd, arg(1), arg(2), arg(3) as i32),
+            P::Statx => self.statx(st, fd, arg(1), arg(2) as i32, arg(3) as u32, arg(4)),
             P::Stat => self.stat_at(st, libc::AT_FDCWD as i64, arg(0), arg(1), 0),
             P::Lstat => self.stat_at(st, libc::AT_FDCWD as i64, arg(0), arg(1), libc::AT_SYMLINK_NOFOLLOW),
             P::Isatty => self.isatty_fd(st, fd),
@@ -605,6 +606,30 @@ impl<'p> Executor<'p> {
             return self.host_result(st, -1);
         }
         self.put_struct(st, out, &sb)?;
+        Ok(0)
+    }
+
+    /// `statx`: the host's answer for a path relative to the path's own
+    /// directory or descriptor (a `--sym-files` file answers with the
+    /// fields of its `stat`).
+    fn statx(&mut self, st: &mut State, dirfd: i64, path: u64, flags: i32, mask: u32, out: u64) -> Result<i64, Termination> {
+        const STATX_SIZE: usize = 256;
+        let p = self.read_path(st, path)?;
+        if st.proc.sym_file(p.as_bytes()).is_some() {
+            // Programs fall back to fstatat when statx is not there.
+            return self.fail(st, libc::ENOSYS);
+        }
+        let base = if p.as_bytes().is_empty() && flags & libc::AT_EMPTY_PATH != 0 { st.proc.host_fd(dirfd) } else { st.proc.base(dirfd) };
+        let Some(base) = base else { return self.fail(st, libc::EBADF) };
+        let mut buf = [0u8; STATX_SIZE];
+        // SAFETY: the statx system call writing a struct statx (256 bytes)
+        // into a local buffer.
+        let r = unsafe { libc::syscall(libc::SYS_statx, base, p.as_ptr(), flags, mask, buf.as_mut_ptr()) } as i64;
+        if r < 0 {
+            return self.host_result(st, -1);
+        }
+        let (id, off) = st.mem.check(out, STATX_SIZE as u64, true).map_err(|e| self.fault(st, e))?;
+        self.write_host_bytes(st, id, off, &buf);
         Ok(0)
     }
 
