@@ -470,3 +470,67 @@ SE2_WEAK void error_at_line(int status, int errnum, const char *file,
   se2rt_verror(status, errnum, file, line, fmt, ap);
   va_end(ap);
 }
+
+/* ---- posix_spawn ---------------------------------------------------------- */
+/* Spawning is fork then exec (exec/posix runs the program on the host).
+ * File actions and attributes are not modelled: a spawn that uses any
+ * fails with ENOSYS. A program that cannot be run is reported to the
+ * caller (as glibc does) rather than by the child's exit status. */
+
+#include <spawn.h>
+
+SE2_WEAK int posix_spawn_file_actions_init(posix_spawn_file_actions_t *fa) {
+  memset(fa, 0, sizeof *fa);
+  return 0;
+}
+SE2_WEAK int posix_spawn_file_actions_destroy(posix_spawn_file_actions_t *fa) {
+  (void)fa;
+  return 0;
+}
+SE2_WEAK int posix_spawnattr_init(posix_spawnattr_t *a) {
+  memset(a, 0, sizeof *a);
+  return 0;
+}
+SE2_WEAK int posix_spawnattr_destroy(posix_spawnattr_t *a) {
+  (void)a;
+  return 0;
+}
+
+static int se2rt_spawn(pid_t *pid, const char *file, int search,
+                       const posix_spawn_file_actions_t *fa,
+                       const posix_spawnattr_t *attr, char *const argv[],
+                       char *const envp[]) {
+  if ((fa && fa->__used) || (attr && attr->__flags))
+    return ENOSYS;
+  if (!search || strchr(file, '/')) {
+    if (access(file, X_OK) != 0)
+      return errno;
+  }
+  pid_t p = fork();
+  if (p < 0)
+    return errno;
+  if (p == 0) {
+    if (search)
+      execvpe(file, argv, envp ? envp : environ);
+    else
+      execve(file, argv, envp ? envp : environ);
+    _exit(127);
+  }
+  if (pid)
+    *pid = p;
+  return 0;
+}
+
+SE2_WEAK int posix_spawn(pid_t *pid, const char *path,
+                         const posix_spawn_file_actions_t *fa,
+                         const posix_spawnattr_t *attr, char *const argv[],
+                         char *const envp[]) {
+  return se2rt_spawn(pid, path, 0, fa, attr, argv, envp);
+}
+
+SE2_WEAK int posix_spawnp(pid_t *pid, const char *file,
+                          const posix_spawn_file_actions_t *fa,
+                          const posix_spawnattr_t *attr, char *const argv[],
+                          char *const envp[]) {
+  return se2rt_spawn(pid, file, 1, fa, attr, argv, envp);
+}

@@ -1,9 +1,12 @@
 /* fork, exec and waitpid: the child runs on the host; its output joins
  * the parent's, and the parent sees its status. */
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static void report(pid_t pid) {
   int status = 0;
@@ -45,6 +48,14 @@ int main(void) {
     _exit(126);
   }
   report(p);
+  fflush(stdout);
+  char *sargv[] = {"sh", "-c", "echo spawned; exit 5", 0};
+  pid_t sp;
+  int e = posix_spawnp(&sp, "sh", 0, 0, sargv, environ);
+  printf("posix_spawnp %d\n", e);
+  if (e == 0)
+    report(sp);
+  printf("spawn missing %d\n", posix_spawn(&sp, "/no/such/program", 0, 0, sargv, environ));
   int st;
   printf("no more children: %d\n", wait(&st));
   return 0;
