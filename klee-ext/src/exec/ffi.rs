@@ -55,6 +55,9 @@ const REFUSED: &[(&str, &str)] = &[
     ("re_compile_pattern", "memory from the host's allocator (compile gnulib's regex into the program)"),
 ];
 
+/// Host functions that read the environment (`TZ`, `POSIXLY_CORRECT`).
+const ENV_READERS: &[&str] = &["tzset", "localtime", "localtime_r", "mktime", "timelocal", "ctime", "ctime_r", "strftime", "strptime", "getdate", "getenv", "getopt", "getopt_long", "getopt_long_only"];
+
 /// Bytes of host memory a call may copy in and out at most.
 const MAX_SYNC_BYTES: u64 = 512 << 20;
 
@@ -80,7 +83,9 @@ impl<'p> Executor<'p> {
         if sym.is_null() {
             return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}")));
         }
-        self.warn_once(format!("calling external function {name} on the host"));
+        if self.warned_host.insert(f) {
+            self.warn_once(format!("calling external function {name} on the host"));
+        }
 
         // Concrete argument words and their libffi types.
         let mut words: Vec<u64> = Vec::with_capacity(args.len());
@@ -156,8 +161,12 @@ impl<'p> Executor<'p> {
         };
 
         // The objects the call may see (from the arguments and the C
-        // library's variables), their symbolic bytes concretized.
-        roots.extend(self.ext_globals.iter().map(|g| g.0 << 32));
+        // library's variables), their symbolic bytes concretized. The
+        // environment (a hundred strings) goes only to the functions that
+        // read it: the time-zone ones.
+        let reads_env = ENV_READERS.contains(&name.as_str());
+        let bridged: Vec<(u64, usize, usize)> = self.ext_globals.iter().copied().filter(|g| reads_env || self.prog.globals[g.0 as usize - 1].name != "environ").collect();
+        roots.extend(bridged.iter().map(|g| g.0 << 32));
         let objects = self.reachable(st, &roots, &name)?;
         for &id in &objects {
             self.concretize_object(st, id, &name)?;
@@ -214,8 +223,7 @@ impl<'p> Executor<'p> {
                 unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base, bytes.len()) };
             }
             // The library's variables take the program's values for the call.
-            let saved: Vec<Vec<u8>> = self
-                .ext_globals
+            let saved: Vec<Vec<u8>> = bridged
                 .iter()
                 .map(|&(id, h, n)| {
                     // SAFETY: `h` is a host variable of `n` bytes (dlsym).
@@ -268,7 +276,7 @@ impl<'p> Executor<'p> {
                     }
                 }
             }
-            for (&(id, h, n), old) in self.ext_globals.iter().zip(saved) {
+            for (&(id, h, n), old) in bridged.iter().zip(saved) {
                 // SAFETY: `h` is a host variable of `n` bytes.
                 let now = unsafe { std::slice::from_raw_parts(h as *const u8, n) };
                 if r.is_ok() && now != &st.mem.data(id).bytes[..] {

@@ -219,6 +219,8 @@ pub struct Executor<'p> {
     alloca_names: Vec<Option<Rc<str>>>,
     /// Vectors of returned frames, reused by later calls.
     vec_pool: state::VecPool,
+    /// Host functions already announced by a warning.
+    warned_host: FxHashSet<crate::ir::FuncId>,
 }
 
 #[derive(Default)]
@@ -261,6 +263,7 @@ impl<'p> Executor<'p> {
             locale: Default::default(),
             alloca_names: Vec::new(),
             vec_pool: Default::default(),
+            warned_host: FxHashSet::default(),
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {
