@@ -534,3 +534,35 @@ SE2_WEAK int posix_spawnp(pid_t *pid, const char *file,
                           char *const envp[]) {
   return se2rt_spawn(pid, file, 1, fa, attr, argv, envp);
 }
+
+/* ---- scatter/gather I/O ---------------------------------------------------- */
+/* Over read and write, so that the path's descriptors (its captured
+ * standard streams among them) are the ones used. */
+
+#include <sys/uio.h>
+
+SE2_WEAK ssize_t writev(int fd, const struct iovec *iov, int n) {
+  ssize_t total = 0;
+  for (int i = 0; i < n; i++) {
+    ssize_t w = write(fd, iov[i].iov_base, iov[i].iov_len);
+    if (w < 0)
+      return total ? total : -1;
+    total += w;
+    if ((size_t)w < iov[i].iov_len)
+      break;
+  }
+  return total;
+}
+
+SE2_WEAK ssize_t readv(int fd, const struct iovec *iov, int n) {
+  ssize_t total = 0;
+  for (int i = 0; i < n; i++) {
+    ssize_t r = read(fd, iov[i].iov_base, iov[i].iov_len);
+    if (r < 0)
+      return total ? total : -1;
+    total += r;
+    if ((size_t)r < iov[i].iov_len)
+      break;
+  }
+  return total;
+}

@@ -55,6 +55,44 @@ const REFUSED: &[(&str, &str)] = &[
     ("re_compile_pattern", "memory from the host's allocator (compile gnulib's regex into the program)"),
 ];
 
+/// Host functions that change the file system beyond what `exec/posix`
+/// models: refused in a run whose writes the policy forbids.
+const HOST_WRITERS: &[&str] = &[
+    "mkfifo", "mkfifoat", "mknod", "mknodat", "utime", "utimes", "lutimes", "futimes", "futimesat", "lchmod", "setxattr", "lsetxattr", "fsetxattr",
+    "removexattr", "lremovexattr", "fremovexattr", "sendfile", "sendfile64", "copy_file_range", "splice", "fallocate", "posix_fallocate", "syncfs",
+];
+
+/// Host functions with descriptor arguments (their positions): a VM
+/// descriptor is passed as the host descriptor behind it; one that is a
+/// path's captured standard stream cannot be handed to the host.
+const FD_ARGS: &[(&str, &[usize])] = &[
+    ("sendfile", &[0, 1]),
+    ("sendfile64", &[0, 1]),
+    ("copy_file_range", &[0, 2]),
+    ("splice", &[0, 2]),
+    ("fstatfs", &[0]),
+    ("fstatfs64", &[0]),
+    ("fstatvfs", &[0]),
+    ("fstatvfs64", &[0]),
+    ("fpathconf", &[0]),
+    ("fdatasync", &[0]),
+    ("syncfs", &[0]),
+    ("posix_fadvise", &[0]),
+    ("posix_fadvise64", &[0]),
+    ("posix_fallocate", &[0]),
+    ("fallocate", &[0]),
+    ("flock", &[0]),
+    ("lockf", &[0]),
+    ("fgetxattr", &[0]),
+    ("flistxattr", &[0]),
+    ("fsetxattr", &[0]),
+    ("fremovexattr", &[0]),
+    ("futimes", &[0]),
+    ("mkfifoat", &[0]),
+    ("mknodat", &[0]),
+    ("futimesat", &[0]),
+];
+
 /// Host functions that read the environment (`TZ`, `POSIXLY_CORRECT`).
 const ENV_READERS: &[&str] = &["tzset", "localtime", "localtime_r", "mktime", "timelocal", "ctime", "ctime_r", "strftime", "strptime", "getdate", "getenv", "getopt", "getopt_long", "getopt_long_only"];
 
@@ -87,6 +125,11 @@ impl<'p> Executor<'p> {
             self.warn_once(format!("calling external function {name} on the host"));
         }
 
+        if HOST_WRITERS.contains(&name.as_str()) && !self.writes_allowed() {
+            return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
+        }
+        let fd_args: &[usize] = FD_ARGS.iter().find(|(n, _)| *n == name).map_or(&[], |(_, a)| a);
+
         // Concrete argument words and their libffi types.
         let mut words: Vec<u64> = Vec::with_capacity(args.len());
         let mut types: Vec<*mut raw::ffi_type> = Vec::with_capacity(args.len());
@@ -108,6 +151,17 @@ impl<'p> Executor<'p> {
                     self.concrete_of(st, a.clone(), "external call argument")?
                 }
                 _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: aggregate argument to external {name}"))),
+            };
+            // A descriptor argument: the host's descriptor behind it
+            // (AT_FDCWD and negative values pass as they are).
+            let v = if fd_args.contains(&i) && (v as i32) >= 0 {
+                match st.proc.entry(v as i32 as i64).map(|o| o.file.clone()) {
+                    Some(super::posix::FileRef::Host(h)) => h.0 as u64,
+                    Some(_) => return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} on a standard stream or symbolic file"))),
+                    None => u32::MAX as u64 >> 1, // no such descriptor: EBADF on the host
+                }
+            } else {
+                v
             };
             let t = {
                 match ty.ty {

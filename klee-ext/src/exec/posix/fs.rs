@@ -19,7 +19,7 @@ pub enum HostWrites {
 }
 
 impl<'p> Executor<'p> {
-    fn writes_allowed(&self) -> bool {
+    pub(in super::super) fn writes_allowed(&self) -> bool {
         match self.cfg.host_writes {
             HostWrites::Allow => true,
             HostWrites::Refuse => false,
@@ -119,6 +119,10 @@ impl<'p> Executor<'p> {
             P::Fsync => self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::fsync(h) }),
             P::Rename => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "rename", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
             P::RenameAt => self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "renameat", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
+            P::RenameAt2 => {
+                let flags = arg(4) as u32;
+                self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "renameat2", |b1, p1, b2, p2| unsafe { libc::syscall(libc::SYS_renameat2, b1, p1, b2, p2, flags) as i32 })
+            }
             P::Link => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "link", |b1, p1, b2, p2| unsafe { libc::linkat(b1, p1, b2, p2, 0) }),
             P::LinkAt => self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "linkat", |b1, p1, b2, p2| unsafe { libc::linkat(b1, p1, b2, p2, arg(4) as i32) }),
             P::Symlink | P::SymlinkAt => {
