@@ -59,15 +59,15 @@ static void se2_install(void) {
   if (!se2_stack_ready) {
     se2_stack_ready = 1;
     stack_t ss;
-  memset(&ss, 0, sizeof ss);
-  if (sigaltstack(NULL, &ss) != 0 || (ss.ss_flags & SS_DISABLE)) {
-    size_t size = 1 << 16;
-    ss.ss_sp = malloc(size);
-    ss.ss_size = size;
-    ss.ss_flags = 0;
-    if (ss.ss_sp)
-      sigaltstack(&ss, NULL);
-  }
+    memset(&ss, 0, sizeof ss);
+    if (sigaltstack(NULL, &ss) != 0 || (ss.ss_flags & SS_DISABLE)) {
+      size_t size = 1 << 16;
+      ss.ss_sp = malloc(size);
+      ss.ss_size = size;
+      ss.ss_flags = 0;
+      if (ss.ss_sp)
+        sigaltstack(&ss, NULL);
+    }
   }
   if (se2_installed)
     return;
@@ -99,15 +99,15 @@ int se2_host_call(ffi_cif *cif, void (*fn)(void), void *ret, void **args,
   return 0;
 }
 
-/* Runs f(arg) under the same protection (a copy between host memory the
- * program named and the tool's buffers). Returns 0 or the signal. */
-int se2_host_guard(void (*f)(void *), void *arg) {
+/* strnlen(p, max) on host memory the program named, or -1 if reading it
+ * faults (a garbage pointer in tzname[] or tm_zone). */
+long se2_host_strnlen(const char *p, unsigned long max) {
   se2_install();
   se2_caught = 0;
   if (sigsetjmp(se2_jmp, 1) != 0)
-    return se2_caught ? se2_caught : SIGSEGV;
+    return -1;
   se2_active = 1;
-  f(arg);
+  long n = (long)strnlen(p, max);
   se2_active = 0;
-  return 0;
+  return n;
 }

@@ -127,8 +127,9 @@ SE2_WEAK char *getenv(const char *name) {
 
 SE2_WEAK char *secure_getenv(const char *name) { return getenv(name); }
 
-/* The environment is copied into a malloc'd vector on its first change. */
-static int se2rt_env_owned;
+/* The environment is copied into a malloc'd vector on its first change;
+ * only that vector is ever freed (a program may set environ itself). */
+static char **se2rt_env_vec;
 
 static int se2rt_env_put(char *entry, size_t namelen, int replace) {
   size_t n = 0;
@@ -149,10 +150,10 @@ static int se2rt_env_put(char *entry, size_t namelen, int replace) {
     v[i] = environ[i];
   v[n] = entry;
   v[n + 1] = NULL;
-  if (se2rt_env_owned)
+  if (se2rt_env_vec && environ == se2rt_env_vec)
     free(environ);
   environ = v;
-  se2rt_env_owned = 1;
+  se2rt_env_vec = v;
   return 0;
 }
 
@@ -565,4 +566,59 @@ SE2_WEAK ssize_t readv(int fd, const struct iovec *iov, int n) {
       break;
   }
   return total;
+}
+
+/* ---- temporary files ------------------------------------------------------ */
+/* Through the VM's open and mkdir, so the descriptor is the path's and the
+ * host-write policy applies. The six X's become letters from a counter
+ * mixed with the time (no host randomness). */
+
+#include <time.h>
+
+static unsigned long se2rt_tmp_counter;
+
+static int se2rt_fill_template(char *t, size_t suffix) {
+  size_t n = strlen(t);
+  if (n < 6 + suffix || memcmp(t + n - 6 - suffix, "XXXXXX", 6) != 0) {
+    errno = EINVAL;
+    return -1;
+  }
+  static const char letters[] =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  unsigned long v = ++se2rt_tmp_counter * 7919u + (unsigned long)time(NULL);
+  char *x = t + n - 6 - suffix;
+  for (int i = 0; i < 6; i++, v /= 62)
+    x[i] = letters[v % 62];
+  return 0;
+}
+
+static int se2rt_mkstemp(char *t, int suffix, int flags) {
+  for (int tries = 0; tries < 1000; tries++) {
+    if (se2rt_fill_template(t, (size_t)suffix) != 0)
+      return -1;
+    int fd = open(t, O_RDWR | O_CREAT | O_EXCL | (flags & ~O_ACCMODE), 0600);
+    if (fd >= 0 || errno != EEXIST)
+      return fd;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+SE2_WEAK int mkstemp(char *t) { return se2rt_mkstemp(t, 0, 0); }
+SE2_WEAK int mkostemp(char *t, int flags) { return se2rt_mkstemp(t, 0, flags); }
+SE2_WEAK int mkstemps(char *t, int suffix) { return se2rt_mkstemp(t, suffix, 0); }
+SE2_WEAK int mkostemps(char *t, int suffix, int flags) {
+  return se2rt_mkstemp(t, suffix, flags);
+}
+
+SE2_WEAK char *mkdtemp(char *t) {
+  for (int tries = 0; tries < 1000; tries++) {
+    if (se2rt_fill_template(t, 0) != 0)
+      return NULL;
+    if (mkdir(t, 0700) == 0)
+      return t;
+    if (errno != EEXIST)
+      return NULL;
+  }
+  return NULL;
 }

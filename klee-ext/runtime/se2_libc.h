@@ -37,6 +37,7 @@ static inline int se2rt_isxdigit(int c) {
 /* glibc's _flags bits (libio.h; _IO_EOF_SEEN, _IO_ERR_SEEN and
  * _IO_USER_LOCK also come from <stdio.h>). */
 #define SE2RT_MAGIC 0xFBAD0000
+#define SE2RT_USER_BUF 0x0001
 #define SE2RT_UNBUFFERED 0x0002
 #define SE2RT_NO_READS 0x0004
 #define SE2RT_NO_WRITES 0x0008

@@ -739,6 +739,7 @@ static int se2rt_file_setbuf(FILE *f, char *p, size_t len) {
     f->_IO_buf_end = f->_shortbuf + 1;
   } else {
     f->_flags &= ~SE2RT_UNBUFFERED;
+    f->_flags |= SE2RT_USER_BUF; /* the program's: never freed */
     f->_IO_buf_base = p;
     f->_IO_buf_end = p + len;
   }

@@ -70,6 +70,9 @@ SE2_WEAK FILE *fopen(const char *restrict path, const char *restrict mode) {
   int fd = open(path, flags, 0666);
   if (fd < 0)
     return NULL;
+  /* glibc positions an append stream at the end, so ftell is the size. */
+  if (flags & O_APPEND)
+    lseek(fd, 0, SEEK_END);
   FILE *f = se2rt_new_stream(fd, rw);
   if (!f)
     close(fd);
@@ -84,8 +87,12 @@ SE2_WEAK FILE *fdopen(int fd, const char *mode) {
     errno = EINVAL;
     return NULL;
   }
-  if (fcntl(fd, F_GETFL) < 0)
+  int fl = fcntl(fd, F_GETFL);
+  if (fl < 0)
     return NULL;
+  /* As glibc: "a" sets O_APPEND on the descriptor. */
+  if (*mode == 'a' && !(fl & O_APPEND))
+    fcntl(fd, F_SETFL, fl | O_APPEND);
   return se2rt_new_stream(fd, rw);
 }
 SE2_WEAK FILE *freopen(const char *restrict path, const char *restrict mode,
@@ -134,7 +141,8 @@ static int se2rt_file_close(FILE *f) {
       *p = f->_chain;
       break;
     }
-  if (f->_IO_buf_base && f->_IO_buf_base != f->_shortbuf)
+  if (f->_IO_buf_base && f->_IO_buf_base != f->_shortbuf &&
+      !(f->_flags & SE2RT_USER_BUF))
     free(f->_IO_buf_base);
   free(f);
   return status;

@@ -390,11 +390,20 @@ impl<'p> Executor<'p> {
             M::Copysign => (f80((xs[0] & !SIGN) | (xs[1] & SIGN)), 0),
             M::FMulAdd => (f80(bin(crate::ir::FOp::Add, bin(crate::ir::FOp::Mul, xs[0], xs[1]), xs[2])), 0),
             M::Powi => {
+                // compiler-rt's __powixf2: square and multiply, then the
+                // reciprocal for a negative exponent.
                 let n = (xs[1] as u64 & mask(32)) as u32 as i32;
                 let one: u128 = 0x3fff_8000_0000_0000_0000;
-                let mut r = one;
-                for _ in 0..n.unsigned_abs() {
-                    r = bin(crate::ir::FOp::Mul, r, xs[0]);
+                let (mut r, mut base, mut e) = (one, xs[0], n.unsigned_abs());
+                loop {
+                    if e & 1 == 1 {
+                        r = bin(crate::ir::FOp::Mul, r, base);
+                    }
+                    e >>= 1;
+                    if e == 0 {
+                        break;
+                    }
+                    base = bin(crate::ir::FOp::Mul, base, base);
                 }
                 (f80(if n < 0 { bin(crate::ir::FOp::Div, one, r) } else { r }), 0)
             }

@@ -71,7 +71,8 @@ impl<'p> Executor<'p> {
     }
 
     fn can_fork(&self) -> bool {
-        self.cfg.max_forks.is_none_or(|m| self.stats.forks < m)
+        // A forked child runs as one path (it follows one feasible side).
+        !self.in_child_run && self.cfg.max_forks.is_none_or(|m| self.stats.forks < m)
     }
 
     /// A copy of `st` as a new state (not yet scheduled).

@@ -51,6 +51,26 @@ const REFUSED: &[(&str, &str)] = &[
     ("realpath", "memory from the host's allocator (with a NULL buffer)"),
     ("canonicalize_file_name", "memory from the host's allocator"),
     ("getdelim", "memory from the host's allocator"),
+    ("syscall", "raw system calls"),
+    ("closefrom", "the tool's descriptors"),
+    ("close_range", "the tool's descriptors"),
+    ("fexecve", "processes other than fork then exec by path"),
+    ("execveat", "processes other than fork then exec by path"),
+    ("daemon", "the tool's process"),
+    ("quick_exit", "process exit"),
+    ("setitimer", "signals to the tool"),
+    ("timer_create", "signals to the tool"),
+    ("pause", "waiting for a signal that never comes"),
+    ("sigsuspend", "waiting for a signal that never comes"),
+    ("seteuid", "the tool's identity"),
+    ("setegid", "the tool's identity"),
+    ("setresuid", "the tool's identity"),
+    ("setresgid", "the tool's identity"),
+    ("setreuid", "the tool's identity"),
+    ("setregid", "the tool's identity"),
+    ("on_exit", "a function of the program called by the host"),
+    ("__cxa_atexit", "a function of the program called by the host"),
+    ("pthread_atfork", "a function of the program called by the host"),
     ("regcomp", "memory from the host's allocator (compile gnulib's regex into the program)"),
     ("re_compile_pattern", "memory from the host's allocator (compile gnulib's regex into the program)"),
 ];
@@ -60,6 +80,7 @@ const REFUSED: &[(&str, &str)] = &[
 const HOST_WRITERS: &[&str] = &[
     "mkfifo", "mkfifoat", "mknod", "mknodat", "utime", "utimes", "lutimes", "futimes", "futimesat", "lchmod", "setxattr", "lsetxattr", "fsetxattr",
     "removexattr", "lremovexattr", "fremovexattr", "sendfile", "sendfile64", "copy_file_range", "splice", "fallocate", "posix_fallocate", "syncfs",
+    "ioctl",
 ];
 
 /// Host functions with descriptor arguments (their positions): a VM
@@ -297,7 +318,14 @@ impl<'p> Executor<'p> {
                 // process into the path's for the call (host calls are
                 // serialized by the lock held here).
                 let here = unsafe { libc::open(c".".as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
-                (here >= 0 && unsafe { libc::fchdir(c) } == 0).then_some(here)
+                if here < 0 {
+                    return None;
+                }
+                if unsafe { libc::fchdir(c) } != 0 {
+                    unsafe { libc::close(here) };
+                    return None;
+                }
+                Some(here)
             });
             let loc = self.locale.handle;
             // SAFETY: the program's locale for this thread during the call.
@@ -423,6 +451,9 @@ impl<'p> Executor<'p> {
                     if self.prog.func_at(r).is_none() {
                         return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer passed to external {name}")));
                     }
+                    // The host would call it later, outside any protection
+                    // (at exit, in a handler); a call during the call itself
+                    // is caught, so only registrations are refused above.
                 }
             }
         }
@@ -470,12 +501,16 @@ impl<'p> Executor<'p> {
     /// gets a copy in a new object where its size is known (static strings
     /// and structures); otherwise the path ends with a clear error.
     fn copy_host_result(&mut self, st: &mut State, name: &str, p: u64) -> Result<u64, Termination> {
-        let Some(size) = static_result_size(name, p) else {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory")));
+        let bytes = match static_result(name) {
+            Some(StaticResult::String) => host::host_string(p),
+            // SAFETY: gmtime/localtime return their static `struct tm`.
+            Some(StaticResult::Tm) => Some(unsafe { std::slice::from_raw_parts(p as *const u8, std::mem::size_of::<libc::tm>()) }.to_vec()),
+            None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
         };
-        // SAFETY: the host function returned a pointer to `size` readable
-        // bytes (see `static_result_size`).
-        let bytes = unsafe { std::slice::from_raw_parts(p as *const u8, size) }.to_vec();
+        let Some(bytes) = bytes else {
+            return Err(self.error(st, ErrorKind::Exec, format!("external {name} returned an unreadable pointer")));
+        };
+        let size = bytes.len();
         let a = self.alloc_object(st, size as u64, super::memory::ObjKind::Internal, &format!("result of {name}"))?;
         st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
         if TM.contains(&name) {
@@ -502,9 +537,11 @@ impl<'p> Executor<'p> {
         if z == 0 || st.mem.slot(z >> 32).is_some() {
             return Ok(());
         }
-        // SAFETY: glibc's tm_zone points to a NUL-terminated zone name in
-        // its own static time-zone data.
-        let s = unsafe { std::ffi::CStr::from_ptr(z as *const libc::c_char) }.to_bytes_with_nul().to_vec();
+        // glibc's zone names are in its own static data; anything that
+        // cannot be read ends the path.
+        let Some(s) = host::host_string(z) else {
+            return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer {z:#x} where the C library keeps a string")));
+        };
         let a = self.alloc_object(st, s.len() as u64, super::memory::ObjKind::Internal, "host string")?;
         st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&s);
         st.mem.write_scalar(&mut self.pool, id, off, 8, &Val::C(a));
@@ -548,24 +585,45 @@ pub(super) fn host_globals(prog: &crate::ir::Program) -> Vec<(u64, usize, usize)
         let Ok(c) = std::ffi::CString::new(g.name.as_str()) else { continue };
         // SAFETY: dlsym with a valid NUL-terminated name.
         let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
-        if !p.is_null() {
+        if !p.is_null() && host_object_size(p).is_some_and(|n| n >= g.size) {
             out.push((i as u64 + 1, p as usize, g.size as usize));
         }
     }
     out
 }
 
+/// The size of the host data object at `p` (from its ELF symbol), or
+/// `None` if `p` is not one (a function, or unknown).
+fn host_object_size(p: *mut libc::c_void) -> Option<u64> {
+    const RTLD_DL_SYMENT: libc::c_int = 1;
+    const STT_OBJECT: u8 = 1;
+    // SAFETY: dladdr1 fills `info` and points `sym` at the ELF symbol.
+    unsafe {
+        let mut info: libc::Dl_info = std::mem::zeroed();
+        let mut sym: *mut libc::Elf64_Sym = std::ptr::null_mut();
+        if libc::dladdr1(p, &mut info, &mut sym as *mut _ as *mut *mut libc::c_void, RTLD_DL_SYMENT) == 0 || sym.is_null() {
+            return None;
+        }
+        let kind = (*sym).st_info & 0xf;
+        (kind == STT_OBJECT).then_some((*sym).st_size)
+    }
+}
+
 const TM: &[&str] = &["gmtime", "localtime"];
 
-/// Library functions that return a pointer to their own static storage,
-/// and how many bytes it holds: C strings (to their NUL) and `struct tm`.
-fn static_result_size(name: &str, p: u64) -> Option<usize> {
+/// What a library function's pointer into its own static storage holds.
+enum StaticResult {
+    String,
+    Tm,
+}
+
+/// Library functions that return a pointer to their own static storage.
+fn static_result(name: &str) -> Option<StaticResult> {
     const STRINGS: &[&str] = &["ctime", "asctime", "strsignal", "ttyname", "nl_langinfo", "tmpnam", "inet_ntoa", "getlogin", "strerror", "gai_strerror", "setlocale"];
     if STRINGS.contains(&name) {
-        // SAFETY: these functions return NUL-terminated strings.
-        Some(unsafe { libc::strlen(p as *const libc::c_char) } + 1)
+        Some(StaticResult::String)
     } else if TM.contains(&name) {
-        Some(std::mem::size_of::<libc::tm>())
+        Some(StaticResult::Tm)
     } else {
         None
     }

@@ -93,6 +93,24 @@ extern "C" {
     ) -> libc::c_int;
 }
 
+extern "C" {
+    fn se2_host_strnlen(p: *const libc::c_char, max: libc::c_ulong) -> libc::c_long;
+}
+
+/// The NUL-terminated string at host address `p` (at most 1 MiB), or
+/// `None` if reading it faults.
+pub(super) fn host_string(p: u64) -> Option<Vec<u8>> {
+    const MAX: u64 = 1 << 20;
+    let _guard = lock();
+    // SAFETY: a protected read; a fault returns -1.
+    let n = unsafe { se2_host_strnlen(p as *const libc::c_char, MAX as libc::c_ulong) };
+    if n < 0 || n as u64 >= MAX {
+        return None;
+    }
+    // SAFETY: the `n + 1` bytes were just read without a fault.
+    Some(unsafe { std::slice::from_raw_parts(p as *const u8, n as usize + 1) }.to_vec())
+}
+
 /// Calls `f` through `cif`, protected: returns `Err(signal)` when the call
 /// faulted or aborted. `errno` is the program's errno in and out.
 ///

@@ -221,6 +221,8 @@ pub struct Executor<'p> {
     vec_pool: state::VecPool,
     /// Host functions already announced by a warning.
     warned_host: FxHashSet<crate::ir::FuncId>,
+    /// A forked child is running (`posix/process.rs`): no forks.
+    in_child_run: bool,
 }
 
 #[derive(Default)]
@@ -264,6 +266,7 @@ impl<'p> Executor<'p> {
             alloca_names: Vec::new(),
             vec_pool: Default::default(),
             warned_host: FxHashSet::default(),
+            in_child_run: false,
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {

@@ -18,6 +18,11 @@ pub enum HostWrites {
     Refuse,
 }
 
+/// The changes that act on the file a symbolic link names.
+fn follows_links(what: &str) -> bool {
+    matches!(what, "open" | "chmod" | "chown" | "fchmodat" | "fchownat" | "truncate" | "utimensat")
+}
+
 impl<'p> Executor<'p> {
     pub(in super::super) fn writes_allowed(&self) -> bool {
         match self.cfg.host_writes {
@@ -55,11 +60,18 @@ impl<'p> Executor<'p> {
         }
         let abs = Self::absolute(base, p);
         if let Some(scratch) = &self.cfg.scratch_dir {
-            // The parent must lie inside the scratch directory (the file
-            // itself may not exist yet).
-            let parent = abs.parent().map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf())).unwrap_or_default();
             let scratch = scratch.canonicalize().unwrap_or_else(|_| scratch.clone());
-            if parent.starts_with(&scratch) && !abs.ends_with("..") {
+            // What is changed: the file a symbolic link names, for the calls
+            // that follow links (a dangling one is refused); otherwise the
+            // entry itself, in its parent directory (it may not exist yet).
+            let is_link = std::fs::symlink_metadata(&abs).is_ok_and(|m| m.file_type().is_symlink());
+            let target = if is_link && follows_links(what) {
+                abs.canonicalize().ok()
+            } else {
+                let parent = abs.parent().map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf())).unwrap_or_default();
+                abs.file_name().map(|n| parent.join(n))
+            };
+            if target.is_some_and(|t| t.starts_with(&scratch) && t != scratch) && !abs.ends_with("..") {
                 return Ok(());
             }
         }
@@ -104,19 +116,19 @@ impl<'p> Executor<'p> {
                 let tp = times.as_ref().map_or(std::ptr::null(), |t| t.as_ptr());
                 if arg(1) == 0 {
                     // futimens form: the descriptor itself.
-                    return self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::futimens(h, tp) });
+                    return self.fd_op(st, arg(0) as i32 as i64, Some("futimens"), |h| unsafe { libc::futimens(h, tp) });
                 }
                 self.path_op(st, arg(0) as i32 as i64, arg(1), Some("utimensat"), |b, p| unsafe { libc::utimensat(b, p, tp, arg(3) as i32) })
             }
             P::Futimens => {
                 let times = self.read_times(st, arg(1))?;
                 let tp = times.as_ref().map_or(std::ptr::null(), |t| t.as_ptr());
-                self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::futimens(h, tp) })
+                self.fd_op(st, arg(0) as i32 as i64, Some("futimens"), |h| unsafe { libc::futimens(h, tp) })
             }
-            P::Fchmod => self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::fchmod(h, arg(1) as libc::mode_t) }),
-            P::Fchown => self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::fchown(h, arg(1) as u32, arg(2) as u32) }),
-            P::Ftruncate => self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::ftruncate(h, arg(1) as i64) }),
-            P::Fsync => self.fd_op(st, arg(0) as i32 as i64, |h| unsafe { libc::fsync(h) }),
+            P::Fchmod => self.fd_op(st, arg(0) as i32 as i64, Some("fchmod"), |h| unsafe { libc::fchmod(h, arg(1) as libc::mode_t) }),
+            P::Fchown => self.fd_op(st, arg(0) as i32 as i64, Some("fchown"), |h| unsafe { libc::fchown(h, arg(1) as u32, arg(2) as u32) }),
+            P::Ftruncate => self.fd_op(st, arg(0) as i32 as i64, Some("ftruncate"), |h| unsafe { libc::ftruncate(h, arg(1) as i64) }),
+            P::Fsync => self.fd_op(st, arg(0) as i32 as i64, None, |h| unsafe { libc::fsync(h) }),
             P::Rename => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "rename", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
             P::RenameAt => self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "renameat", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
             P::RenameAt2 => {
@@ -182,11 +194,19 @@ impl<'p> Executor<'p> {
         self.host_result(st, r)
     }
 
-    /// Runs `op(host_fd)` on a descriptor opened from the host.
-    fn fd_op(&mut self, st: &mut State, fd: i64, op: impl FnOnce(i32) -> i32) -> Result<i64, Termination> {
+    /// Runs `op(host_fd)` on a descriptor opened from the host; a change
+    /// (`change` names it) is checked against the policy on the file the
+    /// descriptor refers to.
+    fn fd_op(&mut self, st: &mut State, fd: i64, change: Option<&str>, op: impl FnOnce(i32) -> i32) -> Result<i64, Termination> {
         let Some(h) = st.proc.host_fd(fd) else {
             return if st.proc.entry(fd).is_some() { self.fail(st, libc::EINVAL) } else { self.fail(st, libc::EBADF) };
         };
+        if let Some(what) = change {
+            use std::os::unix::ffi::OsStrExt;
+            let path = std::fs::read_link(format!("/proc/self/fd/{h}")).unwrap_or_default();
+            let c = CString::new(path.as_os_str().as_bytes()).unwrap_or_default();
+            self.check_write(st, libc::AT_FDCWD, &c, what)?;
+        }
         let r = op(h) as i64;
         self.host_result(st, r)
     }

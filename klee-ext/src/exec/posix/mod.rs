@@ -81,6 +81,10 @@ pub struct FdEntry {
     pub cloexec: bool,
 }
 
+/// Descriptor numbers a path may use (the default soft RLIMIT_NOFILE is
+/// 1024; the hard one is larger).
+pub const MAX_FDS: usize = 65536;
+
 /// The per-path process state.
 #[derive(Clone, Debug)]
 pub struct Proc {
@@ -264,6 +268,9 @@ impl<'p> Executor<'p> {
                 if to < 0 || to > 65535 {
                     return self.fail(st, libc::EBADF);
                 }
+                if f == P::Dup3 && to as i64 == fd {
+                    return self.fail(st, libc::EINVAL);
+                }
                 let cloexec = f == P::Dup3 && arg(2) as i32 & libc::O_CLOEXEC != 0;
                 if st.proc.dup_to(fd, to as usize, cloexec) {
                     Ok(to as i64)
@@ -310,7 +317,9 @@ impl<'p> Executor<'p> {
         }
         // SAFETY: openat with a NUL-terminated path; the descriptor is
         // owned by the HostFd made below.
-        let h = unsafe { libc::openat(base, p.as_ptr(), flags | libc::O_CLOEXEC, mode as libc::c_uint) };
+        // O_APPEND stays the path's: writes go to the end by pwrite, so the
+        // flag can be changed with fcntl and offsets stay the path's own.
+        let h = unsafe { libc::openat(base, p.as_ptr(), (flags & !libc::O_APPEND) | libc::O_CLOEXEC, mode as libc::c_uint) };
         if h < 0 {
             return self.host_result(st, -1);
         }
@@ -320,7 +329,10 @@ impl<'p> Executor<'p> {
         let kind = sb.st_mode & libc::S_IFMT;
         let seekable = kind == libc::S_IFREG || kind == libc::S_IFDIR || kind == libc::S_IFBLK;
         let file = OpenFile { file: FileRef::Host(Rc::new(HostFd(h))), offset: 0, seekable, flags: flags & !libc::O_CLOEXEC };
-        let fd = if st.proc.fds.get(h as usize).is_none_or(|e| e.is_none()) { h as usize } else { st.proc.lowest_free(3) };
+        // The lowest free descriptor, as POSIX requires (`close(1)` then
+        // `open` redirects stdout); host functions given a descriptor get
+        // the host's (ffi.rs, FD_ARGS).
+        let fd = st.proc.lowest_free(0);
         st.proc.install(fd, file, flags & libc::O_CLOEXEC != 0);
         Ok(fd as i64)
     }
@@ -342,8 +354,19 @@ impl<'p> Executor<'p> {
             let bytes = self.concrete_bytes(st, id, off, n)?;
             // SAFETY: writing from a buffer of n bytes.
             unsafe {
-                if of.seekable && of.flags & libc::O_APPEND == 0 {
-                    libc::pwrite(h.0, bytes.as_ptr() as *const libc::c_void, bytes.len(), of.offset as i64) as i64
+                if of.seekable {
+                    let at = if of.flags & libc::O_APPEND != 0 {
+                        let mut sb: libc::stat = std::mem::zeroed();
+                        libc::fstat(h.0, &mut sb);
+                        sb.st_size as u64
+                    } else {
+                        of.offset
+                    };
+                    let r = libc::pwrite(h.0, bytes.as_ptr() as *const libc::c_void, bytes.len(), at as i64) as i64;
+                    if r >= 0 {
+                        st.proc.entry_mut(fd).expect("open").offset = at;
+                    }
+                    r
                 } else {
                     libc::write(h.0, bytes.as_ptr() as *const libc::c_void, bytes.len()) as i64
                 }
@@ -368,12 +391,7 @@ impl<'p> Executor<'p> {
         }
         if of.seekable {
             let e = st.proc.entry_mut(fd).expect("open");
-            e.offset = if write && of.flags & libc::O_APPEND != 0 {
-                // SAFETY: lseek on an open descriptor.
-                unsafe { libc::lseek(h.0, 0, libc::SEEK_END) as u64 }
-            } else {
-                e.offset + r as u64
-            };
+            e.offset += r as u64;
         }
         Ok(r)
     }
@@ -448,11 +466,12 @@ impl<'p> Executor<'p> {
                 return self.fail(st, libc::ESPIPE);
             }
             let new = match whence {
-                libc::SEEK_SET => off,
-                libc::SEEK_CUR => of.offset as i64 + off,
-                libc::SEEK_END => end + off,
+                libc::SEEK_SET => Some(off),
+                libc::SEEK_CUR => (of.offset as i64).checked_add(off),
+                libc::SEEK_END => end.checked_add(off),
                 _ => return self.fail(st, libc::EINVAL),
             };
+            let Some(new) = new else { return self.fail(st, libc::EOVERFLOW) };
             if new < 0 {
                 return self.fail(st, libc::EINVAL);
             }
@@ -460,11 +479,17 @@ impl<'p> Executor<'p> {
             return Ok(new);
         };
         if !of.seekable {
-            return self.fail(st, libc::ESPIPE);
+            // Pipes fail with ESPIPE; devices answer as the host's do.
+            // SAFETY: lseek on an open host descriptor.
+            let r = unsafe { libc::lseek(h.0, off, whence) };
+            return self.host_result(st, r);
         }
         let new = match whence {
             libc::SEEK_SET => off,
-            libc::SEEK_CUR => of.offset as i64 + off,
+            libc::SEEK_CUR => match (of.offset as i64).checked_add(off) {
+                Some(v) => v,
+                None => return self.fail(st, libc::EOVERFLOW),
+            },
             libc::SEEK_END | libc::SEEK_DATA | libc::SEEK_HOLE => {
                 // SAFETY: lseek on an open descriptor; the path keeps its
                 // own offset, so the host's is only a scratch value.
@@ -489,6 +514,9 @@ impl<'p> Executor<'p> {
         }
         match cmd {
             libc::F_DUPFD | libc::F_DUPFD_CLOEXEC => {
+                if arg as i64 >= MAX_FDS as i64 || (arg as i64) < 0 {
+                    return self.fail(st, libc::EINVAL);
+                }
                 let to = st.proc.lowest_free(arg as usize);
                 st.proc.dup_to(fd, to, cmd == libc::F_DUPFD_CLOEXEC);
                 Ok(to as i64)
@@ -498,27 +526,27 @@ impl<'p> Executor<'p> {
                 st.proc.fds[fd as usize].as_mut().expect("open").cloexec = arg as i32 & libc::FD_CLOEXEC != 0;
                 Ok(0)
             }
-            libc::F_GETFL => Ok(st.proc.entry(fd).expect("open").flags as i64),
+            libc::F_GETFL => Ok((st.proc.entry(fd).expect("open").flags & !(libc::O_CREAT | libc::O_EXCL | libc::O_TRUNC | libc::O_NOCTTY)) as i64),
             libc::F_SETFL => {
                 let e = st.proc.entry_mut(fd).expect("open");
                 let keep = e.flags & (libc::O_ACCMODE | libc::O_CREAT | libc::O_EXCL | libc::O_TRUNC);
                 e.flags = keep | (arg as i32 & (libc::O_APPEND | libc::O_NONBLOCK));
                 Ok(0)
             }
-            _ => match st.proc.host_fd(fd) {
-                // Locks and queries go to the host descriptor.
-                // SAFETY: fcntl with an integer or pointer-sized argument on
-                // an open descriptor; pointer arguments are refused below.
-                Some(h) if matches!(cmd, libc::F_GETLK | libc::F_SETLK | libc::F_SETLKW) => {
-                    let _ = h;
-                    Err(self.error(st, ErrorKind::Model, "unsupported: fcntl record locks"))
-                }
+            // Queries and settings with an integer argument go to the host
+            // descriptor; commands with a pointer argument (locks, owner
+            // structures, hints) are not passed on.
+            libc::F_GETOWN | libc::F_SETOWN | libc::F_GETLEASE | libc::F_SETLEASE | libc::F_NOTIFY | libc::F_GETPIPE_SZ
+            | libc::F_SETPIPE_SZ | libc::F_ADD_SEALS | libc::F_GET_SEALS => match st.proc.host_fd(fd) {
                 Some(h) => {
+                    // SAFETY: fcntl with an integer argument on an open
+                    // host descriptor.
                     let r = unsafe { libc::fcntl(h, cmd, arg as libc::c_long) } as i64;
                     self.host_result(st, r)
                 }
-                None => Ok(0),
+                None => self.fail(st, libc::EINVAL),
             },
+            _ => Err(self.error(st, ErrorKind::Model, format!("unsupported: fcntl command {cmd}"))),
         }
     }
 

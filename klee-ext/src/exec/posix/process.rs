@@ -42,13 +42,13 @@ impl<'p> Executor<'p> {
         let pid = st.proc.pid + 1 + st.proc.children.len() as i32 + self.stats.paths_completed as i32;
         child.proc.pid = pid;
         self.set_result(&mut child, ci, Val::C(0));
-        let forks = self.stats.forks;
         self.child_end = None;
+        // The child runs as one path: where it branches on symbolic data it
+        // follows one feasible side (`can_fork` is false meanwhile).
+        self.in_child_run = true;
         let end = loop {
-            if self.stats.forks != forks {
-                return Err(self.error(st, ErrorKind::Model, "unsupported: a forked child whose path branches on symbolic data"));
-            }
             if self.cfg.max_time.is_some_and(|t| self.start.elapsed() >= t) {
+                self.in_child_run = false;
                 return Err(Termination::Early(StopReason::MaxTime));
             }
             match self.execute(&mut child) {
@@ -56,6 +56,18 @@ impl<'p> Executor<'p> {
                 Step::Done(t) => break t,
             }
         };
+        self.in_child_run = false;
+        // Parent and child share their open file descriptions: the parent
+        // continues at the offsets the child left.
+        for (i, c) in child.proc.ofds.iter().enumerate() {
+            if let (Some((cf, _)), Some(Some((pf, _)))) = (c, st.proc.ofds.get_mut(i)) {
+                if let (FileRef::Host(a), FileRef::Host(b)) = (&cf.file, &pf.file) {
+                    if std::rc::Rc::ptr_eq(a, b) {
+                        pf.offset = cf.offset;
+                    }
+                }
+            }
+        }
         let mut done = self.child_end.take().unwrap_or_default();
         match end {
             Termination::Exit(code) => done.status = (code & 0xff) << 8,
@@ -121,7 +133,7 @@ impl<'p> Executor<'p> {
             PosixFn::Execve | PosixFn::Execvpe => self.string_array(st, envp)?,
             _ => self.environ_strings(st)?,
         };
-        if self.symbolic_run() && self.cfg.host_writes != super::fs::HostWrites::Allow && self.cfg.scratch_dir.is_none() {
+        if !self.writes_allowed() {
             return Err(self.error(st, ErrorKind::Model, format!("refused: running {} on the host during a symbolic run (pass --allow-host-writes to permit it)", String::from_utf8_lossy(&file))));
         }
         let search = matches!(f, PosixFn::Execvp | PosixFn::Execvpe) && !file.contains(&b'/');
@@ -197,6 +209,19 @@ impl<'p> Executor<'p> {
                 cmd.stderr(s);
             }
         }
+        // Host files as standard streams: the executed program starts at
+        // the path's offsets and the path continues after what it wrote.
+        let shared: Vec<(i64, i32)> = (0..=2).filter_map(|k| match st.proc.entry(k) {
+            Some(of) if of.seekable => match &of.file {
+                FileRef::Host(h) => {
+                    // SAFETY: positioning an open host descriptor.
+                    unsafe { libc::lseek(h.0, of.offset as i64, libc::SEEK_SET) };
+                    Some((k, h.0))
+                }
+                _ => None,
+            },
+            _ => None,
+        }).collect();
         let mut child = match cmd.spawn() {
             Ok(c) => c,
             Err(e) => return self.fail(st, e.raw_os_error().unwrap_or(libc::ENOENT)),
@@ -222,6 +247,13 @@ impl<'p> Executor<'p> {
             Ok(o) => o,
             Err(e) => return Err(self.error(st, ErrorKind::Exec, format!("exec: waiting for {} failed: {e}", prog_path.display()))),
         };
+        for (k, h) in shared {
+            // SAFETY: reading the position the executed program left.
+            let pos = unsafe { libc::lseek(h, 0, libc::SEEK_CUR) };
+            if let (Some(e), true) = (st.proc.entry_mut(k), pos >= 0) {
+                e.offset = pos as u64;
+            }
+        }
         let end = ChildEnd { status: out.status.into_raw(), stdout: out.stdout, stderr: out.stderr };
         if st.proc.in_child {
             self.child_end = Some(end);
