@@ -140,6 +140,28 @@ int main(int argc, char **argv) {
     std::fs::write(&victim, "data").unwrap();
     vm(tmp.path(), &["--output-dir", "o3", "--allow-host-writes", p.to_str().unwrap(), "--sym-arg", "1"]);
     assert!(!victim.exists());
+    // A symbolic link inside the scratch directory does not lead out of it.
+    let scratch = tmp.path().join("scratch");
+    std::fs::create_dir(&scratch).unwrap();
+    std::fs::write(&victim, "data").unwrap();
+    std::os::unix::fs::symlink(&victim, scratch.join("l")).unwrap();
+    let q = write_c(
+        tmp.path(),
+        "trunc.c",
+        r#"#include <fcntl.h>
+#include <stdio.h>
+int main(int argc, char **argv) {
+  if (argv[1][0] == 'x')
+    puts("x");
+  return open("l", O_WRONLY | O_TRUNC) >= 0 ? 0 : 3;
+}
+"#,
+    );
+    let mut cmd = Command::new(bin());
+    cmd.arg("run").args(["--output-dir", "../o5", "--scratch-dir", "."]).arg(&q).args(["--sym-arg", "1"]).current_dir(&scratch);
+    let o = run_with_input(cmd, b"", Duration::from_secs(60));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("refused: open would change"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "data");
     // A concrete run acts as the native program does.
     std::fs::write(&victim, "data").unwrap();
     let o = vm(tmp.path(), &["--output-dir", "o4", p.to_str().unwrap(), "y"]);
