@@ -219,29 +219,28 @@ static int se2rt_collect(const char *arg0, va_list ap, char **argv) {
   return n;
 }
 
+/* Declares argv[] holding arg0 and the variadic arguments up to NULL, and
+ * leaves `ap` open (execle reads envp after the NULL). */
+#define SE2RT_ARGV_FROM_LIST(argv, arg0, ap)                                   \
+  char *argv[SE2RT_MAX_EXEC_ARGS + 1];                                         \
+  va_list ap;                                                                  \
+  va_start(ap, arg0);                                                          \
+  se2rt_collect(arg0, ap, argv)
+
 SE2_WEAK int execl(const char *path, const char *arg0, ...) {
-  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
-  va_list ap;
-  va_start(ap, arg0);
-  se2rt_collect(arg0, ap, argv);
+  SE2RT_ARGV_FROM_LIST(argv, arg0, ap);
   va_end(ap);
   return execv(path, argv);
 }
 
 SE2_WEAK int execlp(const char *file, const char *arg0, ...) {
-  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
-  va_list ap;
-  va_start(ap, arg0);
-  se2rt_collect(arg0, ap, argv);
+  SE2RT_ARGV_FROM_LIST(argv, arg0, ap);
   va_end(ap);
   return execvp(file, argv);
 }
 
 SE2_WEAK int execle(const char *path, const char *arg0, ...) {
-  char *argv[SE2RT_MAX_EXEC_ARGS + 1];
-  va_list ap;
-  va_start(ap, arg0);
-  se2rt_collect(arg0, ap, argv);
+  SE2RT_ARGV_FROM_LIST(argv, arg0, ap);
   char **envp = va_arg(ap, char **);
   va_end(ap);
   return execve(path, argv, envp);
