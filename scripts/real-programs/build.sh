@@ -7,7 +7,7 @@
 #
 # Cache: $SE2REPAIR_CACHE (default ~/.cache/se2repair)/real/<pkg>/, holding
 # the source tree, `bin/<prog>` (native) and `bc/<prog>.bc` (bitcode). A
-# package whose `done` stamp exists is not rebuilt.
+# package whose `done` stamp matches this script is not rebuilt.
 #
 # Sources come from `apt-get source --download-only` (needs a deb-src line:
 # `Types: deb deb-src` in /etc/apt/sources.list.d/debian.sources, then
@@ -60,9 +60,12 @@ fetch() {
   echo "$tarball"
 }
 
+# A build is reused while this script (its flags) is unchanged.
+STAMP=$(sha256sum "$0" | cut -c1-16)
+
 build() {
   local pkg=$1 ver=${VERSION[$1]} dir="$CACHE/$1"
-  if [ -f "$dir/done" ]; then
+  if [ -f "$dir/done" ] && [ "$(cat "$dir/done")" = "$STAMP" ]; then
     echo "real-programs: $pkg cached in $dir"
     return
   fi
@@ -89,7 +92,7 @@ build() {
     extract-bc -o "$dir/bc/$name.bc" "$tree/$p" >"$dir/extract.log" 2>&1 || true
     [ -s "$dir/bc/$name.bc" ] || { echo "real-programs: extract-bc made no bitcode for $name: $dir/extract.log" >&2; exit 2; }
   done
-  touch "$dir/done"
+  echo "$STAMP" > "$dir/done"
   echo "real-programs: $pkg built into $dir"
 }
 
