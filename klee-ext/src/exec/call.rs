@@ -43,6 +43,13 @@ impl<'p> Executor<'p> {
             FuncKind::External => return self.external(st, f, ci, &args),
             FuncKind::Defined => {}
         }
+        if let Some(ff) = self.fast[f.idx()] {
+            if let Some(v) = self.fast_call(st, ff, &args) {
+                self.set_result(st, ci, v);
+                self.vec_pool.give_args(args);
+                return Ok(());
+            }
+        }
         if st.stack.len() >= self.cfg.max_stack {
             return Err(self.error(st, ErrorKind::Exec, format!("call depth limit ({}) exceeded: runaway recursion", self.cfg.max_stack)));
         }

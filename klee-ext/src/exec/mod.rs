@@ -16,6 +16,7 @@
 mod arith;
 mod call;
 mod control;
+mod fast;
 mod ffi;
 mod host;
 mod locale;
@@ -223,6 +224,8 @@ pub struct Executor<'p> {
     warned_host: FxHashSet<crate::ir::FuncId>,
     /// A forked child is running (`posix/process.rs`): no forks.
     in_child_run: bool,
+    /// Native fast paths of the runtime's scans, by function (`fast.rs`).
+    fast: Vec<Option<fast::FastFn>>,
 }
 
 #[derive(Default)]
@@ -267,6 +270,7 @@ impl<'p> Executor<'p> {
             vec_pool: Default::default(),
             warned_host: FxHashSet::default(),
             in_child_run: false,
+            fast: fast::table(prog),
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {

@@ -320,6 +320,9 @@ pub struct Function {
     pub var_arg: bool,
     pub ret: TyId,
     pub param_tys: Vec<TyId>,
+    /// Defined by the VM's C runtime (not by the program): the executor
+    /// may compute it natively where its arguments are concrete.
+    pub runtime: bool,
 }
 
 /// A global variable: memory object `index + 1`.

@@ -68,6 +68,16 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
             }
         }
         let module = main.ok_or_else(|| LoadError::Unsupported("no input files".into()))?;
+        // The functions the program defines itself (a runtime definition
+        // of the same name loses to them when the modules are linked).
+        let mut own = rustc_hash::FxHashSet::default();
+        let mut f = LLVMGetFirstFunction(module);
+        while !f.is_null() {
+            if LLVMIsDeclaration(f) == 0 {
+                own.insert(value_name(f));
+            }
+            f = LLVMGetNextFunction(f);
+        }
         if let Some(rt) = runtime {
             let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(rt.as_ptr() as *const _, rt.len(), c"runtime".as_ptr());
             let mut rm: LLVMModuleRef = std::ptr::null_mut();
@@ -82,7 +92,10 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
                 return Err(LoadError::Link { path: "<runtime>".into(), msg: "runtime conflicts with the program".into() });
             }
         }
-        let res = Lowerer::new(module).and_then(|l| l.run());
+        let res = Lowerer::new(module).and_then(|mut l| {
+            l.own = if runtime.is_some() { Some(own) } else { None };
+            l.run()
+        });
         LLVMDisposeModule(module);
         res
     }
@@ -160,6 +173,8 @@ struct Lowerer {
     consts: FxHashMap<u64, ConstId>,
     locs: FxHashMap<SrcLoc, LocId>,
     byval_kind: u32,
+    /// The program's own function definitions (`None`: no runtime linked).
+    own: Option<rustc_hash::FxHashSet<String>>,
 }
 
 /// Per-function lowering state.
@@ -194,6 +209,7 @@ impl Lowerer {
             consts: FxHashMap::default(),
             locs: FxHashMap::default(),
             byval_kind: LLVMGetEnumAttributeKindForName(byval.as_ptr() as *const _, byval.len()),
+            own: None,
         };
         l.prog.locs.push(SrcLoc { file: "?".into(), line: 0 });
         l.locs.insert(l.prog.locs[0].clone(), NO_LOC);
@@ -231,7 +247,9 @@ impl Lowerer {
                 } else {
                     FuncKind::External
                 };
+                let runtime = kind == FuncKind::Defined && self.own.as_ref().is_some_and(|o| !o.contains(&name));
                 self.prog.funcs.push(Function {
+                    runtime,
                     name,
                     kind,
                     params: Vec::new(),

@@ -1,0 +1,155 @@
+//! Native fast paths for the runtime's string and memory scans.
+//!
+//! `memchr`, `strlen`, `strcmp` and their kin are C loops in the runtime
+//! (`runtime/string.c`), executed instruction by instruction; a program
+//! such as grep spends most of its instructions in them. When a call's
+//! arguments are concrete and every byte the loop would read is concrete
+//! and inside its object, the executor computes the same result natively
+//! and returns it at once. Otherwise (a symbolic byte, a read that would
+//! leave the object) the runtime's body runs as before, so symbolic
+//! behaviour and memory errors are exactly the body's. Only the runtime's
+//! own definitions are replaced, never a program's (`Function::runtime`).
+
+use super::memory::split;
+use super::{Executor, State};
+use crate::ir::{Program, Val};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum FastFn {
+    Memchr,
+    Memrchr,
+    Rawmemchr,
+    Strlen,
+    Strnlen,
+    Strchr,
+    Memcmp,
+    Strcmp,
+    Strncmp,
+}
+
+/// The fast path of each function of `prog`, by `FuncId`.
+pub(super) fn table(prog: &Program) -> Vec<Option<FastFn>> {
+    prog.funcs
+        .iter()
+        .map(|f| {
+            if !f.runtime {
+                return None;
+            }
+            Some(match f.name.as_str() {
+                "memchr" => FastFn::Memchr,
+                "memrchr" => FastFn::Memrchr,
+                "rawmemchr" => FastFn::Rawmemchr,
+                "strlen" => FastFn::Strlen,
+                "strnlen" => FastFn::Strnlen,
+                "strchr" => FastFn::Strchr,
+                "memcmp" | "bcmp" => FastFn::Memcmp,
+                "strcmp" => FastFn::Strcmp,
+                "strncmp" => FastFn::Strncmp,
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
+impl<'p> Executor<'p> {
+    /// The bytes from concrete address `a` to the end of its live object,
+    /// if none of them is symbolic up to `limit` bytes.
+    fn span<'s>(&self, st: &'s State, a: &Val, limit: u64) -> Option<&'s [u8]> {
+        let Val::C(a) = *a else { return None };
+        let (id, off) = split(a);
+        let slot = st.mem.slot(id).filter(|s| id != 0 && !s.freed && off <= s.meta.size)?;
+        let data = st.mem.data(id);
+        let end = slot.meta.size.min(off.saturating_add(limit)) as usize;
+        if !data.sym.is_empty() && data.sym[off as usize..end].iter().any(|s| s.is_some()) {
+            return None;
+        }
+        Some(&data.bytes[off as usize..slot.meta.size as usize])
+    }
+
+    /// The result of `f` on `args`, when it can be computed natively.
+    pub(super) fn fast_call(&self, st: &State, f: FastFn, args: &[Val]) -> Option<Val> {
+        let int = |i: usize| match args.get(i) {
+            Some(Val::C(c)) => Some(*c),
+            _ => None,
+        };
+        let addr = |i: usize| int(i).unwrap_or(0);
+        // A NUL-terminated string of concrete bytes, without its NUL.
+        let cstr = |i: usize| -> Option<&[u8]> {
+            let s = self.span(st, args.get(i)?, u64::MAX)?;
+            let n = s.iter().position(|&b| b == 0)?;
+            Some(&s[..n])
+        };
+        let r = match f {
+            FastFn::Memchr => {
+                let (c, n) = (int(1)? as u8, int(2)?);
+                let s = self.span(st, &args[0], n)?;
+                let lim = n.min(s.len() as u64) as usize;
+                match s[..lim].iter().position(|&b| b == c) {
+                    Some(k) => addr(0) + k as u64,
+                    None if n <= s.len() as u64 => 0,
+                    // The loop would read past the object: the body says so.
+                    None => return None,
+                }
+            }
+            FastFn::Memrchr => {
+                let (c, n) = (int(1)? as u8, int(2)?);
+                let s = self.span(st, &args[0], n)?;
+                if n > s.len() as u64 {
+                    return None;
+                }
+                s[..n as usize].iter().rposition(|&b| b == c).map_or(0, |k| addr(0) + k as u64)
+            }
+            FastFn::Rawmemchr => {
+                let c = int(1)? as u8;
+                let s = self.span(st, &args[0], u64::MAX)?;
+                addr(0) + s.iter().position(|&b| b == c)? as u64
+            }
+            FastFn::Strlen => cstr(0)?.len() as u64,
+            FastFn::Strnlen => {
+                let max = int(1)?;
+                let s = self.span(st, &args[0], max)?;
+                match s.iter().take(max.min(s.len() as u64) as usize).position(|&b| b == 0) {
+                    Some(k) => k as u64,
+                    None if max <= s.len() as u64 => max,
+                    None => return None,
+                }
+            }
+            FastFn::Strchr => {
+                let c = int(1)? as u8;
+                let s = cstr(0)?;
+                match s.iter().position(|&b| b == c) {
+                    Some(k) => addr(0) + k as u64,
+                    // strchr finds the terminating NUL itself for c == 0.
+                    None if c == 0 => addr(0) + s.len() as u64,
+                    None => 0,
+                }
+            }
+            FastFn::Memcmp => {
+                let n = int(2)?;
+                let (a, b) = (self.span(st, &args[0], n)?, self.span(st, &args[1], n)?);
+                if n > a.len() as u64 || n > b.len() as u64 {
+                    return None;
+                }
+                let k = a[..n as usize].iter().zip(&b[..n as usize]).position(|(x, y)| x != y);
+                k.map_or(0, |k| (a[k] as i32 - b[k] as i32) as u32 as u64)
+            }
+            FastFn::Strcmp | FastFn::Strncmp => {
+                let n = if f == FastFn::Strncmp { int(2)? } else { u64::MAX };
+                let (a, b) = (self.span(st, &args[0], n)?, self.span(st, &args[1], n)?);
+                let mut k = 0usize;
+                loop {
+                    if k as u64 == n {
+                        break 0;
+                    }
+                    // A read past either object: the body reports it.
+                    let (x, y) = (*a.get(k)?, *b.get(k)?);
+                    if x != y || x == 0 {
+                        break (x as i32 - y as i32) as u32 as u64;
+                    }
+                    k += 1;
+                }
+            }
+        };
+        Some(Val::C(r))
+    }
+}
