@@ -268,36 +268,30 @@ static char se2rt_pw_buf[4096];
 static struct group se2rt_gr;
 static char se2rt_gr_buf[8192];
 
+/* The reentrant lookup `fn_r` into the static entry `obj` and buffer. */
+#define SE2RT_LOOKUP(type, fn_r, key, obj, buf)                                \
+  do {                                                                         \
+    struct type *r = NULL;                                                     \
+    int e = fn_r(key, &obj, buf, sizeof buf, &r);                              \
+    if (e)                                                                     \
+      errno = e;                                                               \
+    return r;                                                                  \
+  } while (0)
+
 SE2_WEAK struct passwd *getpwnam(const char *name) {
-  struct passwd *r = NULL;
-  int e = getpwnam_r(name, &se2rt_pw, se2rt_pw_buf, sizeof se2rt_pw_buf, &r);
-  if (e)
-    errno = e;
-  return r;
+  SE2RT_LOOKUP(passwd, getpwnam_r, name, se2rt_pw, se2rt_pw_buf);
 }
 
 SE2_WEAK struct passwd *getpwuid(uid_t uid) {
-  struct passwd *r = NULL;
-  int e = getpwuid_r(uid, &se2rt_pw, se2rt_pw_buf, sizeof se2rt_pw_buf, &r);
-  if (e)
-    errno = e;
-  return r;
+  SE2RT_LOOKUP(passwd, getpwuid_r, uid, se2rt_pw, se2rt_pw_buf);
 }
 
 SE2_WEAK struct group *getgrnam(const char *name) {
-  struct group *r = NULL;
-  int e = getgrnam_r(name, &se2rt_gr, se2rt_gr_buf, sizeof se2rt_gr_buf, &r);
-  if (e)
-    errno = e;
-  return r;
+  SE2RT_LOOKUP(group, getgrnam_r, name, se2rt_gr, se2rt_gr_buf);
 }
 
 SE2_WEAK struct group *getgrgid(gid_t gid) {
-  struct group *r = NULL;
-  int e = getgrgid_r(gid, &se2rt_gr, se2rt_gr_buf, sizeof se2rt_gr_buf, &r);
-  if (e)
-    errno = e;
-  return r;
+  SE2RT_LOOKUP(group, getgrgid_r, gid, se2rt_gr, se2rt_gr_buf);
 }
 
 /* ---- memory mappings --------------------------------------------------- */
