@@ -535,30 +535,28 @@ SE2_WEAK int posix_spawnp(pid_t *pid, const char *file,
 
 #include <sys/uio.h>
 
-SE2_WEAK ssize_t writev(int fd, const struct iovec *iov, int n) {
+/* Each buffer in turn, stopping at a short transfer; the bytes moved, or
+ * -1 when the first transfer fails. */
+static ssize_t se2rt_iov(int fd, const struct iovec *iov, int n, int out) {
   ssize_t total = 0;
   for (int i = 0; i < n; i++) {
-    ssize_t w = write(fd, iov[i].iov_base, iov[i].iov_len);
-    if (w < 0)
+    ssize_t k = out ? write(fd, iov[i].iov_base, iov[i].iov_len)
+                    : read(fd, iov[i].iov_base, iov[i].iov_len);
+    if (k < 0)
       return total ? total : -1;
-    total += w;
-    if ((size_t)w < iov[i].iov_len)
+    total += k;
+    if ((size_t)k < iov[i].iov_len)
       break;
   }
   return total;
 }
 
+SE2_WEAK ssize_t writev(int fd, const struct iovec *iov, int n) {
+  return se2rt_iov(fd, iov, n, 1);
+}
+
 SE2_WEAK ssize_t readv(int fd, const struct iovec *iov, int n) {
-  ssize_t total = 0;
-  for (int i = 0; i < n; i++) {
-    ssize_t r = read(fd, iov[i].iov_base, iov[i].iov_len);
-    if (r < 0)
-      return total ? total : -1;
-    total += r;
-    if ((size_t)r < iov[i].iov_len)
-      break;
-  }
-  return total;
+  return se2rt_iov(fd, iov, n, 0);
 }
 
 /* ---- temporary files ------------------------------------------------------ */

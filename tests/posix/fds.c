@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -63,6 +64,11 @@ int main(void) {
   int dn = open("/dev/null", O_RDWR);
   printf("lseek /dev/null %ld write %zd\n", (long)lseek(dn, 100, SEEK_SET), write(dn, "zz", 2));
   close(dn);
+
+  /* gathered output reaches the path's stdout */
+  fflush(stdout);
+  struct iovec v[2] = {{"gathered ", 9}, {"write\n", 6}};
+  printf("writev %zd\n", writev(1, v, 2));
 
   /* environ replaced by the program, then setenv */
   static char *mine[] = {"ONLY=1", NULL};
