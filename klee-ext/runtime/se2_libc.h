@@ -47,6 +47,8 @@ static inline int se2rt_isxdigit(int c) {
 #define SE2RT_TIED_PUT_GET 0x0400
 #define SE2RT_CURRENTLY_PUTTING 0x0800
 #define SE2RT_IS_FILEBUF 0x2000
+/* glibc's _IO_IN_BACKUP: the get area is the backup area of ungetc. */
+#define SE2RT_IN_BACKUP 0x0100
 
 /* Defined in stdio.c (weak). They follow glibc's libio (fileops.c,
  * genops.c) step by step; see the header of stdio.c. */

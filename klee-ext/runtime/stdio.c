@@ -325,7 +325,6 @@ SE2_WEAK int se2rt_flush_all(void) {
 
 /* ---- input (fileops.c, genops.c) -------------------------------------- */
 
-#define SE2RT_IN_BACKUP 0x0100
 /* glibc's backup area: bytes pushed back where the get area has no room
  * (stdin is the only stream that reads), and the main get area meanwhile. */
 static char se2rt_pback[128];

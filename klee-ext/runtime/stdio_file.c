@@ -128,7 +128,8 @@ static int se2rt_file_seek(FILE *f, long off, int whence) {
     return -1;
   se2rt_setg(f, f->_IO_buf_base, f->_IO_buf_base, f->_IO_buf_base);
   se2rt_setp(f, f->_IO_buf_base, f->_IO_buf_base);
-  f->_flags &= ~(_IO_EOF_SEEN | SE2RT_CURRENTLY_PUTTING);
+  /* Bytes pushed back with ungetc are dropped, as glibc does. */
+  f->_flags &= ~(_IO_EOF_SEEN | SE2RT_CURRENTLY_PUTTING | SE2RT_IN_BACKUP);
   return 0;
 }
 
