@@ -82,7 +82,7 @@ impl<'p> Executor<'p> {
         let r = match f {
             FastFn::Memchr => {
                 let (c, n) = (int(1)? as u8, int(2)?);
-                let s = self.span(st, &args[0], n)?;
+                let s = self.span(st, args.first()?, n)?;
                 let lim = n.min(s.len() as u64) as usize;
                 match s[..lim].iter().position(|&b| b == c) {
                     Some(k) => addr(0) + k as u64,
@@ -93,7 +93,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Memrchr => {
                 let (c, n) = (int(1)? as u8, int(2)?);
-                let s = self.span(st, &args[0], n)?;
+                let s = self.span(st, args.first()?, n)?;
                 if n > s.len() as u64 {
                     return None;
                 }
@@ -101,13 +101,13 @@ impl<'p> Executor<'p> {
             }
             FastFn::Rawmemchr => {
                 let c = int(1)? as u8;
-                let s = self.span(st, &args[0], u64::MAX)?;
+                let s = self.span(st, args.first()?, u64::MAX)?;
                 addr(0) + s.iter().position(|&b| b == c)? as u64
             }
             FastFn::Strlen => cstr(0)?.len() as u64,
             FastFn::Strnlen => {
                 let max = int(1)?;
-                let s = self.span(st, &args[0], max)?;
+                let s = self.span(st, args.first()?, max)?;
                 match s.iter().take(max.min(s.len() as u64) as usize).position(|&b| b == 0) {
                     Some(k) => k as u64,
                     None if max <= s.len() as u64 => max,
@@ -126,7 +126,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Memcmp => {
                 let n = int(2)?;
-                let (a, b) = (self.span(st, &args[0], n)?, self.span(st, &args[1], n)?);
+                let (a, b) = (self.span(st, args.first()?, n)?, self.span(st, args.get(1)?, n)?);
                 if n > a.len() as u64 || n > b.len() as u64 {
                     return None;
                 }
@@ -135,7 +135,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Strcmp | FastFn::Strncmp => {
                 let n = if f == FastFn::Strncmp { int(2)? } else { u64::MAX };
-                let (a, b) = (self.span(st, &args[0], n)?, self.span(st, &args[1], n)?);
+                let (a, b) = (self.span(st, args.first()?, n)?, self.span(st, args.get(1)?, n)?);
                 let mut k = 0usize;
                 loop {
                     if k as u64 == n {

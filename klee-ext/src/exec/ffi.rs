@@ -117,39 +117,119 @@ const FD_ARGS: &[(&str, &[usize])] = &[
 /// Host functions that read the environment (`TZ`, `POSIXLY_CORRECT`).
 const ENV_READERS: &[&str] = &["tzset", "localtime", "localtime_r", "mktime", "timelocal", "ctime", "ctime_r", "strftime", "strptime", "getdate", "getenv", "getopt", "getopt_long", "getopt_long_only"];
 
+/// How an external function is called (`Executor::host_fn`).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum HostKind {
+    /// The host's function at this address.
+    Call(usize),
+    SetJmp,
+    Refused(&'static str),
+    Undefined,
+}
+
+/// One external function, resolved once.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct HostFn {
+    kind: HostKind,
+    /// Arguments that are descriptors.
+    fd_args: &'static [usize],
+    /// Changes the file system outside the model.
+    writer: bool,
+    /// Reads the environment.
+    reads_env: bool,
+    /// The `struct tm *` argument it fills.
+    tm_arg: Option<usize>,
+}
+
+/// A C library variable the program declares, exchanged around host calls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct HostGlobal {
+    /// The program's object.
+    pub id: u64,
+    /// The host variable and its size.
+    pub addr: usize,
+    pub size: usize,
+    pub kind: GlobalKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum GlobalKind {
+    /// Given to the host only by the functions that read it.
+    Environ,
+    /// Its strings become VM copies after a call.
+    Tzname,
+    Other,
+}
+
 /// Bytes of host memory a call may copy in and out at most.
 const MAX_SYNC_BYTES: u64 = 512 << 20;
 
 impl<'p> Executor<'p> {
+    /// What the dispatcher knows of external function `f`, found on its
+    /// first call (names are looked up once, not per call).
+    fn host_fn(&mut self, f: FuncId) -> HostFn {
+        if let Some(Some(h)) = self.host_fns.get(f.idx()) {
+            return *h;
+        }
+        let name = self.prog.func(f).name.as_str();
+        let kind = if name.contains("setjmp") {
+            HostKind::SetJmp
+        } else if name.contains("longjmp") {
+            HostKind::Refused("non-local jumps")
+        } else if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
+            HostKind::Refused(why)
+        } else {
+            let cname = std::ffi::CString::new(name).unwrap_or_default();
+            // SAFETY: dlsym with a valid NUL-terminated name.
+            let sym = unsafe { libc::dlsym(libc::RTLD_DEFAULT, cname.as_ptr()) };
+            if sym.is_null() {
+                HostKind::Undefined
+            } else {
+                HostKind::Call(sym as usize)
+            }
+        };
+        let h = HostFn {
+            kind,
+            fd_args: FD_ARGS.iter().find(|(n, _)| *n == name).map_or(&[], |(_, a)| a),
+            writer: HOST_WRITERS.contains(&name),
+            reads_env: ENV_READERS.contains(&name),
+            tm_arg: match name {
+                "localtime_r" | "gmtime_r" => Some(1),
+                "mktime" | "timegm" | "timelocal" => Some(0),
+                _ => None,
+            },
+        };
+        if self.host_fns.len() <= f.idx() {
+            self.host_fns.resize(f.idx() + 1, None);
+        }
+        self.host_fns[f.idx()] = Some(h);
+        h
+    }
+
     pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
-        let name = self.prog.func(f).name.clone();
-        // setjmp returns 0 (the direct return); a longjmp back to it ends
-        // the path with an error, so no path continues wrongly.
-        if name.contains("setjmp") {
-            self.warn_once(format!("{name}: a later longjmp is not supported"));
-            self.set_result(st, ci, Val::C(0));
-            return Ok(());
-        }
-        if name.contains("longjmp") {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} (non-local jumps)")));
-        }
-        if let Some((_, why)) = REFUSED.iter().find(|(n, _)| *n == name) {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})")));
-        }
-        let cname = std::ffi::CString::new(name.clone()).unwrap_or_default();
-        // SAFETY: dlsym with a valid NUL-terminated name.
-        let sym = unsafe { libc::dlsym(libc::RTLD_DEFAULT, cname.as_ptr()) };
-        if sym.is_null() {
-            return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}")));
-        }
+        let hf = self.host_fn(f);
+        let prog = self.prog;
+        let name = prog.func(f).name.as_str();
+        let sym = match hf.kind {
+            // setjmp returns 0 (the direct return); a longjmp back to it
+            // ends the path with an error, so no path continues wrongly.
+            HostKind::SetJmp => {
+                self.warn_once(format!("{name}: a later longjmp is not supported"));
+                self.set_result(st, ci, Val::C(0));
+                return Ok(());
+            }
+            HostKind::Refused(why) => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})"))),
+            HostKind::Undefined => return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}"))),
+            HostKind::Call(sym) => sym as *mut libc::c_void,
+        };
         if self.warned_host.insert(f) {
             self.warn_once(format!("calling external function {name} on the host"));
         }
 
-        if HOST_WRITERS.contains(&name.as_str()) && !self.writes_allowed() {
+        if hf.writer && !self.writes_allowed() {
             return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
         }
-        let fd_args: &[usize] = FD_ARGS.iter().find(|(n, _)| *n == name).map_or(&[], |(_, a)| a);
+        let fd_args = hf.fd_args;
 
         // Concrete argument words and their libffi types.
         let mut words: Vec<u64> = Vec::with_capacity(args.len());
@@ -157,7 +237,7 @@ impl<'p> Executor<'p> {
         let mut roots: Vec<u64> = Vec::new();
         let mut long_args: Vec<(usize, u128)> = Vec::new();
         for (i, a) in args.iter().enumerate() {
-            let ty = self.prog.ty(ci.arg_tys[i]).clone();
+            let ty = prog.ty(ci.arg_tys[i]);
             if ty.ty == Ty::LongDouble {
                 let Val::Wide(w) = a else { return Err(self.error(st, ErrorKind::Exec, format!("symbolic long double argument to external {name}"))) };
                 types.push(&raw mut raw::ffi_type_longdouble);
@@ -239,9 +319,8 @@ impl<'p> Executor<'p> {
         // library's variables), their symbolic bytes concretized. The
         // environment (a hundred strings) goes only to the functions that
         // read it: the time-zone ones.
-        let reads_env = ENV_READERS.contains(&name.as_str());
-        let bridged: Vec<(u64, usize, usize)> = self.ext_globals.iter().copied().filter(|g| reads_env || self.prog.globals[g.0 as usize - 1].name != "environ").collect();
-        roots.extend(bridged.iter().map(|g| g.0 << 32));
+        let bridged: Vec<HostGlobal> = self.ext_globals.iter().copied().filter(|g| hf.reads_env || g.kind != GlobalKind::Environ).collect();
+        roots.extend(bridged.iter().map(|g| g.id << 32));
         let objects = self.reachable(st, &roots, &name)?;
         for &id in &objects {
             self.concretize_object(st, id, &name)?;
@@ -300,7 +379,7 @@ impl<'p> Executor<'p> {
             // The library's variables take the program's values for the call.
             let saved: Vec<Vec<u8>> = bridged
                 .iter()
-                .map(|&(id, h, n)| {
+                .map(|&HostGlobal { id, addr: h, size: n, .. }| {
                     // SAFETY: `h` is a host variable of `n` bytes (dlsym).
                     let old = unsafe { std::slice::from_raw_parts(h as *const u8, n) }.to_vec();
                     let now = &st.mem.data(id).bytes;
@@ -358,7 +437,7 @@ impl<'p> Executor<'p> {
                     }
                 }
             }
-            for (&(id, h, n), old) in bridged.iter().zip(saved) {
+            for (&HostGlobal { id, addr: h, size: n, .. }, old) in bridged.iter().zip(saved) {
                 // SAFETY: `h` is a host variable of `n` bytes.
                 let now = unsafe { std::slice::from_raw_parts(h as *const u8, n) };
                 if r.is_ok() && now != &st.mem.data(id).bytes[..] {
@@ -376,18 +455,13 @@ impl<'p> Executor<'p> {
         }
         self.set_errno(st, errno);
         // `tzname` holds the host library's zone names after tzset.
-        if let Some(&(id, _, n)) = self.ext_globals.iter().find(|g| self.prog.globals[g.0 as usize - 1].name == "tzname") {
-            for k in 0..(n / 8) as u64 {
-                self.host_string_field(st, (id << 32) + 8 * k)?;
+        if let Some(g) = self.ext_globals.iter().find(|g| g.kind == GlobalKind::Tzname).copied() {
+            for k in 0..(g.size / 8) as u64 {
+                self.host_string_field(st, (g.id << 32) + 8 * k)?;
             }
         }
         // A `struct tm` the library filled points into its zone data.
-        let tm_arg = match name.as_str() {
-            "localtime_r" | "gmtime_r" => Some(1),
-            "mktime" | "timegm" | "timelocal" => Some(0),
-            _ => None,
-        };
-        if let Some(&tm) = tm_arg.and_then(|k| words.get(k)) {
+        if let Some(&tm) = hf.tm_arg.and_then(|k| words.get(k)) {
             self.fix_tm_zone(st, tm)?;
         }
 
@@ -574,7 +648,7 @@ impl<'p> Executor<'p> {
 
 /// The program's undefined global variables that the host's C library
 /// defines: (object id, host address, size).
-pub(super) fn host_globals(prog: &crate::ir::Program) -> Vec<(u64, usize, usize)> {
+pub(super) fn host_globals(prog: &crate::ir::Program) -> Vec<HostGlobal> {
     let mut out = Vec::new();
     for (i, g) in prog.globals.iter().enumerate() {
         // `environ` is the runtime's, given to the host too (setlocale,
@@ -586,7 +660,12 @@ pub(super) fn host_globals(prog: &crate::ir::Program) -> Vec<(u64, usize, usize)
         // SAFETY: dlsym with a valid NUL-terminated name.
         let p = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c.as_ptr()) };
         if !p.is_null() && host_object_size(p).is_some_and(|n| n >= g.size) {
-            out.push((i as u64 + 1, p as usize, g.size as usize));
+            let kind = match g.name.as_str() {
+                "environ" => GlobalKind::Environ,
+                "tzname" => GlobalKind::Tzname,
+                _ => GlobalKind::Other,
+            };
+            out.push(HostGlobal { id: i as u64 + 1, addr: p as usize, size: g.size as usize, kind });
         }
     }
     out

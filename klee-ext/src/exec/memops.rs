@@ -33,7 +33,7 @@ impl<'p> Executor<'p> {
     }
 
     /// As `alloc_object`, with a name already shared (no allocation for it).
-    fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
+    pub(super) fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
         if size > self.cfg.max_object_size {
             return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
         }

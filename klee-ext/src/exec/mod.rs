@@ -211,13 +211,17 @@ pub struct Executor<'p> {
     phi_scratch: Vec<Val>,
     /// The C library's variables the program declares (`optind`, `optarg`):
     /// (object id, host address, size), exchanged around every host call.
-    ext_globals: Vec<(u64, usize, usize)>,
+    ext_globals: Vec<ffi::HostGlobal>,
+    /// External functions resolved so far, by `FuncId` (`ffi.rs`).
+    host_fns: Vec<Option<ffi::HostFn>>,
     /// How the last forked child ended (set by its `exec`).
     child_end: Option<posix::ChildEnd>,
     /// The program's locale (`setlocale`), under which host calls run.
     locale: locale::ProgLocale,
     /// The name of each function's stack objects, made once.
     alloca_names: Vec<Option<Rc<str>>>,
+    /// The name of every `malloc` object.
+    heap_name: Rc<str>,
     /// Vectors of returned frames, reused by later calls.
     vec_pool: state::VecPool,
     /// Host functions already announced by a warning.
@@ -264,9 +268,11 @@ impl<'p> Executor<'p> {
             pending: Vec::new(),
             phi_scratch: Vec::new(),
             ext_globals: ffi::host_globals(prog),
+            host_fns: Vec::new(),
             child_end: None,
             locale: Default::default(),
             alloca_names: Vec::new(),
+            heap_name: "heap object".into(),
             vec_pool: Default::default(),
             warned_host: FxHashSet::default(),
             in_child_run: false,
@@ -380,17 +386,10 @@ impl<'p> Executor<'p> {
                 (name.to_string(), (0..size).map(|i| model.get(*arr, i)).collect())
             })
             .collect();
-        let render = |pool: &ExprPool, b: &state::OutBuf| -> Vec<u8> {
-            let mut out = b.bytes.clone();
-            for &(i, e) in &b.sym {
-                out[i] = pool.eval(e, &model) as u8;
-            }
-            out
-        };
         let report = PathReport {
             state: st.id,
-            stdout: render(&self.pool, &st.stdout),
-            stderr: render(&self.pool, &st.stderr),
+            stdout: st.stdout.render(&self.pool, &model),
+            stderr: st.stderr.render(&self.pool, &model),
             termination: t,
             objects,
             instructions: st.instructions,

@@ -51,7 +51,7 @@ impl<'p> Executor<'p> {
         }
         // The C library's own variables start with the host's values
         // (`optind` is 1, `opterr` 1).
-        for &(id, host, size) in &self.ext_globals {
+        for &super::ffi::HostGlobal { id, addr: host, size, .. } in &self.ext_globals {
             // SAFETY: `host` is the address of a host variable of `size` bytes.
             let bytes = unsafe { std::slice::from_raw_parts(host as *const u8, size) };
             mem.data_mut_pub(id).bytes.copy_from_slice(bytes);

@@ -230,17 +230,9 @@ impl<'p> Executor<'p> {
             Special::Write => Some(self.write_fd(st, &arg(0), &arg(1), &arg(2))?),
             Special::Read => Some(self.read_fd(st, &arg(0), &arg(1), &arg(2))?),
             Special::IsATty => {
-                // Standard streams are terminals when the tool's are and a
-                // single path is running (its output then reaches the
-                // terminal; paths of an exploration write to files).
+                // stdio asks on a stream's first use; errno is left alone.
                 let fd = self.concrete_of(st, arg(0), "file descriptor")? as i32 as i64;
-                let tty = match st.proc.entry(fd).map(|o| o.file.clone()) {
-                    Some(super::posix::FileRef::Std(k)) => self.std_is_tty(k as u64),
-                    // SAFETY: isatty on an open host descriptor.
-                    Some(super::posix::FileRef::Host(h)) => unsafe { libc::isatty(h.0) == 1 },
-                    Some(super::posix::FileRef::Sym(_)) | None => false,
-                };
-                Some(Val::C(tty as u64))
+                Some(Val::C(self.fd_is_tty(st, fd).unwrap_or(false) as u64))
             }
             Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
             Special::Strtod | Special::Strtof | Special::Atof => {
@@ -316,7 +308,8 @@ impl<'p> Executor<'p> {
             // As the C library does for absurd sizes: fail the allocation.
             return Ok(0);
         }
-        self.alloc_object(st, n, ObjKind::Heap, "heap object")
+        let name = self.heap_name.clone();
+        self.alloc_named(st, n, ObjKind::Heap, name)
     }
 
     /// The heap object `p` points to the start of, or a `free` error.

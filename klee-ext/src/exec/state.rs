@@ -33,6 +33,15 @@ pub struct OutBuf {
 }
 
 impl OutBuf {
+    /// The bytes, symbolic ones evaluated under `model`.
+    pub fn render(&self, pool: &crate::expr::ExprPool, model: &Assignment) -> Vec<u8> {
+        let mut out = self.bytes.clone();
+        for &(i, e) in &self.sym {
+            out[i] = pool.eval(e, model) as u8;
+        }
+        out
+    }
+
     pub fn len(&self) -> usize {
         self.bytes.len()
     }

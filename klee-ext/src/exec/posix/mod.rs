@@ -550,31 +550,23 @@ impl<'p> Executor<'p> {
         }
     }
 
+    /// Whether descriptor `fd` of the path is a terminal (`None`: not
+    /// open). The path's standard streams are terminals when the tool's
+    /// are (`std_is_tty`); `--sym-files` files never are.
+    pub(in super::super) fn fd_is_tty(&self, st: &State, fd: i64) -> Option<bool> {
+        Some(match &st.proc.entry(fd)?.file {
+            FileRef::Std(k) => self.std_is_tty(*k as u64),
+            // SAFETY: isatty on an open host descriptor.
+            FileRef::Host(h) => unsafe { libc::isatty(h.0) == 1 },
+            FileRef::Sym(_) => false,
+        })
+    }
+
     fn isatty_fd(&mut self, st: &mut State, fd: i64) -> Result<i64, Termination> {
-        match st.proc.entry(fd).map(|o| o.file.clone()) {
-            None => {
-                self.fail(st, libc::EBADF)?;
-                Ok(0)
-            }
-            Some(FileRef::Sym(_)) => {
-                self.set_errno(st, libc::ENOTTY);
-                Ok(0)
-            }
-            Some(FileRef::Std(k)) => {
-                let tty = self.std_is_tty(k as u64);
-                if !tty {
-                    self.set_errno(st, libc::ENOTTY);
-                }
-                Ok(tty as i64)
-            }
-            // SAFETY: isatty on an open descriptor.
-            Some(FileRef::Host(h)) => {
-                let r = unsafe { libc::isatty(h.0) } as i64;
-                if r == 0 {
-                    self.set_errno(st, libc::ENOTTY);
-                }
-                Ok(r)
-            }
+        match self.fd_is_tty(st, fd) {
+            None => self.fail(st, libc::EBADF).map(|_| 0),
+            Some(true) => Ok(1),
+            Some(false) => self.fail(st, libc::ENOTTY).map(|_| 0),
         }
     }
 

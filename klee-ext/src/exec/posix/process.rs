@@ -79,20 +79,16 @@ impl<'p> Executor<'p> {
             Termination::Early(r) => return Err(Termination::Early(r)),
         }
         // The child's own output comes before the executed program's.
-        let mut out = self.render_out(&child.stdout);
+        // The child's symbolic output bytes take the child's model values.
+        let mut out = child.stdout.render(&self.pool, &child.model);
         out.extend_from_slice(&done.stdout);
-        let mut err = self.render_out(&child.stderr);
+        let mut err = child.stderr.render(&self.pool, &child.model);
         err.extend_from_slice(&done.stderr);
         self.emit(st, 1, out.into_iter().map(Ok).collect())?;
         self.emit(st, 2, err.into_iter().map(Ok).collect())?;
         st.proc.children.push((pid, done.status));
         self.set_result(st, ci, Val::C(pid as u32 as u64));
         Ok(())
-    }
-
-    /// Concrete bytes of a captured stream under the path's model.
-    fn render_out(&self, b: &super::super::state::OutBuf) -> Vec<u8> {
-        b.bytes.clone()
     }
 
     pub(super) fn waitpid(&mut self, st: &mut State, pid: i32, status: u64, _options: i32) -> Result<i64, Termination> {
