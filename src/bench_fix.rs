@@ -1,5 +1,7 @@
 //! `se2repair bench --fix`: every bundled repair project under each engine
-//! (`fo`, `so-cbs`, `so-pse`): patch found or not, paths explored, wall time.
+//! (`fo`, `so-cbs`, `so-pse`): the patch, whether it is correct on the
+//! project's held-out inputs (`heldout.yaml`: correct / plausible / none),
+//! paths explored, wall time.
 
 use repair::config::Project;
 use repair::fix::{self, CliOverrides, FixOptions, Progress};
@@ -42,35 +44,47 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
     let mut head = String::from("| project |");
     let mut rule = String::from("|---|");
     for e in engines {
-        head.push_str(&format!(" {e} patch | {e} paths | {e} s |"));
-        rule.push_str("---|---|---|");
+        head.push_str(&format!(" {e} patch | {e} verdict | {e} paths | {e} s |"));
+        rule.push_str("---|---|---|---|");
     }
     println!("{head}\n{rule}");
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
     let mut found = vec![0usize; engines.len()];
+    // Per engine: correct, plausible, none.
+    let mut verdicts = vec![[0usize; 3]; engines.len()];
     for p in &list {
         let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
         let mut row = format!("| {name} |");
         for (k, e) in engines.iter().enumerate() {
             let out = tempfile::tempdir().map_err(|e| e.to_string())?;
             let project = Project::load(p).map_err(|e| e.to_string())?;
+            let heldout = repair::config::load_heldout(p).map_err(|e| e.to_string())?;
             let cli = CliOverrides { engine: Some(e.clone()), timeout: Some(timeout), output_dir: Some(out.path().to_path_buf()), ..CliOverrides::default() };
             let opts = FixOptions::resolve(&project, &cli)?;
             match fix::fix(&project, &opts, &mut Quiet) {
                 Ok(r) => {
                     let patch = r.patches.first().map(|pt| format!("`{}`", pt.replacement.replace('|', "\\|"))).unwrap_or_else(|| "–".into());
-                    row.push_str(&format!(" {patch} | {} | {:.1} |", r.paths_explored, r.time_s));
+                    let verdict = match (r.patches.first(), &heldout) {
+                        (None, _) => 2,
+                        (Some(pt), Some(h)) => usize::from(!fix::correct_on(&project, pt, h, opts.test_timeout)?),
+                        (Some(_), None) => 1,
+                    };
+                    verdicts[k][verdict] += 1;
+                    let word = ["correct", "plausible", "none"][verdict];
+                    row.push_str(&format!(" {patch} | {word} | {} | {:.1} |", r.paths_explored, r.time_s));
                     times[k].push(r.time_s);
                     found[k] += usize::from(!r.patches.is_empty());
                 }
-                Err(err) => row.push_str(&format!(" error: {err} | – | – |")),
+                Err(err) => row.push_str(&format!(" error: {err} | – | – | – |")),
             }
         }
         println!("{row}");
     }
     println!();
     for (k, e) in engines.iter().enumerate() {
-        println!("{e}: {}/{} patched, median {:.1} s", found[k], list.len(), median(times[k].clone()));
+        let [c, pl, no] = verdicts[k];
+        let max = times[k].iter().copied().fold(0.0, f64::max);
+        println!("{e}: {}/{} patched ({c} correct, {pl} plausible, {no} none), median {:.1} s, max {:.1} s", found[k], list.len(), median(times[k].clone()), max);
     }
     Ok(())
 }

@@ -31,6 +31,14 @@ int __se2_isatty(int fd);
  * including the NUL; returns the length the full text has. */
 int __se2_fmt_double(char *out, unsigned long cap, const char *spec, double v);
 
+/* v, about to be printed in decimal on stdout with `pending` bytes before
+ * it in the stream's buffer and the format's literal `follow` (not a
+ * digit) after it. When stdout is judged against an expected output, the
+ * VM reads the number the expected output has there and constrains v to
+ * it (any other value prints other text, so that path fails anyway);
+ * otherwise v is returned as it is. */
+long long __se2_expect_decimal(long long v, unsigned long pending, int follow);
+
 /* The same for a long double (spec with an 'L' before the conversion). */
 int __se2_fmt_ldouble(char *out, unsigned long cap, const char *spec,
                       long double v);

@@ -24,6 +24,8 @@
  * above 13 puts its trailing zeros byte by byte where glibc pads them. */
 #include "se2_libc.h"
 
+#include <klee/klee.h>
+
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -440,6 +442,15 @@ static int se2rt_vformat(struct se2rt_sink *k, const char *fmt, va_list ap) {
         v = va_arg(ap, ptrdiff_t);
       else /* l, z */
         v = va_arg(ap, long);
+      /* Plain "%d" on stdout followed by a literal: a symbolic value is
+       * matched against the expected output at once instead of digit by
+       * digit. */
+      if (k->kind == SINK_FILE && k->f->_fileno == 1 && fl == 0 &&
+          width == 0 && prec < 0 && *p != 0 && *p != '%' &&
+          !se2rt_isdigit(*p) && klee_is_symbolic(v))
+        v = __se2_expect_decimal(
+            v, (unsigned long)(k->f->_IO_write_ptr - k->f->_IO_write_base),
+            (unsigned char)*p);
       unsigned long long mag =
           v < 0 ? 0 - (unsigned long long)v : (unsigned long long)v;
       se2rt_fmt_int(k, mag, v < 0, 10, conv, fl, width, prec);

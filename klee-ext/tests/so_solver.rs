@@ -89,7 +89,8 @@ fn whole_specifications_prefer_the_closest_term() {
     // Original: x - i (positive on 0..3, so failing the test); the
     // preferred fix keeps all of it but one leaf (3 - i, x - (i + 1)).
     let orig = Term::App(Op::Sub, vec![Term::Var(1), Term::Var(0)]);
-    let interp = spec::solve(&pool, &tests, &[(v, orig)], &SpecOptions::default()).expect("solves").expect("a term exists");
+    let sols = spec::solve(&pool, &tests, &[(v, orig)], &SpecOptions { solutions: 3, ..SpecOptions::default() }).expect("solves");
+    let interp = &sols.first().expect("a term exists").interp;
     let t = &interp[&v];
     let signs: Vec<bool> = (0..4).map(|i| matches!(t.eval(&[i, 4]), Some(Value::Int(x)) if x > 0)).collect();
     assert_eq!(signs, [true, true, true, false], "{t:?}");
@@ -97,5 +98,7 @@ fn whole_specifications_prefer_the_closest_term() {
     assert!(close, "not the closest term: {}", t.to_c(&["i".into(), "x".into()]));
     // No term passes + - + -.
     let bad: Vec<ExprId> = [true, false, true, false].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
-    assert!(spec::solve(&pool, &[vec![path(bad)]], &[], &SpecOptions::default()).expect("solves").is_none());
+    // The next solutions are other terms, no closer than the first.
+    assert!(sols.len() > 1 && sols.windows(2).all(|w| w[0].cost <= w[1].cost && w[0].interp[&v] != w[1].interp[&v]), "{:?}", sols.iter().map(|s| s.cost).collect::<Vec<_>>());
+    assert!(spec::solve(&pool, &[vec![path(bad)]], &[], &SpecOptions::default()).expect("solves").is_empty());
 }

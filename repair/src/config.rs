@@ -139,31 +139,7 @@ impl Project {
             }
             sources.push(p);
         }
-        let mut tests = Vec::new();
-        for (i, t) in raw.tests.into_iter().enumerate() {
-            let where_ = format!("tests[{i}] ({})", t.name);
-            let stdin = match (t.stdin, t.stdin_file) {
-                (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdin` or `stdin_file`, not both")))),
-                (Some(s), None) => s.into_bytes(),
-                (None, Some(f)) => std::fs::read(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdin_file `{f}`: {e}"))))?,
-                (None, None) => Vec::new(),
-            };
-            let stdout = match (t.stdout, t.stdout_file) {
-                (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdout` or `stdout_file`, not both")))),
-                (Some(s), None) => Some(s),
-                (None, Some(f)) => Some(std::fs::read_to_string(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?),
-                (None, None) => None,
-            };
-            if stdout.is_none() && t.exit.is_none() {
-                return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file` or `exit`"))));
-            }
-            if t.match_kind == MatchKind::Regex {
-                if let Some(re) = &stdout {
-                    regex::Regex::new(re).map_err(|e| err(at(&format!("{where_}: bad regex: {e}"))))?;
-                }
-            }
-            tests.push(TestCase { name: t.name, args: t.args, stdin, stdout, exit: t.exit, match_kind: t.match_kind });
-        }
+        let mut tests = parse_tests(dir, file, raw.tests)?;
         if let Some(d) = &raw.tests_dir {
             tests.extend(read_tests_dir(&dir.join(d)).map_err(|e| err(at(&format!("tests_dir `{d}`: {e}"))))?);
         }
@@ -187,6 +163,56 @@ impl Project {
         };
         Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options })
     }
+}
+
+/// The tests of a `tests:` list, with the files they name read.
+fn parse_tests(dir: &Path, file: &Path, raw: Vec<RawTest>) -> Result<Vec<TestCase>, ConfigError> {
+    let at = |what: &str| format!("{}: {what}", file.display());
+    let mut tests = Vec::new();
+    for (i, t) in raw.into_iter().enumerate() {
+        let where_ = format!("tests[{i}] ({})", t.name);
+        let stdin = match (t.stdin, t.stdin_file) {
+            (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdin` or `stdin_file`, not both")))),
+            (Some(s), None) => s.into_bytes(),
+            (None, Some(f)) => std::fs::read(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdin_file `{f}`: {e}"))))?,
+            (None, None) => Vec::new(),
+        };
+        let stdout = match (t.stdout, t.stdout_file) {
+            (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdout` or `stdout_file`, not both")))),
+            (Some(s), None) => Some(s),
+            (None, Some(f)) => Some(std::fs::read_to_string(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?),
+            (None, None) => None,
+        };
+        if stdout.is_none() && t.exit.is_none() {
+            return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file` or `exit`"))));
+        }
+        if t.match_kind == MatchKind::Regex {
+            if let Some(re) = &stdout {
+                regex::Regex::new(re).map_err(|e| err(at(&format!("{where_}: bad regex: {e}"))))?;
+            }
+        }
+        tests.push(TestCase { name: t.name, args: t.args, stdin, stdout, exit: t.exit, match_kind: t.match_kind });
+    }
+    Ok(tests)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHeldout {
+    tests: Vec<RawTest>,
+}
+
+/// The file of held-out tests of a project (never read by `fix`).
+pub const HELDOUT_FILE: &str = "heldout.yaml";
+
+/// `dir/heldout.yaml`'s tests, when the project has that file: inputs
+/// with the intended fix's output, to judge whether a patch is correct
+/// rather than plausible.
+pub fn load_heldout(dir: &Path) -> Result<Option<Vec<TestCase>>, ConfigError> {
+    let file = dir.join(HELDOUT_FILE);
+    let Ok(text) = std::fs::read_to_string(&file) else { return Ok(None) };
+    let raw: RawHeldout = serde_yaml_ng::from_str(&text).map_err(|e| err(format!("{}: {e}", file.display())))?;
+    parse_tests(dir, &file, raw.tests).map(Some)
 }
 
 /// `NAME.in` (stdin) and `NAME.out` (expected stdout) pairs, by name.

@@ -9,12 +9,20 @@ use tree_sitter::{Node, Parser, Tree};
 
 /// What a schema replaces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum Schema {
     /// `if (e)`, `while (e)`, `do … while (e)`, `for (…; e; …)` → `rho(…)`.
     Condition,
-    /// `x = e;` / `int x = e;` → `x = rho(…);`.
+    /// `x = e;` / `int x = e;` / `x += e;` → `x = rho(…);` / `x += rho(…)`.
     Assignment,
+    /// `return e;` → `return rho(…);`.
+    Return,
+    /// An integer argument of a call: `f(a, e)` → `f(a, rho(…))`.
+    Argument,
+    /// An integer array index: `a[e]` → `a[rho(…)]`.
+    Index,
+    /// `i++` / `i--` → `i += rho(…)` (the original step is `1` / `-1`).
+    Step,
     /// `s;` → `if (rho(…)) s;`.
     Guard,
 }
@@ -24,20 +32,24 @@ impl Schema {
         match self {
             Schema::Condition => "replace condition",
             Schema::Assignment => "replace right-hand side",
+            Schema::Return => "replace returned value",
+            Schema::Argument => "replace call argument",
+            Schema::Index => "replace array index",
+            Schema::Step => "replace increment",
             Schema::Guard => "add guard",
         }
     }
     /// The result sort of the hole.
     pub fn sort(self) -> Sort {
-        if self == Schema::Assignment {
-            Sort::Int
-        } else {
+        if matches!(self, Schema::Condition | Schema::Guard) {
             Sort::Bool
+        } else {
+            Sort::Int
         }
     }
     /// The second-order variable's name (`--so-lang NAME=SPEC`).
     pub fn hole_name(self) -> &'static str {
-        if self == Schema::Assignment {
+        if self.sort() == Sort::Int {
             "rhs"
         } else {
             "cond"
@@ -45,9 +57,12 @@ impl Schema {
     }
 }
 
-/// A variable visible at a site, passed to the hole as an `int`.
+/// A variable visible at a site, passed to the hole as an `int`: a
+/// scalar variable, or an lvalue the site's statement reads (`in[0]`,
+/// `r1[j]`, `p->x`, `*q`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Var {
+    /// The C text that reads it.
     pub name: String,
     /// Pointers are passed as `p != 0`.
     pub pointer: bool,
@@ -71,6 +86,9 @@ impl Var {
         } else {
             self.name.clone()
         }
+    }
+    fn lvalue(text: &str, decl: usize) -> Var {
+        Var { name: text.to_string(), pointer: false, decl }
     }
 }
 
@@ -122,18 +140,56 @@ fn int_like(ty: Node, src: &str) -> bool {
     }
 }
 
-/// Scalar variables a declarator introduces: (name, pointer, offset).
-fn declared(d: Node, src: &str, out: &mut Vec<(String, bool, usize)>) {
+/// A declaration visible at a site.
+#[derive(Clone, Debug)]
+struct Decl {
+    name: String,
+    pointer: bool,
+    /// Pointer declarators and array dimensions: how many times it can be
+    /// dereferenced.
+    levels: usize,
+    /// An array: its dimensions as written (`[10]`).
+    array: Option<String>,
+    /// The base type is integer-like.
+    int: bool,
+    /// Byte offset of the declarator (closeness to the site).
+    at: usize,
+}
+
+impl Decl {
+    /// A scalar the hole can take: an integer, or a pointer (as `p != 0`).
+    fn scalar(&self) -> bool {
+        self.array.is_none() && (self.pointer || self.int)
+    }
+    /// Dereferencing it once gives an integer (`a[i]`, `*p`).
+    fn int_elements(&self) -> bool {
+        self.int && self.levels == 1
+    }
+}
+
+/// Variables a declarator introduces.
+fn declared(d: Node, src: &str, int: bool, out: &mut Vec<Decl>) {
     let mut d = d;
     let mut pointer = false;
+    let mut dims = String::new();
+    let mut levels = 0;
     loop {
         match d.kind() {
             "identifier" => {
-                out.push((text(d, src).to_string(), pointer, d.start_byte()));
+                let array = (!dims.is_empty()).then_some(dims);
+                out.push(Decl { name: text(d, src).to_string(), pointer, levels, array, int, at: d.start_byte() });
                 return;
             }
             "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {}
-            "pointer_declarator" => pointer = true,
+            "pointer_declarator" => {
+                pointer = true;
+                levels += 1;
+            }
+            "array_declarator" => {
+                levels += 1;
+                let size = d.child_by_field_name("size").map(|x| text(x, src)).unwrap_or("");
+                dims = format!("[{size}]{dims}");
+            }
             _ => return,
         }
         match d.child_by_field_name("declarator").or_else(|| d.named_child(0)) {
@@ -144,19 +200,17 @@ fn declared(d: Node, src: &str, out: &mut Vec<(String, bool, usize)>) {
 }
 
 /// Variables of a `declaration` or `parameter_declaration` node.
-fn decl_vars(decl: Node, src: &str, out: &mut Vec<(String, bool, usize)>) {
+fn decl_vars(decl: Node, src: &str, out: &mut Vec<Decl>) {
     let Some(ty) = decl.child_by_field_name("type") else { return };
     let base_int = int_like(ty, src);
     let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
-        let mut v = Vec::new();
-        declared(d, src, &mut v);
-        out.extend(v.into_iter().filter(|(_, ptr, _)| *ptr || base_int));
+        declared(d, src, base_int, out);
     }
 }
 
-/// Every variable visible at `node` (innermost first; shadowed ones left out).
-fn in_scope(node: Node, src: &str) -> Vec<(String, bool, usize)> {
+/// Every variable visible at `node` (closest first; shadowed ones left out).
+fn in_scope(node: Node, src: &str) -> Vec<Decl> {
     let mut found = Vec::new();
     let at = node.start_byte();
     let mut cur = node;
@@ -193,48 +247,125 @@ fn in_scope(node: Node, src: &str) -> Vec<(String, bool, usize)> {
         cur = p;
     }
     let mut seen = std::collections::HashSet::new();
-    // Innermost scopes come first only within the walk order; sort by
-    // closeness so that shadowing keeps the nearest declaration.
-    found.sort_by_key(|(_, _, off)| std::cmp::Reverse(*off));
-    found.retain(|(n, _, off)| *off < at && seen.insert(n.clone()));
+    found.sort_by_key(|d| std::cmp::Reverse(d.at));
+    found.retain(|d| d.at < at && seen.insert(d.name.clone()));
     found
 }
 
-/// Identifiers used in `n`, in order of appearance.
-fn idents(n: Node, src: &str, out: &mut Vec<String>) {
-    if n.kind() == "identifier" {
-        let parent_is_call = n.parent().is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function").is_some_and(|f| f.id() == n.id()));
-        if !parent_is_call {
-            out.push(text(n, src).to_string());
+/// What an expression reads: identifiers (not called functions) and
+/// lvalues (`a[i]`, `s.f`, `p->f`, `*p`), in order of appearance.
+fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<Node<'t>>) {
+    match n.kind() {
+        "identifier" => {
+            let called = n.parent().is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function").is_some_and(|f| f.id() == n.id()));
+            if !called {
+                ids.push(text(n, src).to_string());
+            }
+            return;
         }
-        return;
+        "subscript_expression" | "field_expression" => {
+            if !has_side_effects(n) {
+                lvalues.push(n);
+            }
+        }
+        "pointer_expression" if n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "*") => {
+            if !has_side_effects(n) {
+                lvalues.push(n);
+            }
+        }
+        _ => {}
     }
     let mut c = n.walk();
     for ch in n.named_children(&mut c) {
-        idents(ch, src, out);
+        reads(ch, src, ids, lvalues);
     }
 }
 
-fn choose_vars(scope: &[(String, bool, usize)], used_in: Node, src: &str, max: usize) -> (Vec<Var>, usize) {
-    let mut used = Vec::new();
-    idents(used_in, src, &mut used);
+/// The hole's arguments: what the expression reads (its integer variables
+/// and lvalues; for `r2[j]` also `r1[j]` of every array declared alike),
+/// then the integer variables the enclosing statement and the conditions
+/// around it read, then the closest declarations, up to `max`.
+fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: usize, lvalues_ok: bool) -> (Vec<Var>, usize) {
     let mut out: Vec<Var> = Vec::new();
-    let push = |out: &mut Vec<Var>, (n, p, d): &(String, bool, usize)| {
-        if out.len() < max && !out.iter().any(|v| &v.name == n) {
-            out.push(Var { name: n.clone(), pointer: *p, decl: *d });
+    let push = |out: &mut Vec<Var>, v: Var| {
+        if out.len() < max && !out.iter().any(|x| x.name == v.name) {
+            out.push(v);
         }
     };
-    for u in &used {
-        if let Some(v) = scope.iter().find(|(n, _, _)| n == u) {
-            push(&mut out, v);
+    let find = |name: &str| scope.iter().find(|d| d.name == name);
+    let mut ids = Vec::new();
+    let mut lvalues = Vec::new();
+    reads(used_in, src, &mut ids, &mut lvalues);
+    for u in &ids {
+        if let Some(d) = find(u).filter(|d| d.scalar()) {
+            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, decl: d.at });
+        }
+    }
+    // The base variable of an lvalue (`a` of `a[i]`, `p` of `*p`).
+    let base = |lv: Node| {
+        let b = lv.child_by_field_name("argument").filter(|a| a.kind() == "identifier");
+        b.and_then(|b| find(text(b, src)))
+    };
+    for lv in lvalues.iter().filter(|_| lvalues_ok) {
+        // Integer elements only (fields: their type is the expression's).
+        let int = match lv.kind() {
+            "field_expression" => true,
+            _ => base(*lv).is_some_and(|d| d.int_elements()),
+        };
+        if !int {
+            continue;
+        }
+        push(&mut out, Var::lvalue(text(*lv, src), lv.start_byte()));
+        // The same element of the other arrays declared alike.
+        if lv.kind() == "subscript_expression" {
+            let arr = lv.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
+            let idx = lv.child_by_field_name("index").map(|i| text(i, src));
+            if let (Some(d), Some(idx)) = (arr.and_then(find), idx) {
+                for other in scope.iter().filter(|o| o.name != d.name && o.int == d.int && o.array.is_some() && o.array == d.array && o.pointer == d.pointer) {
+                    push(&mut out, Var::lvalue(&format!("{}[{idx}]", other.name), other.at));
+                }
+            }
         }
     }
     let n_used = out.len();
+    for ctx in context {
+        let mut ids = Vec::new();
+        reads(*ctx, src, &mut ids, &mut Vec::new());
+        for u in &ids {
+            if let Some(d) = find(u).filter(|d| d.scalar() && !d.pointer) {
+                push(&mut out, Var { name: d.name.clone(), pointer: false, decl: d.at });
+            }
+        }
+    }
     // Pointers only where the original uses them (as `p != 0`).
-    for v in scope.iter().filter(|v| !v.1) {
-        push(&mut out, v);
+    for d in scope.iter().filter(|d| d.scalar() && !d.pointer) {
+        push(&mut out, Var { name: d.name.clone(), pointer: false, decl: d.at });
     }
     (out, n_used)
+}
+
+/// The statement around `n` and the conditions of the `if`s and loops
+/// that enclose it (what the developer's fix most likely reads).
+fn context_of<'t>(n: Node<'t>) -> Vec<Node<'t>> {
+    let mut out = Vec::new();
+    let mut cur = n;
+    let mut stmt_seen = false;
+    while let Some(p) = cur.parent() {
+        if p.kind() == "function_definition" {
+            break;
+        }
+        if !stmt_seen && p.kind().ends_with("_statement") || p.kind() == "declaration" && !stmt_seen {
+            out.push(p);
+            stmt_seen = true;
+        }
+        if matches!(p.kind(), "if_statement" | "while_statement" | "do_statement" | "for_statement") {
+            if let Some(c) = p.child_by_field_name("condition") {
+                out.push(c);
+            }
+        }
+        cur = p;
+    }
+    out
 }
 
 fn function_name(n: Node, src: &str) -> String {
@@ -274,6 +405,55 @@ fn has_side_effects(n: Node) -> bool {
     kids.into_iter().any(has_side_effects)
 }
 
+/// Whether `n` is an integer expression: integer literals, integer
+/// variables of `scope`, elements of integer arrays, and arithmetic on
+/// them (what a hole returning `int` may stand for).
+fn int_expr(n: Node, src: &str, scope: &[Decl]) -> bool {
+    match n.kind() {
+        "number_literal" => !text(n, src).contains(['.', 'e', 'E', 'p', 'P']) || text(n, src).starts_with("0x"),
+        "char_literal" => true,
+        "identifier" => scope.iter().any(|d| d.name == text(n, src) && d.int && !d.pointer && d.array.is_none()),
+        "subscript_expression" => {
+            let arr = n.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
+            let one_dim = |d: &Decl| d.array.as_deref().is_some_and(|a| a.matches('[').count() == 1) && !d.pointer;
+            arr.is_some_and(|a| scope.iter().any(|d| d.name == a && d.int && one_dim(d))) && n.child_by_field_name("index").is_some_and(|i| int_expr(i, src, scope))
+        }
+        "parenthesized_expression" => n.named_child(0).is_some_and(|c| int_expr(c, src, scope)),
+        "unary_expression" => n.child_by_field_name("argument").is_some_and(|c| int_expr(c, src, scope)),
+        "binary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("");
+            matches!(op, "+" | "-" | "*" | "/" | "%") && [n.child_by_field_name("left"), n.child_by_field_name("right")].iter().all(|c| c.is_some_and(|c| int_expr(c, src, scope)))
+        }
+        _ => false,
+    }
+}
+
+/// The statement a node belongs to (its location for localization).
+fn stmt_of(x: Node) -> Node {
+    let mut cur = x;
+    while let Some(p) = cur.parent() {
+        if cur.kind().ends_with("_statement") || cur.kind() == "declaration" {
+            break;
+        }
+        cur = p;
+    }
+    cur
+}
+
+/// The function `n` is in returns an integer (not a pointer).
+fn returns_int(n: Node, src: &str) -> bool {
+    let mut cur = Some(n);
+    while let Some(c) = cur {
+        if c.kind() == "function_definition" {
+            let int = c.child_by_field_name("type").is_some_and(|t| int_like(t, src));
+            let direct = c.child_by_field_name("declarator").is_some_and(|d| d.kind() == "function_declarator");
+            return int && direct;
+        }
+        cur = c.parent();
+    }
+    false
+}
+
 /// Every site of every schema in `src`, with up to `max_vars` variables.
 pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
     let tree = parse(src)?;
@@ -300,13 +480,16 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         if !in_function {
             continue;
         }
-        let mut add = |schema: Schema, expr: Node, used_in: Node, stmt: Node, whole_stmt_lines: bool| {
+        // The statement a node belongs to (its location for localization).
+        let mut add = |schema: Schema, expr: Node, stmt: Node, whole_stmt_lines: bool| {
             // A hole cannot redo a call or an assignment the expression makes.
-            if schema != Schema::Guard && has_side_effects(expr) {
+            if schema != Schema::Guard && schema != Schema::Step && has_side_effects(expr) {
                 return;
             }
             let scope = in_scope(expr, src);
-            let (vars, used) = choose_vars(&scope, used_in, src, max_vars);
+            // A guard runs before its statement: it may not read what the
+            // statement dereferences.
+            let (vars, used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard);
             let lines = if whole_stmt_lines { row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1 } else { row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1 };
             out.push(Site {
                 schema,
@@ -322,26 +505,59 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         match n.kind() {
             "if_statement" | "while_statement" | "do_statement" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
-                    let e = unparen(cond);
-                    add(Schema::Condition, e, e, n, false);
+                    add(Schema::Condition, unparen(cond), n, false);
                 }
             }
             "for_statement" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
-                    add(Schema::Condition, cond, cond, n, false);
+                    add(Schema::Condition, cond, n, false);
                 }
             }
-            "expression_statement" => {
-                if let Some(a) = n.named_child(0).filter(|a| a.kind() == "assignment_expression") {
-                    let lhs = a.child_by_field_name("left");
-                    let rhs = a.child_by_field_name("right");
-                    if let (Some(l), Some(r)) = (lhs, rhs) {
-                        let lname = text(l, src);
-                        let scope = in_scope(n, src);
-                        if l.kind() == "identifier" && scope.iter().any(|(v, p, _)| v == lname && !p) {
-                            add(Schema::Assignment, r, r, n, true);
-                        }
+            "assignment_expression" => {
+                let (l, r) = (n.child_by_field_name("left"), n.child_by_field_name("right"));
+                let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
+                if let (Some(l), Some(r)) = (l, r) {
+                    let scope = in_scope(n, src);
+                    let int_target = match l.kind() {
+                        "identifier" => scope.iter().any(|d| d.name == text(l, src) && d.int && !d.pointer && d.array.is_none()),
+                        _ => int_expr(l, src, &scope),
+                    };
+                    if int_target && matches!(op, "=" | "+=" | "-=" | "*=") && n.parent().is_some_and(|p| p.kind() == "expression_statement") {
+                        add(Schema::Assignment, r, stmt_of(n), true);
                     }
+                }
+            }
+            "update_expression" => {
+                // `i++` in a statement or a for loop's update.
+                let arg = n.child_by_field_name("argument");
+                let scope = in_scope(n, src);
+                let int_var = arg.is_some_and(|a| a.kind() == "identifier" && scope.iter().any(|d| d.name == text(a, src) && d.int && !d.pointer && d.array.is_none()));
+                let standalone = n.parent().is_some_and(|p| p.kind() == "expression_statement" || p.kind() == "for_statement" && p.child_by_field_name("update").is_some_and(|u| u.id() == n.id()));
+                if int_var && standalone {
+                    add(Schema::Step, n, stmt_of(n), false);
+                }
+            }
+            "return_statement" => {
+                if let Some(e) = n.named_child(0).filter(|e| e.kind() != "comment") {
+                    if returns_int(n, src) && int_expr(e, src, &in_scope(e, src)) {
+                        add(Schema::Return, e, n, true);
+                    }
+                }
+            }
+            "call_expression" => {
+                if let Some(args) = n.child_by_field_name("arguments") {
+                    let scope = in_scope(n, src);
+                    let mut c = args.walk();
+                    let list: Vec<Node> = args.named_children(&mut c).collect();
+                    for a in list.into_iter().filter(|a| a.kind() != "number_literal" && a.kind() != "char_literal" && int_expr(*a, src, &scope)) {
+                        add(Schema::Argument, a, stmt_of(n), false);
+                    }
+                }
+            }
+            "subscript_expression" => {
+                let scope = in_scope(n, src);
+                if let Some(i) = n.child_by_field_name("index").filter(|i| i.kind() != "number_literal" && int_expr(*i, src, &scope)) {
+                    add(Schema::Index, i, stmt_of(n), false);
                 }
             }
             "declaration" => {
@@ -352,7 +568,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                     for d in decls.into_iter().filter(|d| d.kind() == "init_declarator") {
                         let plain = d.child_by_field_name("declarator").is_some_and(|x| x.kind() == "identifier");
                         if let (true, true, Some(v)) = (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list")) {
-                            add(Schema::Assignment, v, v, n, true);
+                            add(Schema::Assignment, v, n, true);
                         }
                     }
                 }
@@ -361,11 +577,51 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         }
         let guardable = matches!(n.kind(), "expression_statement" | "return_statement" | "break_statement" | "continue_statement");
         if guardable && n.parent().is_some_and(|p| p.kind() == "compound_statement") && n.named_child_count() + usize::from(n.kind() != "expression_statement") > 0 {
-            add(Schema::Guard, n, n, n, true);
+            add(Schema::Guard, n, n, true);
         }
     }
-    out.sort_by_key(|s| (s.stmt.start, s.schema));
+    out.sort_by_key(|s| (s.stmt.start, s.schema, s.range.start));
     Ok(out)
+}
+
+/// The integer constants written in `src` (number and character literals).
+pub fn constants(src: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    let Ok(tree) = parse(src) else { return out };
+    let mut stack = vec![tree.root_node()];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        stack.extend(n.named_children(&mut c));
+        if let Some((Term::Int(v), _)) = term_of(n, src, &[]).filter(|_| matches!(n.kind(), "number_literal" | "char_literal")) {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+/// What the site's text becomes with `expr` in the hole.
+pub fn replacement_text(site: &Site, expr: &str) -> String {
+    match site.schema {
+        Schema::Guard => format!("if ({expr}) {}", site.original),
+        Schema::Step => format!("{} += {expr}", step_target(&site.original)),
+        _ => expr.to_string(),
+    }
+}
+
+/// The variable of `i++` / `--i`.
+fn step_target(original: &str) -> &str {
+    original.trim_matches(|c: char| c == '+' || c == '-' || c.is_whitespace())
+}
+
+/// The step `i++` / `i--` adds.
+fn step_of(original: &str) -> i64 {
+    if original.contains("--") {
+        -1
+    } else {
+        1
+    }
 }
 
 /// The call that stands for the hole.
@@ -392,22 +648,20 @@ pub fn instrument(src: &str, site: &Site, file_name: &str) -> String {
     header + &replace(src, site, &call)
 }
 
-/// `src` with the site's range replaced: the expression by `expr`, or for
-/// a guard the statement wrapped in `if (expr)`.
+/// `src` with the site's range replaced: the expression by `expr`, a
+/// guarded statement wrapped in `if (expr)`, an increment by `i += expr`.
 pub fn replace(src: &str, site: &Site, expr: &str) -> String {
-    let new = match site.schema {
-        Schema::Guard => format!("if ({expr}) {}", site.original),
-        _ => expr.to_string(),
-    };
-    format!("{}{}{}", &src[..site.range.start], new, &src[site.range.end..])
+    format!("{}{}{}", &src[..site.range.start], replacement_text(site, expr), &src[site.range.end..])
 }
 
 /// The original expression as a term over the site's variables, when it
 /// is one (used as the preferred interpretation: minimal change). A guard's
 /// original is `true` (the statement always runs).
 pub fn original_term(src: &str, site: &Site) -> Option<Term> {
-    if site.schema == Schema::Guard {
-        return Some(Term::Bool(true));
+    match site.schema {
+        Schema::Guard => return Some(Term::Bool(true)),
+        Schema::Step => return Some(Term::Int(step_of(&site.original))),
+        _ => {}
     }
     let tree = parse(src).ok()?;
     let node = tree.root_node().descendant_for_byte_range(site.range.start, site.range.end)?;
@@ -433,6 +687,11 @@ fn to_term(n: Node, src: &str, vars: &[Var], want: Sort) -> Option<Term> {
 
 fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
     let s = text(n, src);
+    if matches!(n.kind(), "subscript_expression" | "field_expression" | "pointer_expression") {
+        if let Some(i) = vars.iter().position(|v| v.name == s && !v.pointer) {
+            return Some((Term::Var(i), Sort::Int));
+        }
+    }
     match n.kind() {
         "parenthesized_expression" => term_of(n.named_child(0)?, src, vars),
         "number_literal" => {

@@ -3,7 +3,7 @@
 
 use crate::config::{Project, TestCase};
 use crate::cparse::{self, Schema, Site, Var};
-use crate::infer::{self, Engine, InferStats, Inferred, Limits};
+use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
 use crate::localize::Spectrum;
 use crate::native;
 use klee_ext::so::LangSpec;
@@ -113,6 +113,9 @@ pub struct Patch {
     pub schema: Schema,
     pub original: String,
     pub replacement: String,
+    /// Tree edit distance from the original expression (minimal change;
+    /// constants the program lacks count one more).
+    pub distance: u32,
     pub diff: String,
     #[serde(skip)]
     pub patched_source: String,
@@ -248,13 +251,44 @@ fn validate(p: &Project, opts: &FixOptions, replaced: (usize, &str), dir: &Path)
     Ok(None)
 }
 
-/// A site to try, with its source and score.
+/// Whether `patch` is correct on held-out tests: the patched project is
+/// built natively and every test must pass (a patch that passes the
+/// project's tests but not these is plausible, not correct).
+pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout: Duration) -> Result<bool, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut srcs = Vec::new();
+    for (i, s) in p.sources.iter().enumerate() {
+        if i == patch.source {
+            let f = dir.path().join("patched").join(s.file_name().unwrap_or_default());
+            std::fs::create_dir_all(f.parent().unwrap_or(dir.path())).map_err(|e| e.to_string())?;
+            std::fs::write(&f, &patch.patched_source).map_err(|e| e.to_string())?;
+            srcs.push(f);
+        } else {
+            srcs.push(p.dir.join(s));
+        }
+    }
+    let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), false)?;
+    for t in heldout {
+        let r = native::run_test(&b.exe, t, &p.dir, test_timeout).map_err(|e| e.to_string())?;
+        if !native::judge(t, &r.stdout, r.exit) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// A site to try, with its source and scores.
 struct Candidate {
     src: usize,
     site: Site,
+    /// Ochiai suspiciousness of the statement.
     score: f64,
-    /// 0: few variables and a shallower language; 1: one of them; 2: the
-    /// site as configured.
+    /// Tie-break at equal suspiciousness: how much more often failing
+    /// tests execute the statement than passing ones.
+    freq: f64,
+    /// 0: only the variables the original reads and a language one level
+    /// shallower (small edits, cheap where the hole is evaluated many
+    /// times); 1: the site as configured.
     stage: u8,
     /// A language replacing the configured one.
     lang: Option<LangSpec>,
@@ -281,59 +315,66 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
                 continue;
             }
             let score = spec.score(i, s.lines.clone());
-            // Smaller holes first: only the variables the original uses, and
-            // a language one level shallower. They are much cheaper where
-            // the hole is evaluated many times, and give smaller patches.
-            let lang = if s.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang };
-            let shallow = shallower(lang);
-            if s.used > 0 && s.used < s.vars.len() {
+            let freq = spec.frequency(i, s.lines.clone());
+            let lang = if s.schema.sort() == klee_ext::so::Sort::Int { &opts.rhs_lang } else { &opts.cond_lang };
+            if let Some(l) = shallower(lang) {
                 let mut narrow = s.clone();
-                narrow.vars.truncate(s.used);
-                if let Some(l) = &shallow {
-                    all.push(Candidate { src: i, site: narrow.clone(), score, stage: 0, lang: Some(l.clone()) });
+                if narrow.used > 0 {
+                    narrow.vars.truncate(narrow.used);
                 }
-                all.push(Candidate { src: i, site: narrow, score, stage: 1, lang: None });
-            } else if let Some(l) = &shallow {
-                all.push(Candidate { src: i, site: s.clone(), score, stage: 1, lang: Some(l.clone()) });
+                all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l) });
             }
-            all.push(Candidate { src: i, site: s, score, stage: 2, lang: None });
+            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: None });
         }
     }
-    // Statements by score, then by line (earlier first).
-    let mut stmts: Vec<(usize, usize, f64)> = Vec::new();
+    // Statements by score, then by how often failing tests run them, then
+    // by line (earlier first).
+    let mut stmts: Vec<(usize, usize, f64, f64)> = Vec::new();
     for c in &all {
-        match stmts.iter_mut().find(|(s, b, _)| *s == c.src && *b == c.site.stmt.start) {
-            Some(e) => e.2 = e.2.max(c.score),
-            None => stmts.push((c.src, c.site.stmt.start, c.score)),
+        match stmts.iter_mut().find(|(s, b, _, _)| *s == c.src && *b == c.site.stmt.start) {
+            Some(e) => {
+                e.2 = e.2.max(c.score);
+                e.3 = e.3.max(c.freq);
+            }
+            None => stmts.push((c.src, c.site.stmt.start, c.score, c.freq)),
         }
     }
-    stmts.sort_by(|a, b| b.2.total_cmp(&a.2).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+    stmts.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.3.total_cmp(&a.3)).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
     stmts.truncate(opts.locations);
-    let rank_of = |c: &Candidate| stmts.iter().position(|(s, b, _)| *s == c.src && *b == c.site.stmt.start);
+    let rank_of = |c: &Candidate| stmts.iter().position(|(s, b, _, _)| *s == c.src && *b == c.site.stmt.start);
     let mut kept: Vec<(usize, Candidate)> = all.into_iter().filter_map(|c| rank_of(&c).map(|r| (r, c))).collect();
-    // At equal suspiciousness, by schema (conditions first), then by rank.
-    kept.sort_by(|(ra, a), (rb, b)| {
-        let key = |r: usize, c: &Candidate| (c.stage, c.schema_group(), r);
-        b.score.total_cmp(&a.score).then(key(*ra, a).cmp(&key(*rb, b)))
-    });
+    // At equal suspiciousness, small edits first, then by schema
+    // (expressions first, guards last), then by rank.
+    kept.sort_by(|(ra, a), (rb, b)| b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb))));
     Ok(kept.into_iter().map(|(_, c)| c).collect())
 }
 
 impl Candidate {
     /// The hole's language at this candidate.
     fn language<'a>(&'a self, opts: &'a FixOptions) -> &'a LangSpec {
-        self.lang.as_ref().unwrap_or(if self.site.schema == Schema::Assignment { &opts.rhs_lang } else { &opts.cond_lang })
+        self.lang.as_ref().unwrap_or(if self.site.schema.sort() == klee_ext::so::Sort::Int { &opts.rhs_lang } else { &opts.cond_lang })
     }
 
-    /// Conditions, then right-hand sides, then guards (the order in which
-    /// bugs of these kinds are common, and in which they cost to try).
+    /// Expressions (conditions, right-hand sides, returns, arguments),
+    /// then guards (the order in which bugs of these kinds are common, and
+    /// in which they cost to try).
     fn schema_group(&self) -> u8 {
-        match self.site.schema {
-            Schema::Condition => 0,
-            Schema::Assignment => 1,
-            Schema::Guard => 2,
+        u8::from(self.site.schema == Schema::Guard)
+    }
+}
+
+/// The integer constants of the sources, with 0 and 1 (a patch's
+/// constants outside them cost more).
+fn program_constants(texts: &[String]) -> Vec<i64> {
+    let mut out = vec![0, 1];
+    for t in texts {
+        for c in cparse::constants(t) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
         }
     }
+    out
 }
 
 /// Runs the whole repair of project `p`.
@@ -386,11 +427,14 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         return finish(report, start, &out_dir);
     }
     let mut statements = std::collections::HashSet::new();
-    let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2) };
+    let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2), max_applications: None };
     let mut seen_patches = std::collections::HashSet::new();
+    let constants = program_constants(&texts);
     // Two passes: every site with a short budget first, then the sites that
     // ran out of it with the full share, so that one costly site cannot
-    // starve the others.
+    // starve the others. A patch one edit from the original ends the
+    // search; otherwise the closest patch of the pass wins (sites in
+    // order of suspiciousness at equal distance).
     let quick = opts.site_timeout.min(Duration::from_secs(6));
     let mut queue: Vec<usize> = (0..candidates.len()).collect();
     'passes: for budget in [quick, opts.site_timeout] {
@@ -406,8 +450,13 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             let file = p.sources[c.src].display().to_string();
             progress.status(&format!("[{}/{}] {}:{} {} ({} paths so far, {:.1} s)", k + 1, candidates.len(), file, c.site.line(), c.site.schema.describe(), report.paths_explored, start.elapsed().as_secs_f64()));
             let t0 = Instant::now();
-            let site_limits = Limits { deadline: deadline.min(t0 + budget), ..limits.clone() };
-            let (result, stats, patch) = try_site(p, opts, c, &texts[c.src], &ordered, &site_limits, tmp.path(), k, budget)?;
+            // A hole may run a few times more often than its statement ran
+            // natively in any test (a repaired loop runs a similar number
+            // of times); beyond that a path ends.
+            let most = spectrum.most_runs(c.src, c.site.lines.clone());
+            let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, limits: &site_limits, tmp: tmp.path(), k, budget, constants: &constants };
+            let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
             report.so_queries += stats.so_queries;
@@ -427,16 +476,24 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 stats,
                 time_s: t0.elapsed().as_secs_f64(),
             });
-            if let Some(pt) = patch {
+            for pt in patches {
                 if seen_patches.insert(pt.diff.clone()) {
                     report.patches.push(pt);
                 }
-                if !opts.all {
-                    break 'passes;
-                }
+            }
+            if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
+                break 'passes;
             }
         }
+        if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
+            break;
+        }
         queue = retry;
+    }
+    // Closest first; at equal distance, in the order found.
+    report.patches.sort_by_key(|pt| pt.distance);
+    if !opts.all {
+        report.patches.truncate(1);
     }
     if !report.patches.is_empty() {
         report.status = "patched".into();
@@ -468,15 +525,35 @@ fn one_line(s: &str) -> String {
 
 const SITE_TIME_LIMIT: &str = "time limit of the site";
 
-/// Instruments, infers, synthesizes and validates one site.
-#[allow(clippy::too_many_arguments)]
-fn try_site(p: &Project, opts: &FixOptions, c: &Candidate, text: &str, tests: &[&TestCase], limits: &Limits, tmp: &Path, k: usize, budget: Duration) -> Result<(String, InferStats, Option<Patch>), FixError> {
+/// A patch this close to the original ends the search after the quick
+/// pass (sites that ran out of time there are not tried again).
+const CLOSE: u32 = 3;
+
+/// Everything one site's attempt needs.
+struct SiteRun<'a> {
+    p: &'a Project,
+    opts: &'a FixOptions,
+    c: &'a Candidate,
+    text: &'a str,
+    tests: &'a [&'a TestCase],
+    limits: &'a Limits,
+    tmp: &'a Path,
+    k: usize,
+    budget: Duration,
+    constants: &'a [i64],
+}
+
+/// Instruments, infers, synthesizes and validates one site: the closest
+/// terms in order, until one passes every test natively (with `--all`,
+/// every one that does).
+fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
+    let (p, opts, c, text) = (r.p, r.opts, r.c, r.text);
     let site = &c.site;
     let none = InferStats::default();
     if site.vars.is_empty() {
-        return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, None));
+        return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, Vec::new()));
     }
-    let dir = tmp.join(format!("site{k}-{}", budget.as_millis()));
+    let dir = r.tmp.join(format!("site{}-{}", r.k, r.budget.as_millis()));
     std::fs::create_dir_all(&dir).map_err(msg)?;
     let src_rel = &p.sources[c.src];
     let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
@@ -492,45 +569,72 @@ fn try_site(p: &Project, opts: &FixOptions, c: &Candidate, text: &str, tests: &[
     flags.extend(p.cflags.iter().cloned());
     let bc = match klee_ext::compile::compile_c(&c_files, &flags, &dir) {
         Ok(b) => b,
-        Err(e) => return Ok((format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())), none, None)),
+        Err(e) => return Ok((format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())), none, Vec::new())),
     };
     let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
     let prog = match klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)) {
         Ok(p) => p,
-        Err(e) => return Ok((format!("skipped: the VM cannot load the program: {e}"), none, None)),
+        Err(e) => return Ok((format!("skipped: the VM cannot load the program: {e}"), none, Vec::new())),
     };
     let lang = c.language(opts);
-    let prefer = cparse::original_term(text, site);
-    let (inferred, stats) = infer::infer(&prog, tests, (site.schema.hole_name(), lang), prefer.as_ref(), opts.engine, limits).map_err(msg)?;
-    let term = match inferred {
-        Inferred::Term(t) => t,
+    let original = cparse::original_term(text, site);
+    let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 } };
+    let (inferred, stats) = infer::infer(&prog, r.tests, (site.schema.hole_name(), lang), &goal, opts.engine, r.limits).map_err(msg)?;
+    let terms = match inferred {
+        Inferred::Terms(t) => t,
         Inferred::NoPassingPath { test, cut } => {
             let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
-            return Ok((format!("no path passes test {test}{why}"), stats, None));
+            return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
         }
-        Inferred::NoInterpretation => return Ok(("no interpretation in the language satisfies every test".into(), stats, None)),
-        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, None)),
-        Inferred::OutOfTime => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", budget.as_secs_f64()), stats, None)),
+        Inferred::NoInterpretation => return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new())),
+        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
+        Inferred::OutOfTime => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", r.budget.as_secs_f64()), stats, Vec::new())),
     };
     let names: Vec<String> = site.vars.iter().map(Var::in_patch).collect();
-    let expr = crate::simplify::simplify(&term).to_c(&names);
-    let patched = cparse::replace(text, site, &expr);
-    if patched == text {
-        return Ok(("the synthesized expression is the original one".into(), stats, None));
+    let mut found = Vec::new();
+    let mut rejected = Vec::new();
+    for (term, _) in &terms {
+        let expr = tidy_pointer_tests(&crate::simplify::simplify(term).to_c(&names), &site.vars);
+        let patched = cparse::replace(text, site, &expr);
+        if patched == text {
+            rejected.push(format!("`{expr}` is the original"));
+            continue;
+        }
+        let vdir = dir.join(format!("validate{}", found.len() + rejected.len()));
+        std::fs::create_dir_all(&vdir).map_err(msg)?;
+        if let Some(why) = validate(p, opts, (c.src, &patched), &vdir).map_err(msg)? {
+            rejected.push(format!("`{expr}`: {why}"));
+            continue;
+        }
+        let file = src_rel.display().to_string().replace('\\', "/");
+        let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
+        let distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants);
+        let replacement = cparse::replacement_text(site, &expr);
+        found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, diff, patched_source: patched, source: c.src });
+        if !opts.all {
+            break;
+        }
     }
-    let vdir = dir.join("validate");
-    std::fs::create_dir_all(&vdir).map_err(msg)?;
-    if let Some(why) = validate(p, opts, (c.src, &patched), &vdir).map_err(msg)? {
-        return Ok((format!("candidate `{expr}` rejected: {why}"), stats, None));
-    }
-    let file = src_rel.display().to_string().replace('\\', "/");
-    let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
-    let replacement = match site.schema {
-        Schema::Guard => format!("if ({expr}) {}", site.original),
-        _ => expr.clone(),
+    let result = match found.first() {
+        Some(pt) => format!("patched: `{}` passes all {} tests (distance {})", pt.replacement, p.tests.len(), pt.distance),
+        None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
     };
-    let patch = Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, diff, patched_source: patched, source: c.src };
-    Ok((format!("patched: `{expr}` passes all {} tests", p.tests.len()), stats, Some(patch)))
+    Ok((result, stats, found))
+}
+
+/// A pointer reaches the hole as `p != 0` (0 or 1): comparisons of that
+/// with 0 or 1 read as the test itself.
+fn tidy_pointer_tests(expr: &str, vars: &[Var]) -> String {
+    let mut e = expr.to_string();
+    for v in vars.iter().filter(|v| v.pointer) {
+        let t = v.in_patch();
+        let inner = t.trim_start_matches('(').trim_end_matches(')').to_string();
+        let eq0 = format!("{} == 0", v.name);
+        for (pat, by) in [(" == 1", &inner), (" != 0", &inner), (" > 0", &inner), (" >= 1", &inner), (" == 0", &eq0), (" < 1", &eq0)] {
+            e = e.replace(&format!("{t}{pat}"), by);
+        }
+    }
+    e
 }
 
 fn first_line(s: &str) -> String {

@@ -65,6 +65,8 @@ pub struct Limits {
     pub deadline: Instant,
     /// Per solver query.
     pub query_timeout: Duration,
+    /// Applications of the hole one path may make (`None`: no bound).
+    pub max_applications: Option<u64>,
 }
 
 /// Counters of one site's inference.
@@ -85,8 +87,9 @@ pub struct InferStats {
 /// What inference found at a site.
 #[derive(Clone, Debug)]
 pub enum Inferred {
-    /// An interpretation of the hole satisfying every test's specification.
-    Term(Term),
+    /// Interpretations of the hole satisfying every test's specification,
+    /// closest to the original first, with their edit distance.
+    Terms(Vec<(Term, u32)>),
     /// No explored path of this test passes it.
     NoPassingPath { test: String, cut: bool },
     /// The specification has no solution in the language.
@@ -97,9 +100,18 @@ pub enum Inferred {
     OutOfTime,
 }
 
+/// What the synthesizer prefers: the original expression, the program's
+/// constants, and how many ranked terms to return.
+#[derive(Clone, Debug, Default)]
+pub struct Goal {
+    pub original: Option<Term>,
+    pub constants: Vec<i64>,
+    pub solutions: usize,
+}
+
 /// Runs every test (in the given order) on `prog` with the hole `hole` in
 /// `engine`'s mode, then solves the specification.
-pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefer: Option<&Term>, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
+pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal: &Goal, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
     let mut stats = InferStats::default();
     let mut pool = ExprPool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
@@ -116,6 +128,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefe
             max_time: Some(limits.deadline - now),
             max_instructions: Some(limits.max_instructions),
             max_path_instructions: Some(limits.max_path_instructions),
+            max_hole_applications: limits.max_applications,
             program_name: "program".into(),
             args: t.args.iter().cloned().map(ArgSpec::Concrete).collect(),
             stdin: Some(Rc::new(t.stdin.clone())),
@@ -132,6 +145,11 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefe
         let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
         let mut passing = Vec::new();
         let mut paths = 0u64;
+        // Once a test has a passing path, its exploration goes on for at
+        // most its share of the site's time: the specification needs one
+        // passing path per test, and a hole in a loop can make many.
+        let left = tests.len().saturating_sub(spec_paths.len()).max(1) as u32;
+        let share = limits.deadline.saturating_duration_since(now) / left;
         let end = ex.run(&mut |ex, r| {
             paths += 1;
             let exit = match r.termination {
@@ -139,6 +157,9 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefe
                 _ => None,
             };
             if judge(t, &r.stdout, exit) {
+                if passing.is_empty() {
+                    ex.limit_time(share);
+                }
                 let constraints = pin(&mut fo, &mut ex.pool, &r).unwrap_or_else(|| r.constraints.to_vec());
                 passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
             }
@@ -170,13 +191,16 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), prefe
     if remaining.is_zero() {
         return Ok((Inferred::OutOfTime, stats));
     }
-    let prefer: Vec<(klee_ext::so::SoVarId, Term)> = prefer.map(|t| (var, t.clone())).into_iter().collect();
-    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining) };
+    let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
+    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();
     match solved {
-        Ok(Some(interp)) => Ok((interp.get(&var).map(|t| Inferred::Term((**t).clone())).unwrap_or(Inferred::NotReached), stats)),
-        Ok(None) => Ok((Inferred::NoInterpretation, stats)),
+        Ok(sols) if sols.is_empty() => Ok((Inferred::NoInterpretation, stats)),
+        Ok(sols) => {
+            let terms: Vec<(Term, u32)> = sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
+            Ok((if terms.is_empty() { Inferred::NotReached } else { Inferred::Terms(terms) }, stats))
+        }
         Err(e) if Instant::now() >= limits.deadline => {
             let _ = e;
             Ok((Inferred::OutOfTime, stats))

@@ -7,25 +7,58 @@ use std::collections::HashMap;
 pub struct Spectrum {
     /// (source index, line) → (failing, passing) executions.
     counts: HashMap<(usize, u32), (u32, u32)>,
+    /// (source index, line) → (failing, passing) execution counts summed
+    /// over the tests.
+    runs: HashMap<(usize, u32), (u64, u64)>,
+    /// (source index, line) → the most executions in one test.
+    most: HashMap<(usize, u32), u64>,
     total_failed: u32,
+    total_passed: u32,
 }
 
 impl Spectrum {
-    /// Adds one test: whether it passed, and per source the executed lines.
-    pub fn add(&mut self, passed: bool, lines: &[Vec<u32>]) {
-        if !passed {
+    /// Adds one test: whether it passed, and per source the executed lines
+    /// with their execution counts.
+    pub fn add(&mut self, passed: bool, lines: &[Vec<(u32, u64)>]) {
+        if passed {
+            self.total_passed += 1;
+        } else {
             self.total_failed += 1;
         }
         for (src, ls) in lines.iter().enumerate() {
-            for l in ls {
-                let c = self.counts.entry((src, *l)).or_default();
+            for &(l, n) in ls {
+                let c = self.counts.entry((src, l)).or_default();
+                let r = self.runs.entry((src, l)).or_default();
+                let m = self.most.entry((src, l)).or_default();
+                *m = (*m).max(n);
                 if passed {
                     c.1 += 1;
+                    r.1 += n;
                 } else {
                     c.0 += 1;
+                    r.0 += n;
                 }
             }
         }
+    }
+
+    /// The most executions of any of `lines` in one test.
+    pub fn most_runs(&self, src: usize, lines: std::ops::Range<u32>) -> u64 {
+        lines.map(|l| self.most.get(&(src, l)).copied().unwrap_or(0)).max().unwrap_or(0)
+    }
+
+    /// How much more often a failing test runs `lines` than a passing one
+    /// (mean executions per failing test minus per passing test; the
+    /// largest over the lines): the tie-break among equally suspicious
+    /// statements.
+    pub fn frequency(&self, src: usize, lines: std::ops::Range<u32>) -> f64 {
+        let mean = |n: u64, d: u32| if d == 0 { 0.0 } else { n as f64 / d as f64 };
+        lines
+            .map(|l| {
+                let (f, p) = self.runs.get(&(src, l)).copied().unwrap_or_default();
+                mean(f, self.total_failed) - mean(p, self.total_passed)
+            })
+            .fold(f64::MIN, f64::max)
     }
 
     /// Ochiai suspiciousness of one line: `ef / sqrt(F * (ef + ep))`.
@@ -55,14 +88,17 @@ mod tests {
     #[test]
     fn ochiai_ranks_lines_run_only_by_failing_tests_first() {
         let mut s = Spectrum::default();
-        s.add(false, &[vec![1, 2, 3]]);
-        s.add(true, &[vec![1, 2]]);
-        s.add(true, &[vec![1]]);
+        s.add(false, &[vec![(1, 1), (2, 5), (3, 1)]]);
+        s.add(true, &[vec![(1, 1), (2, 1)]]);
+        s.add(true, &[vec![(1, 1)]]);
         assert!((s.ochiai(0, 3) - 1.0).abs() < 1e-9);
         assert!((s.ochiai(0, 2) - 1.0 / 2f64.sqrt()).abs() < 1e-9);
         assert!((s.ochiai(0, 1) - 1.0 / 3f64.sqrt()).abs() < 1e-9);
         assert_eq!(s.ochiai(0, 9), 0.0);
         assert_eq!(s.score(0, 1..4), s.ochiai(0, 3));
         assert!(!s.failing_cover(0, 4..9));
+        // Line 2 runs five times in the failing test, once in a passing one.
+        assert!((s.frequency(0, 2..3) - 4.5).abs() < 1e-9);
+        assert!(s.frequency(0, 2..3) > s.frequency(0, 1..2));
     }
 }

@@ -219,7 +219,7 @@ pub fn build(sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], o
 
 /// Lines executed (count > 0) per source index, read from the `.gcda`
 /// files of a coverage build, which are then removed for the next run.
-pub fn take_coverage(b: &Build) -> Result<Vec<Vec<u32>>, String> {
+pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
     let mut per = Vec::new();
     for (g, name) in &b.gcda {
         if !g.exists() {
@@ -236,16 +236,25 @@ pub fn take_coverage(b: &Build) -> Result<Vec<Vec<u32>>, String> {
             let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
             for f in v["files"].as_array().into_iter().flatten().filter(own) {
                 for l in f["lines"].as_array().into_iter().flatten() {
-                    if l["count"].as_u64().unwrap_or(0) > 0 {
+                    let count = l["count"].as_u64().unwrap_or(0);
+                    if count > 0 {
                         if let Some(n) = l["line_number"].as_u64() {
-                            lines.push(n as u32);
+                            lines.push((n as u32, count));
                         }
                     }
                 }
             }
         }
         lines.sort_unstable();
-        lines.dedup();
+        lines.dedup_by(|b, a| {
+            // A line of several blocks appears once per block: keep the
+            // largest count.
+            let same = a.0 == b.0;
+            if same {
+                a.1 = a.1.max(b.1);
+            }
+            same
+        });
         per.push(lines);
         let _ = std::fs::remove_file(g);
     }

@@ -16,7 +16,13 @@ fn finds_sites_of_every_schema() {
     assert!(kinds.contains(&(Schema::Guard, 12, "return b;")), "{kinds:?}");
     // Expressions with calls or assignments are no holes.
     let calls = sites("int f(int a) { int b = g(a); if ((b = a)) b++; return b; }", 4).unwrap();
-    assert!(calls.iter().all(|s| s.schema == Schema::Guard), "{calls:?}");
+    assert!(!calls.iter().any(|s| matches!(s.schema, Schema::Condition | Schema::Assignment)), "{calls:?}");
+    // ... but their integer parts are: the call's argument, the increment,
+    // the returned value.
+    let parts: Vec<(Schema, &str)> = calls.iter().map(|s| (s.schema, s.original.as_str())).collect();
+    for want in [(Schema::Argument, "a"), (Schema::Step, "b++"), (Schema::Return, "b")] {
+        assert!(parts.contains(&want), "{parts:?}");
+    }
     // `b = a - 2;` is an if's direct body: no guard (else would rebind).
     assert!(!kinds.iter().any(|k| k.0 == Schema::Guard && k.1 == 6), "{kinds:?}");
     // The double is never a variable of a hole.
@@ -48,4 +54,30 @@ fn instrumented_source_keeps_line_numbers() {
     assert_eq!(body[7].trim(), "b = __se2repair_hole((int)(b), (int)(a));");
     let g = s.iter().find(|x| x.schema == Schema::Guard && x.line() == 9).unwrap();
     assert!(replace(SRC, g, "a != 0").contains("if (a != 0) g = b / a;"));
+}
+
+#[test]
+fn array_elements_and_their_siblings_are_hole_arguments() {
+    let src = "int f(int n) {\n  int r1[10];\n  int r2[10];\n  int m = 0;\n  for (int j = 0; j < n; j++)\n    m = r2[j];\n  return m;\n}\n";
+    let s = sites(src, 6).unwrap();
+    let a = s.iter().find(|x| x.schema == Schema::Assignment && x.original == "r2[j]").unwrap();
+    let names: Vec<&str> = a.vars.iter().map(|v| v.name.as_str()).collect();
+    // What the original reads (the index, the element), the same element
+    // of the array declared alike, then the rest.
+    assert_eq!(&names[..3], ["j", "r2[j]", "r1[j]"], "{names:?}");
+    let t = original_term(src, a).unwrap();
+    assert_eq!(t.to_c(&a.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "r2[j]");
+    // The index is a site of its own; a guard never dereferences.
+    assert!(s.iter().any(|x| x.schema == Schema::Index && x.original == "j"));
+    let g = s.iter().find(|x| x.schema == Schema::Guard && x.line() == 7).unwrap();
+    assert!(g.vars.iter().all(|v| !v.name.contains('[')), "{:?}", g.vars);
+}
+
+#[test]
+fn an_increment_becomes_a_step_hole() {
+    let src = "int f(int n) {\n  int i = 0;\n  while (i < n)\n    i++;\n  return i;\n}\n";
+    let s = sites(src, 4).unwrap();
+    let st = s.iter().find(|x| x.schema == Schema::Step).unwrap();
+    assert_eq!(replace(src, st, "2").lines().nth(3).unwrap().trim(), "i += 2;");
+    assert_eq!(original_term(src, st), Some(klee_ext::so::Term::Int(1)));
 }

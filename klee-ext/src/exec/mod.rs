@@ -58,6 +58,10 @@ pub struct Config {
     /// End a single path early once it has run this many instructions
     /// (a path looping forever under some interpretation of a hole).
     pub max_path_instructions: Option<u64>,
+    /// End a path early once it has applied second-order (or first-order)
+    /// holes this many times: a hole that keeps a loop going makes one
+    /// path per iteration count, each costing a query.
+    pub max_hole_applications: Option<u64>,
     /// Fork at most this many times (`--max-forks`); after that a symbolic
     /// branch follows one feasible side.
     pub max_forks: Option<u64>,
@@ -115,6 +119,7 @@ impl Default for Config {
             max_time: None,
             max_instructions: None,
             max_path_instructions: None,
+            max_hole_applications: None,
             max_forks: None,
             max_memory: 2000 << 20,
             max_object_size: 1 << 30,
@@ -353,6 +358,13 @@ impl<'p> Executor<'p> {
         }
         self.stats.covered_blocks = self.covered.iter().map(|v| v.iter().filter(|b| **b).count() as u64).sum();
         end
+    }
+
+    /// Ends the run (with `--max-time`'s reason) at most `d` from now: a
+    /// sink that has what it needs stops the exploration early.
+    pub fn limit_time(&mut self, d: Duration) {
+        let at = self.start.elapsed() + d;
+        self.cfg.max_time = Some(self.cfg.max_time.map_or(at, |t| t.min(at)));
     }
 
     fn global_limit(&self) -> Option<StopReason> {

@@ -53,6 +53,9 @@ const MAX_ARGS: u64 = 64;
 impl<'p> Executor<'p> {
     /// `klee_apply_symbolic(name, nargs, args)`.
     pub(super) fn apply_symbolic(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
+        if self.cfg.max_hole_applications.is_some_and(|n| st.apps.len() as u64 >= n) {
+            return Err(Termination::Early(StopReason::MaxPathInstructions));
+        }
         let name = self.read_cstr(st, name)?;
         if name.is_empty() {
             return Err(self.error(st, ErrorKind::User, "klee_apply_symbolic: empty second-order variable name"));

@@ -235,6 +235,7 @@ impl<'p> Executor<'p> {
                 Some(Val::C(self.fd_is_tty(st, fd).unwrap_or(false) as u64))
             }
             Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
+            Special::ExpectDecimal => Some(self.expect_decimal(st, &arg(0), &arg(1), &arg(2))?),
             Special::Strtod | Special::Strtof | Special::Atof => {
                 let p = self.concrete_of(st, arg(0), "string address")?;
                 let text = self.read_cstr(st, &Val::C(p))?;
@@ -393,6 +394,42 @@ impl<'p> Executor<'p> {
             st.stdout.bytes.push(w);
         }
         Ok(())
+    }
+
+    /// `__se2_expect_decimal(v, pending, follow)`: `v` (a `long long`)
+    /// is about to be printed in decimal on stdout after `pending`
+    /// buffered bytes, followed by the literal byte `follow`. Against an
+    /// expected output, the number written there is the only value whose
+    /// text matches (decimal text ends where `follow`, not a digit,
+    /// begins), so `v` is constrained to it in one step instead of digit
+    /// by digit; a path where it cannot be that number ends as a mismatch.
+    fn expect_decimal(&mut self, st: &mut State, v: &Val, pending: &Val, follow: &Val) -> Result<Val, Termination> {
+        let (Val::S(e), Some(want)) = (v, self.cfg.expect_stdout.clone()) else { return Ok(v.clone()) };
+        if self.pool.width(*e) != 64 {
+            return Ok(v.clone());
+        }
+        let std_out = matches!(st.proc.entry(1).map(|o| o.file.clone()), Some(super::posix::FileRef::Std(1)));
+        let pending = self.concrete_of(st, pending.clone(), "buffered byte count")?;
+        let follow = self.concrete_of(st, follow.clone(), "following byte")? as u8;
+        let pos = st.stdout.bytes.len() as u64 + pending;
+        let Some(text) = want.get(pos as usize..).filter(|_| std_out && !follow.is_ascii_digit()) else { return Ok(v.clone()) };
+        let neg = text.first() == Some(&b'-');
+        let digits = text[usize::from(neg)..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let end = usize::from(neg) + digits;
+        // Only the canonical text of a number: no leading zero, no "-0".
+        let canonical = digits > 0 && (digits == 1 || text[usize::from(neg)] != b'0') && !(neg && digits == 1 && text[1] == b'0');
+        let parsed = std::str::from_utf8(&text[..end]).ok().and_then(|t| t.parse::<i64>().ok());
+        let (true, Some(n), Some(&next)) = (canonical, parsed, text.get(end)) else { return Ok(v.clone()) };
+        if next != follow {
+            return Ok(v.clone());
+        }
+        let c = self.pool.constant(64, n as u64);
+        let eq = self.pool.cmp(crate::expr::CmpOp::Eq, *e, c);
+        if self.constrain(st, eq)? {
+            Ok(Val::C(n as u64))
+        } else {
+            Err(Termination::Early(super::StopReason::OutputMismatch))
+        }
     }
 
     fn read_fd(&mut self, st: &mut State, fd: &Val, buf: &Val, n: &Val) -> Result<Val, Termination> {

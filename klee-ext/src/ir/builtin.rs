@@ -34,6 +34,9 @@ pub enum Special {
     IsATty,
     FmtDouble,
     FmtLDouble,
+    /// `__se2_expect_decimal`: a symbolic integer about to be printed on
+    /// a stdout judged against an expected output.
+    ExpectDecimal,
     Strtod,
     Strtof,
     Atof,
@@ -82,6 +85,7 @@ const TABLE: &[(&str, Special)] = &[
     ("write", Special::Write),
     ("read", Special::Read),
     ("__se2_fmt_double", Special::FmtDouble),
+    ("__se2_expect_decimal", Special::ExpectDecimal),
     ("__se2_fmt_ldouble", Special::FmtLDouble),
     ("strtod", Special::Strtod),
     ("strtof", Special::Strtof),

@@ -19,6 +19,7 @@
 //! not linked: each is a fresh unconstrained value (Angelix's holes), and
 //! only the whole-specification solver (`spec.rs`) encodes them.
 
+pub mod edit;
 pub mod lang;
 pub mod spec;
 pub mod sygus;

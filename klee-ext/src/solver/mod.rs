@@ -21,6 +21,7 @@ pub mod independence;
 pub mod smtlib;
 pub mod z3;
 mod z3_cbs;
+mod z3_edit;
 mod z3_pse;
 pub mod z3_so;
 pub mod z3_terms;

@@ -16,17 +16,17 @@ use crate::so::lang::{Language, RuleOp};
 use crate::so::term::{Op, Sort, Term};
 use z3_sys::{Z3_ast, Z3_model};
 
-struct Node {
-    sel: Vec<Z3_ast>,
-    off: Z3_ast,
-    konst: Z3_ast,
+pub(super) struct Node {
+    pub(super) sel: Vec<Z3_ast>,
+    pub(super) off: Z3_ast,
+    pub(super) konst: Z3_ast,
     last: bool,
 }
 
 /// The shared part of one variable's encoding.
 pub struct PseVar {
     arity: usize,
-    nodes: Vec<Node>,
+    pub(super) nodes: Vec<Node>,
 }
 
 /// One application's outputs and constraints.
@@ -149,7 +149,7 @@ impl PseVar {
         out
     }
 
-    fn children(&self, i: usize) -> Vec<usize> {
+    pub(super) fn children(&self, i: usize) -> Vec<usize> {
         if self.nodes[i].last || self.arity == 0 {
             return Vec::new();
         }
@@ -215,49 +215,6 @@ impl PseVar {
             sub.push(self.decode_node(z, model, lang, *kids.get(j)?)?);
         }
         Some(lang.build(r, z.model_int(model, node.konst), sub))
-    }
-
-    /// Soft constraints that hold for small terms: every node but the root
-    /// unused (a tie-break after the preferred layout).
-    pub fn small(&self) -> Vec<Z3_ast> {
-        self.nodes.iter().skip(1).map(|n| n.off).collect()
-    }
-
-    /// Soft constraints that hold when the model selects `term` (as far as
-    /// the tree reaches): the closer a term is to it, the more hold.
-    pub fn prefer(&self, z: &Z, lang: &Language, term: &Term) -> Vec<Z3_ast> {
-        let mut out = Vec::new();
-        self.prefer_node(z, lang, term, 0, lang.start, &mut out);
-        out
-    }
-
-    fn prefer_node(&self, z: &Z, lang: &Language, t: &Term, i: usize, nt: usize, out: &mut Vec<Z3_ast>) {
-        let node = &self.nodes[i];
-        let kids = self.children(i);
-        for (k, r) in lang.rules.iter().enumerate().filter(|(_, r)| r.nt == nt) {
-            let fits = match (&r.op, t) {
-                (RuleOp::Var(l), Term::Var(m)) => l == m,
-                (RuleOp::Lit(v), Term::Int(w)) => v == w,
-                (RuleOp::AnyConst, Term::Int(_)) => true,
-                (RuleOp::BoolLit(b), Term::Bool(c)) => b == c,
-                (RuleOp::Op(op), Term::App(o, args)) => op == o && args.len() == r.args.len() && kids.len() >= args.len(),
-                _ => false,
-            };
-            if !fits {
-                continue;
-            }
-            out.push(node.sel[k]);
-            match t {
-                Term::Int(v) if r.op == RuleOp::AnyConst => out.push(z.eq(node.konst, z.int(*v))),
-                Term::App(_, args) => {
-                    for (j, a) in args.iter().enumerate() {
-                        self.prefer_node(z, lang, a, kids[j], r.args[j], out);
-                    }
-                }
-                _ => {}
-            }
-            return;
-        }
     }
 }
 

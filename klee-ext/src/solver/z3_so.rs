@@ -459,12 +459,13 @@ impl SoSolver {
         }
     }
 
-    /// Whole-specification solving: one interpretation under which, for
-    /// every test, at least one of its paths (a list of constraints) holds.
-    /// `prefer` gives, per variable, a term to stay close to (MaxSMT soft
-    /// constraints on its selectors). Applications are encoded whether or
-    /// not they were linked during exploration.
-    pub fn solve_spec(&mut self, pool: &ExprPool, tests: &[Vec<Vec<ExprId>>], prefer: &[(SoVarId, Term)]) -> Result<Option<Interp>, String> {
+    /// Whole-specification solving: interpretations under which, for
+    /// every test, at least one of its paths (a list of constraints) holds,
+    /// best first. `goal.prefer` gives, per variable, the original term:
+    /// the MaxSMT objective is the edit distance from it (`z3_edit.rs`);
+    /// up to `goal.max` distinct terms are returned, each found after
+    /// blocking the ones before, with its cost (violated soft weight).
+    pub fn solve_spec(&mut self, pool: &ExprPool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal) -> Result<Vec<(Interp, u32)>, String> {
         let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
         let occs = self.prepare(pool, &all, true);
         let z = self.z;
@@ -488,8 +489,18 @@ impl SoSolver {
             }
             hard.push(z.or(&alts));
         }
+        let mut soft: Vec<(Z3_ast, u32)> = Vec::new();
+        for (&v, ev) in &self.vars {
+            if let VarEnc::Pse(p) = &ev.enc {
+                let orig = goal.prefer.iter().find(|(w, _)| *w == v).map(|(_, t)| t);
+                let obj = p.minimal_change(&z, &ev.lang, orig, goal.known, &format!("{}#{}", ev.lang.name, v.0));
+                hard.extend(obj.hard);
+                soft.extend(obj.soft);
+            }
+        }
         let ctx = z.ctx;
-        // SAFETY: see `new`; the optimizer and model are released below.
+        let mut found = Vec::new();
+        // SAFETY: see `new`; the optimizer and each model are released below.
         unsafe {
             let opt = Z3_mk_optimize(ctx);
             Z3_optimize_inc_ref(ctx, opt);
@@ -497,48 +508,61 @@ impl SoSolver {
             for h in hard {
                 Z3_optimize_assert(ctx, opt, h);
             }
-            for (v, t) in prefer {
-                let Some(ev) = self.vars.get(v) else { continue };
-                let softs = match &ev.enc {
-                    VarEnc::Pse(p) => p.prefer(&z, &ev.lang, t),
-                    VarEnc::Cbs(_) => Vec::new(),
-                };
-                // The preferred layout outweighs size: 4 to 1.
-                for s in softs {
-                    Z3_optimize_assert_soft(ctx, opt, s, c"4".as_ptr(), std::ptr::null_mut());
-                }
+            for &(s, w) in &soft {
+                let w = std::ffi::CString::new(w.to_string()).unwrap_or_default();
+                Z3_optimize_assert_soft(ctx, opt, s, w.as_ptr(), std::ptr::null_mut());
             }
-            // Among equally close terms, the smaller.
-            for ev in self.vars.values() {
-                if let VarEnc::Pse(p) = &ev.enc {
-                    for s in p.small() {
-                        Z3_optimize_assert_soft(ctx, opt, s, c"1".as_ptr(), std::ptr::null_mut());
-                    }
+            let mut err = None;
+            while found.len() < goal.max.max(1) {
+                let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
+                if r == Z3_L_FALSE {
+                    break;
                 }
-            }
-            let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
-            let out = if r == Z3_L_TRUE {
+                if r != Z3_L_TRUE {
+                    let why = Z3_optimize_get_reason_unknown(ctx, opt);
+                    let why = if why.is_null() { "unknown".into() } else { std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned() };
+                    err = Some(format!("the solver gave up on the specification: {why}"));
+                    break;
+                }
                 let m = Z3_optimize_get_model(ctx, opt);
                 Z3_model_inc_ref(ctx, m);
                 let mut interp = Interp::new();
-                for &v in self.vars.keys() {
+                let mut blocks = Vec::new();
+                for (&v, ev) in &self.vars {
                     if let Some(t) = self.decode(m, v) {
                         interp.insert(v, Rc::new(t));
                     }
+                    if let VarEnc::Pse(p) = &ev.enc {
+                        blocks.push(p.block(&z, m, &ev.lang));
+                    }
                 }
+                let cost: u32 = soft.iter().filter(|(s, _)| !z.model_bool(m, *s)).map(|(_, w)| w).sum();
                 Z3_model_dec_ref(ctx, m);
-                Ok(Some(interp))
-            } else if r == Z3_L_FALSE {
-                Ok(None)
-            } else {
-                let why = Z3_optimize_get_reason_unknown(ctx, opt);
-                let why = if why.is_null() { "unknown".into() } else { std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned() };
-                Err(format!("the solver gave up on the specification: {why}"))
-            };
+                found.push((interp, cost));
+                if blocks.is_empty() {
+                    break;
+                }
+                // Another interpretation: some variable's term differs.
+                Z3_optimize_assert(ctx, opt, z.or(&blocks));
+            }
             Z3_optimize_dec_ref(ctx, opt);
-            out
+            match err {
+                Some(e) if found.is_empty() => Err(e),
+                _ => Ok(found),
+            }
         }
     }
+}
+
+/// What a whole-specification solve looks for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SpecGoal<'a> {
+    /// Per variable, the original term (minimal change from it).
+    pub prefer: &'a [(SoVarId, Term)],
+    /// The program's integer constants (others cost more).
+    pub known: &'a [i64],
+    /// How many distinct interpretations, best first.
+    pub max: usize,
 }
 
 /// `x` reduced to a signed `w`-bit value (two's complement wrap-around).

@@ -1,0 +1,134 @@
+//! Minimal change: the tree edit distance between an original expression
+//! and a candidate term, as `fix` ranks patches (ARCHITECTURE.md, "Minimal
+//! change"). The second-order solver minimizes the same measure with soft
+//! constraints (`solver/z3_edit.rs`); this is its statement over terms.
+//!
+//! * A node kept (same operator, variable or constant) costs 0; a node
+//!   relabeled costs 1; a node inserted or deleted costs 1 (a subtree
+//!   costs its size).
+//! * The original may also sit one level down, as an operand of a new
+//!   root (`e` → `e || f`, `e` → `c ? e : f`): the new root and its other
+//!   operands count as inserted.
+//! * Every constant the program does not contain costs 1 more.
+
+use super::term::{Sort, Term};
+
+/// The label of a term's root (what a relabel changes).
+fn same_label(a: &Term, b: &Term) -> bool {
+    match (a, b) {
+        (Term::App(x, xs), Term::App(y, ys)) => x == y && xs.len() == ys.len(),
+        _ => a == b,
+    }
+}
+
+fn kids(t: &Term) -> &[Term] {
+    match t {
+        Term::App(_, k) => k,
+        _ => &[],
+    }
+}
+
+/// The sort of a term's value.
+pub fn sort_of(t: &Term) -> Sort {
+    match t {
+        Term::Int(_) | Term::Var(_) => Sort::Int,
+        Term::Bool(_) => Sort::Bool,
+        Term::App(op, _) => op.result(),
+    }
+}
+
+/// Position-wise distance: roots compared, children matched by position.
+fn positional(a: &Term, b: &Term) -> u32 {
+    let mut d = u32::from(!same_label(a, b));
+    let (ka, kb) = (kids(a), kids(b));
+    for j in 0..ka.len().max(kb.len()) {
+        d += match (ka.get(j), kb.get(j)) {
+            (Some(x), Some(y)) => positional(x, y),
+            (Some(x), None) => x.size() as u32,
+            (None, Some(y)) => y.size() as u32,
+            (None, None) => 0,
+        };
+    }
+    d
+}
+
+/// Constants of `t` that are not in `known`.
+fn novel_constants(t: &Term, known: &[i64]) -> u32 {
+    let own = u32::from(matches!(t, Term::Int(v) if !known.contains(v)));
+    own + kids(t).iter().map(|k| novel_constants(k, known)).sum::<u32>()
+}
+
+/// The cost of turning `orig` into `new` (`None`: no original, the size
+/// of `new`), with `known` the program's constants.
+pub fn cost(orig: Option<&Term>, new: &Term, known: &[i64]) -> u32 {
+    let novel = novel_constants(new, known);
+    let Some(orig) = orig else { return new.size() as u32 + novel };
+    let mut best = positional(orig, new);
+    // The original as one operand of a new root.
+    let ks = kids(new);
+    for (j, k) in ks.iter().enumerate() {
+        if sort_of(k) != sort_of(orig) {
+            continue;
+        }
+        let others: u32 = ks.iter().enumerate().filter(|(i, _)| *i != j).map(|(_, t)| t.size() as u32).sum();
+        best = best.min(1 + others + positional(orig, k));
+    }
+    best + novel
+}
+
+/// Integer constants of a term (the original's are the program's too).
+pub fn constants(t: &Term, out: &mut Vec<i64>) {
+    if let Term::Int(v) = t {
+        if !out.contains(v) {
+            out.push(*v);
+        }
+    }
+    for k in kids(t) {
+        constants(k, out);
+    }
+}
+
+/// `t` with the operands of commutative operators in a canonical order
+/// (the order the encodings' symmetry breaking admits): by `rank`.
+pub fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
+    match t {
+        Term::App(op, args) => {
+            let mut args: Vec<Term> = args.iter().map(|a| canonical(a, rank)).collect();
+            if op.commutative() && args.len() == 2 && sort_of(&args[0]) == sort_of(&args[1]) && rank(&args[0]) > rank(&args[1]) {
+                args.swap(0, 1);
+            }
+            Term::App(*op, args)
+        }
+        _ => t.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::so::Op;
+    use Term::*;
+
+    fn app(op: Op, a: Vec<Term>) -> Term {
+        Term::App(op, a)
+    }
+
+    #[test]
+    fn relabels_cost_one_and_wraps_cost_the_new_operands() {
+        let orig = app(Op::Ge, vec![Var(0), Int(17)]);
+        assert_eq!(cost(Some(&orig), &orig, &[17]), 0);
+        assert_eq!(cost(Some(&orig), &app(Op::Gt, vec![Var(0), Int(17)]), &[17]), 1);
+        // A constant the program lacks costs one more.
+        assert_eq!(cost(Some(&orig), &app(Op::Ge, vec![Var(0), Int(18)]), &[17]), 2);
+        assert_eq!(cost(Some(&orig), &app(Op::Ge, vec![Var(1), Int(17)]), &[17]), 1);
+        // `e == 3` -> `e == 3 || e == 5`: the new root and `e == 5`.
+        let eq = |c| app(Op::Eq, vec![Var(0), Int(c)]);
+        assert_eq!(cost(Some(&eq(3)), &app(Op::Or, vec![eq(3), eq(5)]), &[3, 5]), 4);
+        // `hi - lo` -> `hi - lo + 1`.
+        let d = app(Op::Sub, vec![Var(0), Var(1)]);
+        assert_eq!(cost(Some(&d), &app(Op::Add, vec![d.clone(), Int(1)]), &[1]), 2);
+        // Far from the original: a conditional over constants.
+        let far = app(Op::Ite, vec![app(Op::Eq, vec![Var(0), Int(17)]), Var(1), Int(11)]);
+        assert!(cost(Some(&orig), &far, &[17]) >= 5);
+    }
+}
