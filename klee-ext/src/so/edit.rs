@@ -37,10 +37,19 @@ pub fn sort_of(t: &Term) -> Sort {
     }
 }
 
-/// Position-wise distance: roots compared, children matched by position.
+/// Position-wise distance: roots compared, children matched by position
+/// (either order under a commutative operator of `b`).
 fn positional(a: &Term, b: &Term) -> u32 {
-    let mut d = u32::from(!same_label(a, b));
+    let root = u32::from(!same_label(a, b));
     let (ka, kb) = (kids(a), kids(b));
+    if let (Term::App(op, _), 2, 2) = (b, ka.len(), kb.len()) {
+        if op.commutative() {
+            let straight = positional(&ka[0], &kb[0]) + positional(&ka[1], &kb[1]);
+            let swapped = positional(&ka[0], &kb[1]) + positional(&ka[1], &kb[0]);
+            return root + straight.min(swapped);
+        }
+    }
+    let mut d = root;
     for j in 0..ka.len().max(kb.len()) {
         d += match (ka.get(j), kb.get(j)) {
             (Some(x), Some(y)) => positional(x, y),
@@ -127,6 +136,10 @@ mod tests {
         // `hi - lo` -> `hi - lo + 1`.
         let d = app(Op::Sub, vec![Var(0), Var(1)]);
         assert_eq!(cost(Some(&d), &app(Op::Add, vec![d.clone(), Int(1)]), &[1]), 2);
+        // Operands of a commutative operator in either order.
+        let and = app(Op::And, vec![app(Op::Lt, vec![Var(0), Var(1)]), app(Op::Gt, vec![Var(0), Var(2)])]);
+        let or = app(Op::Or, vec![app(Op::Gt, vec![Var(0), Var(2)]), app(Op::Lt, vec![Var(0), Var(1)])]);
+        assert_eq!(cost(Some(&and), &or, &[]), 1);
         // Far from the original: a conditional over constants.
         let far = app(Op::Ite, vec![app(Op::Eq, vec![Var(0), Int(17)]), Var(1), Int(11)]);
         assert!(cost(Some(&orig), &far, &[17]) >= 5);
