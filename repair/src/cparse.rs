@@ -161,6 +161,10 @@ impl Decl {
     fn scalar(&self) -> bool {
         self.array.is_none() && (self.pointer || self.int)
     }
+    /// An integer variable (not a pointer, not an array).
+    fn int_scalar(&self) -> bool {
+        self.int && !self.pointer && self.array.is_none()
+    }
     /// Dereferencing it once gives an integer (`a[i]`, `*p`).
     fn int_elements(&self) -> bool {
         self.int && self.levels == 1
@@ -368,19 +372,25 @@ fn context_of<'t>(n: Node<'t>) -> Vec<Node<'t>> {
     out
 }
 
-fn function_name(n: Node, src: &str) -> String {
-    let mut cur = Some(n);
+/// The function definition `n` lies in (strictly inside).
+fn enclosing_function(n: Node) -> Option<Node> {
+    let mut cur = n.parent();
     while let Some(c) = cur {
         if c.kind() == "function_definition" {
-            let mut d = c.child_by_field_name("declarator");
-            while let Some(x) = d {
-                if x.kind() == "identifier" {
-                    return text(x, src).to_string();
-                }
-                d = x.child_by_field_name("declarator");
-            }
+            return Some(c);
         }
         cur = c.parent();
+    }
+    None
+}
+
+fn function_name(n: Node, src: &str) -> String {
+    let mut d = enclosing_function(n).and_then(|f| f.child_by_field_name("declarator"));
+    while let Some(x) = d {
+        if x.kind() == "identifier" {
+            return text(x, src).to_string();
+        }
+        d = x.child_by_field_name("declarator");
     }
     String::new()
 }
@@ -412,7 +422,7 @@ fn int_expr(n: Node, src: &str, scope: &[Decl]) -> bool {
     match n.kind() {
         "number_literal" => !text(n, src).contains(['.', 'e', 'E', 'p', 'P']) || text(n, src).starts_with("0x"),
         "char_literal" => true,
-        "identifier" => scope.iter().any(|d| d.name == text(n, src) && d.int && !d.pointer && d.array.is_none()),
+        "identifier" => scope.iter().any(|d| d.name == text(n, src) && d.int_scalar()),
         "subscript_expression" => {
             let arr = n.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
             let one_dim = |d: &Decl| d.array.as_deref().is_some_and(|a| a.matches('[').count() == 1) && !d.pointer;
@@ -442,16 +452,10 @@ fn stmt_of(x: Node) -> Node {
 
 /// The function `n` is in returns an integer (not a pointer).
 fn returns_int(n: Node, src: &str) -> bool {
-    let mut cur = Some(n);
-    while let Some(c) = cur {
-        if c.kind() == "function_definition" {
-            let int = c.child_by_field_name("type").is_some_and(|t| int_like(t, src));
-            let direct = c.child_by_field_name("declarator").is_some_and(|d| d.kind() == "function_declarator");
-            return int && direct;
-        }
-        cur = c.parent();
-    }
-    false
+    enclosing_function(n).is_some_and(|f| {
+        let int = f.child_by_field_name("type").is_some_and(|t| int_like(t, src));
+        int && f.child_by_field_name("declarator").is_some_and(|d| d.kind() == "function_declarator")
+    })
 }
 
 /// Every site of every schema in `src`, with up to `max_vars` variables.
@@ -465,19 +469,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         if n.has_error() && n.kind() != "translation_unit" {
             continue;
         }
-        let in_function = {
-            let mut p = n.parent();
-            let mut f = false;
-            while let Some(x) = p {
-                if x.kind() == "function_definition" {
-                    f = true;
-                    break;
-                }
-                p = x.parent();
-            }
-            f
-        };
-        if !in_function {
+        if enclosing_function(n).is_none() {
             continue;
         }
         // The statement a node belongs to (its location for localization).
@@ -518,11 +510,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
                 if let (Some(l), Some(r)) = (l, r) {
                     let scope = in_scope(n, src);
-                    let int_target = match l.kind() {
-                        "identifier" => scope.iter().any(|d| d.name == text(l, src) && d.int && !d.pointer && d.array.is_none()),
-                        _ => int_expr(l, src, &scope),
-                    };
-                    if int_target && matches!(op, "=" | "+=" | "-=" | "*=") && n.parent().is_some_and(|p| p.kind() == "expression_statement") {
+                    if int_expr(l, src, &scope) && matches!(op, "=" | "+=" | "-=" | "*=") && n.parent().is_some_and(|p| p.kind() == "expression_statement") {
                         add(Schema::Assignment, r, stmt_of(n), true);
                     }
                 }
@@ -531,7 +519,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 // `i++` in a statement or a for loop's update.
                 let arg = n.child_by_field_name("argument");
                 let scope = in_scope(n, src);
-                let int_var = arg.is_some_and(|a| a.kind() == "identifier" && scope.iter().any(|d| d.name == text(a, src) && d.int && !d.pointer && d.array.is_none()));
+                let int_var = arg.is_some_and(|a| a.kind() == "identifier" && int_expr(a, src, &scope));
                 let standalone = n.parent().is_some_and(|p| p.kind() == "expression_statement" || p.kind() == "for_statement" && p.child_by_field_name("update").is_some_and(|u| u.id() == n.id()));
                 if int_var && standalone {
                     add(Schema::Step, n, stmt_of(n), false);

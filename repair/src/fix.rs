@@ -2,7 +2,7 @@
 //! suspicious statements, validate, and write the patch and the report.
 
 use crate::config::{Project, TestCase};
-use crate::cparse::{self, Schema, Site, Var};
+use crate::cparse::{self, Schema, Site};
 use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
 use crate::localize::Spectrum;
 use crate::native;
@@ -101,6 +101,18 @@ impl FixOptions {
             apply: cli.apply,
             output_dir: cli.output_dir.clone(),
         })
+    }
+}
+
+impl FixOptions {
+    /// The configured language of a schema's hole (`rhs` for integer
+    /// holes, `cond` for conditions and guards).
+    fn language(&self, schema: Schema) -> &LangSpec {
+        if schema.sort() == klee_ext::so::Sort::Int {
+            &self.rhs_lang
+        } else {
+            &self.cond_lang
+        }
     }
 }
 
@@ -225,8 +237,8 @@ fn include_dirs(p: &Project) -> Vec<PathBuf> {
 }
 
 /// Compiles the sources with `replaced` (source index, text) to a native
-/// program in `dir` and runs every test; the first failing test, if any.
-fn validate(p: &Project, opts: &FixOptions, replaced: (usize, &str), dir: &Path) -> Result<Option<String>, String> {
+/// program in `dir` and runs `tests`; the first failing test, if any.
+fn validate(p: &Project, tests: &[TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<String>, String> {
     let mut srcs = Vec::new();
     for (i, s) in p.sources.iter().enumerate() {
         if i == replaced.0 {
@@ -242,8 +254,8 @@ fn validate(p: &Project, opts: &FixOptions, replaced: (usize, &str), dir: &Path)
         Ok(b) => b,
         Err(e) => return Ok(Some(format!("the patched program does not compile: {e}"))),
     };
-    for t in &p.tests {
-        let r = native::run_test(&b.exe, t, &p.dir, opts.test_timeout).map_err(|e| e.to_string())?;
+    for t in tests {
+        let r = native::run_test(&b.exe, t, &p.dir, test_timeout).map_err(|e| e.to_string())?;
         if !native::judge(t, &r.stdout, r.exit) {
             return Ok(Some(format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default())));
         }
@@ -256,25 +268,7 @@ fn validate(p: &Project, opts: &FixOptions, replaced: (usize, &str), dir: &Path)
 /// project's tests but not these is plausible, not correct).
 pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout: Duration) -> Result<bool, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let mut srcs = Vec::new();
-    for (i, s) in p.sources.iter().enumerate() {
-        if i == patch.source {
-            let f = dir.path().join("patched").join(s.file_name().unwrap_or_default());
-            std::fs::create_dir_all(f.parent().unwrap_or(dir.path())).map_err(|e| e.to_string())?;
-            std::fs::write(&f, &patch.patched_source).map_err(|e| e.to_string())?;
-            srcs.push(f);
-        } else {
-            srcs.push(p.dir.join(s));
-        }
-    }
-    let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), false)?;
-    for t in heldout {
-        let r = native::run_test(&b.exe, t, &p.dir, test_timeout).map_err(|e| e.to_string())?;
-        if !native::judge(t, &r.stdout, r.exit) {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    Ok(validate(p, heldout, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
 }
 
 /// A site to try, with its source and scores.
@@ -316,8 +310,7 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
             }
             let score = spec.score(i, s.lines.clone());
             let freq = spec.frequency(i, s.lines.clone());
-            let lang = if s.schema.sort() == klee_ext::so::Sort::Int { &opts.rhs_lang } else { &opts.cond_lang };
-            if let Some(l) = shallower(lang) {
+            if let Some(l) = shallower(opts.language(s.schema)) {
                 let mut narrow = s.clone();
                 if narrow.used > 0 {
                     narrow.vars.truncate(narrow.used);
@@ -352,7 +345,7 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
 impl Candidate {
     /// The hole's language at this candidate.
     fn language<'a>(&'a self, opts: &'a FixOptions) -> &'a LangSpec {
-        self.lang.as_ref().unwrap_or(if self.site.schema.sort() == klee_ext::so::Sort::Int { &opts.rhs_lang } else { &opts.cond_lang })
+        self.lang.as_ref().unwrap_or(opts.language(self.site.schema))
     }
 
     /// Expressions (conditions, right-hand sides, returns, arguments),
@@ -590,11 +583,15 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
         Inferred::OutOfTime => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", r.budget.as_secs_f64()), stats, Vec::new())),
     };
-    let names: Vec<String> = site.vars.iter().map(Var::in_patch).collect();
+    let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
     let mut found = Vec::new();
     let mut rejected = Vec::new();
     for (term, _) in &terms {
-        let expr = tidy_pointer_tests(&crate::simplify::simplify(term).to_c(&names), &site.vars);
+        let t = crate::simplify::flag_tests(&crate::simplify::simplify(term), &flags);
+        // A pointer tested only against 0 reads as itself (`p != 0`);
+        // anywhere else as its flag `(p != 0)`.
+        let names: Vec<String> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer && crate::simplify::only_zero_tests(&t, i) { v.name.clone() } else { v.in_patch() }).collect();
+        let expr = t.to_c(&names);
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));
@@ -602,7 +599,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         }
         let vdir = dir.join(format!("validate{}", found.len() + rejected.len()));
         std::fs::create_dir_all(&vdir).map_err(msg)?;
-        if let Some(why) = validate(p, opts, (c.src, &patched), &vdir).map_err(msg)? {
+        if let Some(why) = validate(p, &p.tests, opts.test_timeout, (c.src, &patched), &vdir).map_err(msg)? {
             rejected.push(format!("`{expr}`: {why}"));
             continue;
         }
@@ -620,21 +617,6 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
     };
     Ok((result, stats, found))
-}
-
-/// A pointer reaches the hole as `p != 0` (0 or 1): comparisons of that
-/// with 0 or 1 read as the test itself.
-fn tidy_pointer_tests(expr: &str, vars: &[Var]) -> String {
-    let mut e = expr.to_string();
-    for v in vars.iter().filter(|v| v.pointer) {
-        let t = v.in_patch();
-        let inner = t.trim_start_matches('(').trim_end_matches(')').to_string();
-        let eq0 = format!("{} == 0", v.name);
-        for (pat, by) in [(" == 1", &inner), (" != 0", &inner), (" > 0", &inner), (" >= 1", &inner), (" == 0", &eq0), (" < 1", &eq0)] {
-            e = e.replace(&format!("{t}{pat}"), by);
-        }
-    }
-    e
 }
 
 fn first_line(s: &str) -> String {

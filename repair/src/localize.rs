@@ -2,16 +2,24 @@
 
 use std::collections::HashMap;
 
-/// Per-line counts of passing and failing tests that executed it.
+/// What the tests did with one line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    /// Failing and passing tests that executed it.
+    failed: u32,
+    passed: u32,
+    /// Its executions summed over the failing and over the passing tests.
+    runs_failed: u64,
+    runs_passed: u64,
+    /// The most executions in one test.
+    most: u64,
+}
+
+/// Per-line coverage of the failing and passing tests.
 #[derive(Clone, Debug, Default)]
 pub struct Spectrum {
-    /// (source index, line) → (failing, passing) executions.
-    counts: HashMap<(usize, u32), (u32, u32)>,
-    /// (source index, line) → (failing, passing) execution counts summed
-    /// over the tests.
-    runs: HashMap<(usize, u32), (u64, u64)>,
-    /// (source index, line) → the most executions in one test.
-    most: HashMap<(usize, u32), u64>,
+    /// (source index, line) → what the tests did with it.
+    lines: HashMap<(usize, u32), Line>,
     total_failed: u32,
     total_passed: u32,
 }
@@ -27,24 +35,26 @@ impl Spectrum {
         }
         for (src, ls) in lines.iter().enumerate() {
             for &(l, n) in ls {
-                let c = self.counts.entry((src, l)).or_default();
-                let r = self.runs.entry((src, l)).or_default();
-                let m = self.most.entry((src, l)).or_default();
-                *m = (*m).max(n);
+                let e = self.lines.entry((src, l)).or_default();
+                e.most = e.most.max(n);
                 if passed {
-                    c.1 += 1;
-                    r.1 += n;
+                    e.passed += 1;
+                    e.runs_passed += n;
                 } else {
-                    c.0 += 1;
-                    r.0 += n;
+                    e.failed += 1;
+                    e.runs_failed += n;
                 }
             }
         }
     }
 
+    fn line(&self, src: usize, line: u32) -> Line {
+        self.lines.get(&(src, line)).copied().unwrap_or_default()
+    }
+
     /// The most executions of any of `lines` in one test.
     pub fn most_runs(&self, src: usize, lines: std::ops::Range<u32>) -> u64 {
-        lines.map(|l| self.most.get(&(src, l)).copied().unwrap_or(0)).max().unwrap_or(0)
+        lines.map(|l| self.line(src, l).most).max().unwrap_or(0)
     }
 
     /// How much more often a failing test runs `lines` than a passing one
@@ -55,15 +65,15 @@ impl Spectrum {
         let mean = |n: u64, d: u32| if d == 0 { 0.0 } else { n as f64 / d as f64 };
         lines
             .map(|l| {
-                let (f, p) = self.runs.get(&(src, l)).copied().unwrap_or_default();
-                mean(f, self.total_failed) - mean(p, self.total_passed)
+                let e = self.line(src, l);
+                mean(e.runs_failed, self.total_failed) - mean(e.runs_passed, self.total_passed)
             })
             .fold(f64::MIN, f64::max)
     }
 
     /// Ochiai suspiciousness of one line: `ef / sqrt(F * (ef + ep))`.
     pub fn ochiai(&self, src: usize, line: u32) -> f64 {
-        let (ef, ep) = self.counts.get(&(src, line)).copied().unwrap_or_default();
+        let Line { failed: ef, passed: ep, .. } = self.line(src, line);
         if ef == 0 || self.total_failed == 0 {
             return 0.0;
         }
@@ -77,7 +87,7 @@ impl Spectrum {
 
     /// Whether a failing test executed any of `lines`.
     pub fn failing_cover(&self, src: usize, lines: std::ops::Range<u32>) -> bool {
-        lines.into_iter().any(|l| self.counts.get(&(src, l)).is_some_and(|c| c.0 > 0))
+        lines.into_iter().any(|l| self.line(src, l).failed > 0)
     }
 }
 

@@ -88,6 +88,46 @@ fn flatten(t: &Term) -> Term {
     }
 }
 
+/// `t` with every comparison of a 0/1 flag (`flags[i]`: argument `i` is a
+/// pointer passed as `p != 0`) against 0 or 1 written as `flag != 0` or
+/// `flag == 0` (`(p != 0) == 1` is `p != 0`).
+pub fn flag_tests(t: &Term, flags: &[bool]) -> Term {
+    let Term::App(op, args) = t else { return t.clone() };
+    let args: Vec<Term> = args.iter().map(|a| flag_tests(a, flags)).collect();
+    let flag = |x: &Term| matches!(x, Term::Var(i) if flags.get(*i).copied().unwrap_or(false));
+    // The comparison as `flag OP c`.
+    let (f, c, op) = match (&args[..], op) {
+        ([a, Term::Int(c)], _) if flag(a) => (a, *c, *op),
+        ([Term::Int(c), b], Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne) if flag(b) => {
+            let mirrored = match op {
+                Op::Lt => Op::Gt,
+                Op::Le => Op::Ge,
+                Op::Gt => Op::Lt,
+                Op::Ge => Op::Le,
+                o => *o,
+            };
+            (b, *c, mirrored)
+        }
+        _ => return Term::App(*op, args),
+    };
+    let set = match (op, c) {
+        (Op::Eq, 1) | (Op::Ne, 0) | (Op::Gt, 0) | (Op::Ge, 1) => true,
+        (Op::Eq, 0) | (Op::Ne, 1) | (Op::Lt, 1) | (Op::Le, 0) => false,
+        _ => return Term::App(op, args.clone()),
+    };
+    Term::App(if set { Op::Ne } else { Op::Eq }, vec![f.clone(), Term::Int(0)])
+}
+
+/// Whether argument `i` occurs in `t` only as `x != 0` or `x == 0`.
+pub fn only_zero_tests(t: &Term, i: usize) -> bool {
+    match t {
+        Term::Var(j) => *j != i,
+        Term::App(Op::Ne | Op::Eq, a) if a[0] == Term::Var(i) && a[1] == Term::Int(0) => true,
+        Term::App(_, a) => a.iter().all(|x| only_zero_tests(x, i)),
+        _ => true,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -110,5 +150,22 @@ mod tests {
         // Overflow is not folded away.
         let big = Term::App(Op::Add, vec![Term::Int(i32::MAX as i64), Term::Int(1)]);
         assert_eq!(c(&big), "2147483647 + 1");
+    }
+
+    #[test]
+    fn a_pointer_flag_compared_with_0_or_1_reads_as_the_test() {
+        let flags = [true, false];
+        let eq1 = Term::App(Op::Eq, vec![Term::Var(0), Term::Int(1)]);
+        let t = flag_tests(&eq1, &flags);
+        assert_eq!(t, Term::App(Op::Ne, vec![Term::Var(0), Term::Int(0)]));
+        assert!(only_zero_tests(&t, 0));
+        assert_eq!(t.to_c(&["p".into(), "y".into()]), "p != 0");
+        let lt = Term::App(Op::Gt, vec![Term::Int(1), Term::Var(0)]);
+        assert_eq!(flag_tests(&lt, &flags), Term::App(Op::Eq, vec![Term::Var(0), Term::Int(0)]));
+        // Not a flag, or not against 0/1: unchanged.
+        let y = Term::App(Op::Eq, vec![Term::Var(1), Term::Int(1)]);
+        assert_eq!(flag_tests(&y, &flags), y);
+        let sum = Term::App(Op::Add, vec![Term::Var(0), Term::Int(1)]);
+        assert!(!only_zero_tests(&flag_tests(&sum, &flags), 0));
     }
 }
