@@ -20,7 +20,7 @@ if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list && ! gr
   changed=1
 fi
 
-pkgs="gcc git clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make xz-utils dpkg-dev file python3-pip"
+pkgs="gcc git clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make xz-utils dpkg-dev file python3-pip python3-yaml"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"
