@@ -210,7 +210,7 @@ fn the_intended_edit_is_reported_for_each_bug_class() {
 fn all_lists_patches_closest_first() {
     let _l = serial();
     let (_t, dir) = copy_example("wrong_operator");
-    let o = fix(&dir, &["--all", "--locations", "1", "--timeout", "60"]);
+    let o = fix(&dir, &["--all", "--locations", "3", "--timeout", "60"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let r = report(&dir);
     let ps = r["patches"].as_array().unwrap();
