@@ -157,17 +157,16 @@ def make_fixture(root):
         "main.c": "int main(void) { return 0; }\n",
         "sub/x.txt": "another hello\n",
         "sub/deep/y.c": "/* main */\n",
-        "u8.txt": "café ok\nnaïve man\n\xbc\xa1 raw\n",
         "nums": "10\n9\n100\n-1\n",
         "b64": "aGVsbG8K\n",
         "pats": "xyz\nbar\n",
         "big.bin": "x" * 3000,
         "zero": "",
     }
-    for name, text in files.items():
-        data = text.encode("latin-1") if "\xbc" in text and name == "u8.txt" else text.encode()
-        if name == "u8.txt":
-            data = "café ok\nnaïve man\n".encode() + b"\xbc\xa1 raw\n"
+    # UTF-8 text, then two bytes that are not UTF-8.
+    blobs = {name: text.encode() for name, text in files.items()}
+    blobs["u8.txt"] = "café ok\nnaïve man\n".encode() + b"\xbc\xa1 raw\n"
+    for name, data in blobs.items():
         with open(os.path.join(t, name), "wb") as f:
             f.write(data)
     os.chmod(os.path.join(t, "main.c"), 0o755)

@@ -16,7 +16,11 @@ impl<'p> Executor<'p> {
         let mut args = self.vec_pool.args.pop().unwrap_or_default();
         args.extend(ci.args.iter().map(|a| self.get(regs, *a)));
         match ci.callee {
-            Callee::Intrinsic(x) => self.intrinsic(st, x, ci, &args),
+            Callee::Intrinsic(x) => {
+                let r = self.intrinsic(st, x, ci, &args);
+                self.vec_pool.give_args(args);
+                r
+            }
             Callee::Func(f) => self.call_func(st, f, ci, args),
             Callee::Indirect(op) => {
                 let v = self.get(regs, op);
@@ -36,13 +40,20 @@ impl<'p> Executor<'p> {
         }
     }
 
-    fn call_func(&mut self, st: &mut State, f: FuncId, ci: &CallInst, mut args: Vec<Val>) -> Result<(), Termination> {
+    fn call_func(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: Vec<Val>) -> Result<(), Termination> {
         let func = self.prog.func(f);
-        match func.kind {
-            FuncKind::Special(s) => return self.special(st, s, ci, &args),
-            FuncKind::External => return self.external(st, f, ci, &args),
-            FuncKind::Defined => {}
-        }
+        let r = match func.kind {
+            FuncKind::Special(s) => self.special(st, s, ci, &args),
+            FuncKind::External => self.external(st, f, ci, &args),
+            FuncKind::Defined => return self.call_defined(st, f, ci, args),
+        };
+        self.vec_pool.give_args(args);
+        r
+    }
+
+    /// A call of a function the program (or the runtime) defines.
+    fn call_defined(&mut self, st: &mut State, f: FuncId, ci: &CallInst, mut args: Vec<Val>) -> Result<(), Termination> {
+        let func = self.prog.func(f);
         if let Some(ff) = self.fast[f.idx()] {
             if let Some(v) = self.fast_call(st, ff, &args) {
                 self.set_result(st, ci, v);
@@ -377,14 +388,15 @@ impl<'p> Executor<'p> {
     fn math_call_f80(&mut self, st: &mut State, m: crate::exec::MathFn, args: &[Val]) -> Result<(Val, i32), Termination> {
         use crate::exec::MathFn as M;
         use crate::expr::mask;
-        let mut xs = Vec::with_capacity(args.len());
+        let mut xs = Vec::with_capacity(args.len().max(3));
         for a in args {
-            xs.push(match a {
-                Val::Wide(w) => **w,
-                Val::C(c) => *c as u128,
-                _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic long double values")),
-            });
+            match super::wide::wide(a) {
+                Some(x) => xs.push(x),
+                None => return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic long double values")),
+            }
         }
+        // A call without a prototype may pass fewer arguments.
+        xs.resize(xs.len().max(3), 0);
         const SIGN: u128 = 1 << 79;
         let f80 = |v: u128| Val::Wide(Box::new(v & super::mask128(80)));
         let bin = |op, a: u128, b: u128| match super::wide::f80_bin(op, a, b) {

@@ -70,9 +70,9 @@ impl<'p> Executor<'p> {
         }
     }
 
-    fn can_fork(&self) -> bool {
+    fn can_fork(&self, st: &State) -> bool {
         // A forked child runs as one path (it follows one feasible side).
-        !self.in_child_run && self.cfg.max_forks.is_none_or(|m| self.stats.forks < m)
+        !st.proc.in_child && self.cfg.max_forks.is_none_or(|m| self.stats.forks < m)
     }
 
     /// A copy of `st` as a new state (not yet scheduled).
@@ -99,7 +99,7 @@ impl<'p> Executor<'p> {
                 self.take_edge(st, &edges[1]);
             }
             (Some(mt), Some(mf)) => {
-                if !self.can_fork() {
+                if !self.can_fork(st) {
                     st.add_constraint(c, mt);
                     self.take_edge(st, &edges[0]);
                     return Ok(());
@@ -157,7 +157,7 @@ impl<'p> Executor<'p> {
         let base = st.clone();
         let single = rest.is_empty();
         for (cond, edge, m) in rest {
-            if !self.can_fork() {
+            if !self.can_fork(st) {
                 break;
             }
             self.stats.forks += 1;
@@ -200,7 +200,7 @@ impl<'p> Executor<'p> {
         let Some(good_model) = self.model_for(st, good)? else {
             return Err(self.error(st, kind, msg));
         };
-        if self.can_fork() {
+        if self.can_fork(st) {
             self.stats.forks += 1;
             let mut err = self.clone_state(st);
             err.add_constraint(bad, bad_model);
@@ -219,7 +219,7 @@ impl<'p> Executor<'p> {
     /// model of the path and `alt`) that re-executes the current
     /// instruction. Within the fork limit only.
     pub(super) fn fork_retry(&mut self, st: &mut State, alt: ExprId, alt_model: Rc<Assignment>) {
-        if self.can_fork() {
+        if self.can_fork(st) {
             self.stats.forks += 1;
             let mut other = self.clone_state(st);
             other.add_constraint(alt, alt_model);

@@ -53,13 +53,22 @@ pub(super) fn table(prog: &Program) -> Vec<Option<FastFn>> {
 
 impl<'p> Executor<'p> {
     /// The bytes from concrete address `a` to the end of its live object,
-    /// if none of them is symbolic up to `limit` bytes.
-    fn span<'s>(&self, st: &'s State, a: &Val, limit: u64) -> Option<&'s [u8]> {
+    /// if none of them is symbolic up to `limit` bytes (with `to_nul`, up
+    /// to the first NUL: a string scan reads no further, so a concrete
+    /// string in a partly symbolic buffer still qualifies).
+    fn span<'s>(&self, st: &'s State, a: &Val, limit: u64, to_nul: bool) -> Option<&'s [u8]> {
         let Val::C(a) = *a else { return None };
         let (id, off) = split(a);
         let slot = st.mem.slot(id).filter(|s| id != 0 && !s.freed && off <= s.meta.size)?;
         let data = st.mem.data(id);
-        let end = slot.meta.size.min(off.saturating_add(limit)) as usize;
+        let mut end = slot.meta.size.min(off.saturating_add(limit)) as usize;
+        if to_nul {
+            // A symbolic byte's placeholder may be 0: the check below still
+            // covers it, as it lies at or before this NUL.
+            if let Some(n) = data.bytes[off as usize..end].iter().position(|&b| b == 0) {
+                end = off as usize + n + 1;
+            }
+        }
         if !data.sym.is_empty() && data.sym[off as usize..end].iter().any(|s| s.is_some()) {
             return None;
         }
@@ -75,14 +84,14 @@ impl<'p> Executor<'p> {
         let addr = |i: usize| int(i).unwrap_or(0);
         // A NUL-terminated string of concrete bytes, without its NUL.
         let cstr = |i: usize| -> Option<&[u8]> {
-            let s = self.span(st, args.get(i)?, u64::MAX)?;
+            let s = self.span(st, args.get(i)?, u64::MAX, true)?;
             let n = s.iter().position(|&b| b == 0)?;
             Some(&s[..n])
         };
         let r = match f {
             FastFn::Memchr => {
                 let (c, n) = (int(1)? as u8, int(2)?);
-                let s = self.span(st, args.first()?, n)?;
+                let s = self.span(st, args.first()?, n, false)?;
                 let lim = n.min(s.len() as u64) as usize;
                 match s[..lim].iter().position(|&b| b == c) {
                     Some(k) => addr(0) + k as u64,
@@ -93,7 +102,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Memrchr => {
                 let (c, n) = (int(1)? as u8, int(2)?);
-                let s = self.span(st, args.first()?, n)?;
+                let s = self.span(st, args.first()?, n, false)?;
                 if n > s.len() as u64 {
                     return None;
                 }
@@ -101,13 +110,13 @@ impl<'p> Executor<'p> {
             }
             FastFn::Rawmemchr => {
                 let c = int(1)? as u8;
-                let s = self.span(st, args.first()?, u64::MAX)?;
+                let s = self.span(st, args.first()?, u64::MAX, false)?;
                 addr(0) + s.iter().position(|&b| b == c)? as u64
             }
             FastFn::Strlen => cstr(0)?.len() as u64,
             FastFn::Strnlen => {
                 let max = int(1)?;
-                let s = self.span(st, args.first()?, max)?;
+                let s = self.span(st, args.first()?, max, false)?;
                 match s.iter().take(max.min(s.len() as u64) as usize).position(|&b| b == 0) {
                     Some(k) => k as u64,
                     None if max <= s.len() as u64 => max,
@@ -126,7 +135,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Memcmp => {
                 let n = int(2)?;
-                let (a, b) = (self.span(st, args.first()?, n)?, self.span(st, args.get(1)?, n)?);
+                let (a, b) = (self.span(st, args.first()?, n, false)?, self.span(st, args.get(1)?, n, false)?);
                 if n > a.len() as u64 || n > b.len() as u64 {
                     return None;
                 }
@@ -135,7 +144,7 @@ impl<'p> Executor<'p> {
             }
             FastFn::Strcmp | FastFn::Strncmp => {
                 let n = if f == FastFn::Strncmp { int(2)? } else { u64::MAX };
-                let (a, b) = (self.span(st, args.first()?, n)?, self.span(st, args.get(1)?, n)?);
+                let (a, b) = (self.span(st, args.first()?, n, true)?, self.span(st, args.get(1)?, n, true)?);
                 let mut k = 0usize;
                 loop {
                     if k as u64 == n {

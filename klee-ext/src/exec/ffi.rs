@@ -239,10 +239,10 @@ impl<'p> Executor<'p> {
         for (i, a) in args.iter().enumerate() {
             let ty = prog.ty(ci.arg_tys[i]);
             if ty.ty == Ty::LongDouble {
-                let Val::Wide(w) = a else { return Err(self.error(st, ErrorKind::Exec, format!("symbolic long double argument to external {name}"))) };
+                let Some(w) = super::wide::wide(a) else { return Err(self.error(st, ErrorKind::Exec, format!("symbolic long double argument to external {name}"))) };
                 types.push(&raw mut raw::ffi_type_longdouble);
                 words.push(0);
-                long_args.push((i, **w));
+                long_args.push((i, w));
                 continue;
             }
             let v = match a {
@@ -264,20 +264,15 @@ impl<'p> Executor<'p> {
             } else {
                 v
             };
-            let t = {
-                match ty.ty {
-                    Ty::Ptr => {
-                        roots.push(v);
-                        &raw mut raw::ffi_type_pointer
-                    }
-                    Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
-                    Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
-                    Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
-                    Ty::Int(w) if w <= 64 => &raw mut raw::ffi_type_uint64,
-                    Ty::Double => &raw mut raw::ffi_type_double,
-                    Ty::Float => &raw mut raw::ffi_type_float,
-                    _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
+            let t = match ty.ty {
+                Ty::Ptr => {
+                    roots.push(v);
+                    &raw mut raw::ffi_type_pointer
                 }
+                ref t => match ffi_scalar(t) {
+                    Some(t) => t,
+                    None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
+                },
             };
             types.push(t);
             words.push(v);
@@ -297,14 +292,7 @@ impl<'p> Executor<'p> {
                 (Ty::LongDouble, _) => &raw mut raw::ffi_type_longdouble,
                 (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => {
                     for (_, t) in fields {
-                        field_types.push(match self.prog.ty(*t).ty {
-                            Ty::Double => &raw mut raw::ffi_type_double,
-                            Ty::Float => &raw mut raw::ffi_type_float,
-                            Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
-                            Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
-                            Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
-                            _ => &raw mut raw::ffi_type_uint64,
-                        });
+                        field_types.push(ffi_scalar(&self.prog.ty(*t).ty).unwrap_or(&raw mut raw::ffi_type_uint64));
                     }
                     field_types.push(std::ptr::null_mut());
                     agg_type.type_ = raw::FFI_TYPE_STRUCT as u16;
@@ -406,7 +394,7 @@ impl<'p> Executor<'p> {
                 }
                 Some(here)
             });
-            let loc = self.locale.handle;
+            let loc = st.proc.locale.handle;
             // SAFETY: the program's locale for this thread during the call.
             let prev = if loc.is_null() { std::ptr::null_mut() } else { unsafe { libc::uselocale(loc) } };
             let r = unsafe {
@@ -622,18 +610,6 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-    /// The program's errno (the runtime's `__se2_errno`).
-    pub(super) fn get_errno(&mut self, st: &State) -> i32 {
-        if let Some(&g) = self.prog.global_by_name.get("__se2_errno") {
-            let id = g as u64 + 1;
-            if st.mem.check(id << 32, 4, false).is_ok() {
-                if let Val::C(v) = st.mem.read_scalar(&mut self.pool, id, 0, 4) {
-                    return v as i32;
-                }
-            }
-        }
-        0
-    }
 
     /// The (offset, type) of each field of an aggregate whose fields are all
     /// scalars, or `None`.
@@ -706,4 +682,17 @@ fn static_result(name: &str) -> Option<StaticResult> {
     } else {
         None
     }
+}
+
+/// The libffi type of an integer or floating-point scalar.
+fn ffi_scalar(t: &Ty) -> Option<*mut raw::ffi_type> {
+    Some(match *t {
+        Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
+        Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
+        Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
+        Ty::Int(w) if w <= 64 => &raw mut raw::ffi_type_uint64,
+        Ty::Double => &raw mut raw::ffi_type_double,
+        Ty::Float => &raw mut raw::ffi_type_float,
+        _ => return None,
+    })
 }

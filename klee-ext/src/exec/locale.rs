@@ -3,12 +3,15 @@
 //! LC_<category> and LANG from the program's environment), and every host
 //! call runs under it with `uselocale`, so `MB_CUR_MAX`, `mbrtowc`, the
 //! wide character classes and `nl_langinfo` answer as natively, while the
-//! tool's own locale never changes.
+//! tool's own locale never changes. The locale is the path's
+//! (`Proc::locale`): paths that forked before a `setlocale` keep theirs.
 
 use super::{Executor, State, Termination};
 use crate::ir::Val;
 
-/// The program's locale.
+/// The program's locale (shared by the paths that forked since it was
+/// set; a `setlocale` makes a new one).
+#[derive(Debug)]
 pub struct ProgLocale {
     pub handle: libc::locale_t,
     /// The name of each category, LC_CTYPE (0) to LC_IDENTIFICATION (12).
@@ -53,7 +56,7 @@ impl<'p> Executor<'p> {
                 };
                 chosen.push((c, n));
             }
-            let mut handle = self.locale.handle;
+            let mut handle = st.proc.locale.handle;
             let mut made = Vec::new();
             for (c, n) in &chosen {
                 let Ok(cn) = std::ffi::CString::new(n.clone()) else { return Ok(Val::C(0)) };
@@ -77,31 +80,29 @@ impl<'p> Executor<'p> {
                 handle = h;
             }
             // Keep only the last locale made; free the intermediate ones.
+            // The path's previous locale is freed with its last holder.
             if let Some(last) = made.pop() {
                 for m in made {
                     // SAFETY: intermediate locales nobody else holds.
                     unsafe { libc::freelocale(m) };
                 }
-                if !self.locale.handle.is_null() {
-                    // SAFETY: the previous locale, replaced.
-                    unsafe { libc::freelocale(self.locale.handle) };
+                let mut names = st.proc.locale.names.clone();
+                for (c, n) in chosen {
+                    names[c] = n;
                 }
-                self.locale.handle = last;
-            }
-            for (c, n) in chosen {
-                self.locale.names[c] = n;
+                st.proc.locale = std::rc::Rc::new(ProgLocale { handle: last, names });
             }
         }
         let name: Vec<u8> = if cat == libc::LC_ALL {
-            let all: Vec<&Vec<u8>> = cats.iter().map(|&c| &self.locale.names[c]).collect();
+            let all: Vec<&Vec<u8>> = cats.iter().map(|&c| &st.proc.locale.names[c]).collect();
             if all.iter().all(|n| *n == all[0]) {
                 all[0].clone()
             } else {
-                let parts: Vec<String> = cats.iter().map(|&c| format!("{}={}", CATEGORY_NAMES[c], String::from_utf8_lossy(&self.locale.names[c]))).collect();
+                let parts: Vec<String> = cats.iter().map(|&c| format!("{}={}", CATEGORY_NAMES[c], String::from_utf8_lossy(&st.proc.locale.names[c]))).collect();
                 parts.join(";").into_bytes()
             }
         } else {
-            self.locale.names[cat as usize].clone()
+            st.proc.locale.names[cat as usize].clone()
         };
         let mut bytes = name;
         bytes.push(0);

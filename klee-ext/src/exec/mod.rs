@@ -221,8 +221,6 @@ pub struct Executor<'p> {
     host_fns: Vec<Option<ffi::HostFn>>,
     /// How the last forked child ended (set by its `exec`).
     child_end: Option<posix::ChildEnd>,
-    /// The program's locale (`setlocale`), under which host calls run.
-    locale: locale::ProgLocale,
     /// The name of each function's stack objects, made once.
     alloca_names: Vec<Option<Rc<str>>>,
     /// The name of every `malloc` object.
@@ -231,10 +229,10 @@ pub struct Executor<'p> {
     vec_pool: state::VecPool,
     /// Host functions already announced by a warning.
     warned_host: FxHashSet<crate::ir::FuncId>,
-    /// A forked child is running (`posix/process.rs`): no forks.
-    in_child_run: bool,
     /// Native fast paths of the runtime's scans, by function (`fast.rs`).
     fast: Vec<Option<fast::FastFn>>,
+    /// The object of the runtime's `__se2_errno`, if linked.
+    errno_obj: Option<u64>,
 }
 
 #[derive(Default)]
@@ -275,13 +273,12 @@ impl<'p> Executor<'p> {
             ext_globals: ffi::host_globals(prog),
             host_fns: Vec::new(),
             child_end: None,
-            locale: Default::default(),
             alloca_names: Vec::new(),
             heap_name: "heap object".into(),
             vec_pool: Default::default(),
             warned_host: FxHashSet::default(),
-            in_child_run: false,
             fast: fast::table(prog),
+            errno_obj: prog.global_by_name.get("__se2_errno").map(|&g| g as u64 + 1),
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {

@@ -296,12 +296,23 @@ impl<'p> Executor<'p> {
 
     /// Sets the program's `errno` (the runtime's `__se2_errno`).
     pub(super) fn set_errno(&mut self, st: &mut State, e: i32) {
-        if let Some(&g) = self.prog.global_by_name.get("__se2_errno") {
-            let id = g as u64 + 1;
+        if let Some(id) = self.errno_obj {
             if st.mem.check(id << 32, 4, true).is_ok() {
                 st.mem.write_scalar(&mut self.pool, id, 0, 4, &Val::C(e as u32 as u64));
             }
         }
+    }
+
+    /// The program's `errno` (0 when it has none or it is symbolic).
+    pub(super) fn get_errno(&mut self, st: &State) -> i32 {
+        if let Some(id) = self.errno_obj {
+            if st.mem.check(id << 32, 4, false).is_ok() {
+                if let Val::C(v) = st.mem.read_scalar(&mut self.pool, id, 0, 4) {
+                    return v as i32;
+                }
+            }
+        }
+        0
     }
 
     fn heap_alloc(&mut self, st: &mut State, n: u64) -> Result<u64, Termination> {

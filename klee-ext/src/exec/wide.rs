@@ -111,8 +111,9 @@ fn sext128(v: u128, w: u8) -> i128 {
     }
 }
 
-/// The value as a wide integer, if concrete.
-fn wide(v: &Val) -> Option<u128> {
+/// The value as a wide integer, if concrete (a `long double` or an
+/// integer of 65–128 bits; a zero-initialized one may be a plain `C`).
+pub(super) fn wide(v: &Val) -> Option<u128> {
     match v {
         Val::C(c) => Some(*c as u128),
         Val::Wide(b) => Some(**b),

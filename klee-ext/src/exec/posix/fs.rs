@@ -48,8 +48,7 @@ impl<'p> Executor<'p> {
         if rel.is_absolute() {
             return rel.to_path_buf();
         }
-        let dir = if base == libc::AT_FDCWD { std::env::current_dir().unwrap_or_default() } else { std::fs::read_link(format!("/proc/self/fd/{base}")).unwrap_or_default() };
-        dir.join(rel)
+        super::process::dir_path(base).unwrap_or_default().join(rel)
     }
 
     /// Refuses a change of `p` (relative to `base`) under the host-write
@@ -203,7 +202,7 @@ impl<'p> Executor<'p> {
         };
         if let Some(what) = change {
             use std::os::unix::ffi::OsStrExt;
-            let path = std::fs::read_link(format!("/proc/self/fd/{h}")).unwrap_or_default();
+            let path = super::process::dir_path(h).unwrap_or_default();
             let c = CString::new(path.as_os_str().as_bytes()).unwrap_or_default();
             self.check_write(st, libc::AT_FDCWD, &c, what)?;
         }
@@ -227,11 +226,7 @@ impl<'p> Executor<'p> {
 
     fn getcwd(&mut self, st: &mut State, buf: u64, n: u64) -> Result<i64, Termination> {
         use std::os::unix::ffi::OsStrExt;
-        let dir = match &st.proc.cwd {
-            None => std::env::current_dir(),
-            Some(h) => std::fs::read_link(format!("/proc/self/fd/{}", h.0)),
-        };
-        let Ok(dir) = dir else { return self.fail(st, libc::ENOENT).map(|_| 0) };
+        let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else { return self.fail(st, libc::ENOENT).map(|_| 0) };
         let mut bytes = dir.as_os_str().as_bytes().to_vec();
         bytes.push(0);
         if buf == 0 {

@@ -99,6 +99,8 @@ pub struct Proc {
     pub pid: i32,
     /// `--sym-files`.
     pub sym_files: Rc<Vec<SymFile>>,
+    /// The locale the path set with `setlocale` (host calls run under it).
+    pub locale: Rc<super::locale::ProgLocale>,
 }
 
 impl Default for Proc {
@@ -112,6 +114,7 @@ impl Default for Proc {
             in_child: false,
             pid: 4242,
             sym_files: Rc::default(),
+            locale: Rc::default(),
         }
     }
 }
@@ -343,7 +346,7 @@ impl<'p> Executor<'p> {
         if let FileRef::Sym(k) = of.file {
             return self.sym_read(st, write, fd, k, of.offset, buf, n);
         }
-        let FileRef::Host(h) = &of.file else { unreachable!("standard streams are handled by the caller") };
+        let FileRef::Host(h) = &of.file else { return self.fail(st, libc::EBADF) };
         let acc = of.flags & libc::O_ACCMODE;
         if (write && acc == libc::O_RDONLY) || (!write && acc == libc::O_WRONLY) {
             return self.fail(st, libc::EBADF);

@@ -44,11 +44,9 @@ impl<'p> Executor<'p> {
         self.set_result(&mut child, ci, Val::C(0));
         self.child_end = None;
         // The child runs as one path: where it branches on symbolic data it
-        // follows one feasible side (`can_fork` is false meanwhile).
-        self.in_child_run = true;
+        // follows one feasible side (`can_fork` is false for a child).
         let end = loop {
             if self.cfg.max_time.is_some_and(|t| self.start.elapsed() >= t) {
-                self.in_child_run = false;
                 return Err(Termination::Early(StopReason::MaxTime));
             }
             match self.execute(&mut child) {
@@ -56,7 +54,6 @@ impl<'p> Executor<'p> {
                 Step::Done(t) => break t,
             }
         };
-        self.in_child_run = false;
         // Parent and child share their open file descriptions: the parent
         // continues at the offsets the child left.
         for (i, c) in child.proc.ofds.iter().enumerate() {
@@ -264,10 +261,17 @@ impl<'p> Executor<'p> {
 
     /// The path's working directory as a host path.
     pub(super) fn cwd_path(&self, st: &State) -> std::path::PathBuf {
-        match &st.proc.cwd {
-            None => std::env::current_dir().unwrap_or_default(),
-            Some(h) => std::fs::read_link(format!("/proc/self/fd/{}", h.0)).unwrap_or_default(),
-        }
+        dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)).unwrap_or_default()
+    }
+}
+
+/// The path of the directory (or file) behind host descriptor `fd`; the
+/// tool's working directory for `AT_FDCWD`.
+pub(super) fn dir_path(fd: i32) -> std::io::Result<std::path::PathBuf> {
+    if fd == libc::AT_FDCWD {
+        std::env::current_dir()
+    } else {
+        std::fs::read_link(format!("/proc/self/fd/{fd}"))
     }
 }
 
