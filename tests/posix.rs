@@ -169,6 +169,40 @@ int main(int argc, char **argv) {
     assert!(!victim.exists());
 }
 
+/// `setlocale` on one path leaves the other paths' locale alone: the
+/// host's `mbrtowc` decodes UTF-8 only on the path that asked for it
+/// (breadth-first, so that the other path's call comes after the
+/// `setlocale`).
+#[test]
+fn the_locale_belongs_to_the_path_that_set_it() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = write_c(
+        tmp.path(),
+        "locale.c",
+        r#"#include <klee/klee.h>
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+int main(void) {
+  int x;
+  klee_make_symbolic(&x, sizeof x, "x");
+  if (x <= 0)
+    setlocale(LC_ALL, "en_US.UTF-8");
+  wchar_t w;
+  mbstate_t s = {0};
+  int n = (int)mbrtowc(&w, "\xc3\xa9", 2, &s);
+  printf("%s %d\n", x <= 0 ? "utf8" : "c", n);
+  return 0;
+}
+"#,
+    );
+    let o = vm(tmp.path(), &["--search", "bfs", "--output-dir", "out", p.to_str().unwrap()]);
+    assert_eq!(o.code, Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut outs: Vec<String> = (1..=2).filter_map(|k| std::fs::read_to_string(tmp.path().join(format!("out/test{k:06}.stdout"))).ok()).collect();
+    outs.sort();
+    assert_eq!(outs, ["c -1\n", "utf8 2\n"]);
+}
+
 #[test]
 fn symbolic_files_are_read_and_explored() {
     let tmp = tempfile::tempdir().unwrap();
