@@ -128,6 +128,11 @@ pub struct Patch {
     /// Tree edit distance from the original expression (minimal change;
     /// constants the program lacks count one more).
     pub distance: u32,
+    /// The solver's objective for the term: the distance weighted, plus
+    /// its tie-breaks (operators the original does not use). Orders
+    /// patches at equal distance.
+    #[serde(skip)]
+    pub objective: u32,
     pub diff: String,
     #[serde(skip)]
     pub patched_source: String,
@@ -483,8 +488,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         }
         queue = retry;
     }
-    // Closest first; at equal distance, in the order found.
-    report.patches.sort_by_key(|pt| pt.distance);
+    // Closest first; at equal distance, the one with fewer operators the
+    // original does not use, then in the order found.
+    report.patches.sort_by_key(|pt| (pt.distance, pt.objective));
     if !opts.all {
         report.patches.truncate(1);
     }
@@ -586,7 +592,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
     let mut found = Vec::new();
     let mut rejected = Vec::new();
-    for (term, _) in &terms {
+    for (term, objective) in &terms {
         let t = crate::simplify::flag_tests(&crate::simplify::simplify(term), &flags);
         // A pointer tested only against 0 reads as itself (`p != 0`);
         // anywhere else as its flag `(p != 0)`.
@@ -607,7 +613,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
         let distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants);
         let replacement = cparse::replacement_text(site, &expr);
-        found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, diff, patched_source: patched, source: c.src });
+        found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, objective: *objective, diff, patched_source: patched, source: c.src });
         if !opts.all {
             break;
         }
