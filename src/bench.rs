@@ -42,6 +42,10 @@ pub struct BenchArgs {
     /// scripts/real-programs/build.sh).
     #[arg(long)]
     real: bool,
+    /// The incremental second-order checks of the deviation search, by
+    /// the number of hole evaluations on the path.
+    #[arg(long)]
+    so_incremental: bool,
     /// Per-query time limit of CBS in the second-order tables.
     #[arg(long, default_value = "10s", value_name = "TIME")]
     cbs_timeout: String,
@@ -90,6 +94,15 @@ fn native_time(prog: &Path) -> Option<Duration> {
 pub fn main(a: BenchArgs) -> ExitCode {
     if a.real {
         return match crate::bench_real::main(a.repeat) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("se2repair: error: {e}");
+                ExitCode::from(125)
+            }
+        };
+    }
+    if a.so_incremental {
+        return match crate::bench_examples::main() {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
                 eprintln!("se2repair: error: {e}");

@@ -1,7 +1,9 @@
 //! `se2repair bench --fix`: every bundled repair project under each engine
 //! (`fo`, `so-cbs`, `so-pse`): the patch, whether it is correct on the
 //! project's held-out inputs (`heldout.yaml`: correct / plausible / none),
-//! paths explored, wall time.
+//! time to the first validated patch, wall time, paths explored per test,
+//! second-order queries and their median time. An engine may name its
+//! search: `so-pse/dfs`, `fo/deviation` (default: deviation).
 
 use repair::config::Project;
 use repair::fix::{self, CliOverrides, FixOptions, Progress};
@@ -44,8 +46,8 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
     let mut head = String::from("| project |");
     let mut rule = String::from("|---|");
     for e in engines {
-        head.push_str(&format!(" {e} patch | {e} verdict | {e} paths | {e} s |"));
-        rule.push_str("---|---|---|---|");
+        head.push_str(&format!(" {e} patch | verdict | first patch s | s | paths/test | SO queries | median query ms |"));
+        rule.push_str("---|---|---|---|---|---|---|");
     }
     println!("{head}\n{rule}");
     let mut times: Vec<Vec<f64>> = vec![Vec::new(); engines.len()];
@@ -59,7 +61,11 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
             let out = tempfile::tempdir().map_err(|e| e.to_string())?;
             let project = Project::load(p).map_err(|e| e.to_string())?;
             let heldout = repair::config::load_heldout(p).map_err(|e| e.to_string())?;
-            let cli = CliOverrides { engine: Some(e.clone()), timeout: Some(timeout), output_dir: Some(out.path().to_path_buf()), ..CliOverrides::default() };
+            let (engine, search) = match e.split_once('/') {
+                Some((en, s)) => (en.to_string(), Some(s.to_string())),
+                None => (e.clone(), None),
+            };
+            let cli = CliOverrides { engine: Some(engine), search, timeout: Some(timeout), output_dir: Some(out.path().to_path_buf()), ..CliOverrides::default() };
             let opts = FixOptions::resolve(&project, &cli)?;
             match fix::fix(&project, &opts, &mut Quiet) {
                 Ok(r) => {
@@ -71,11 +77,13 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
                     };
                     verdicts[k][verdict] += 1;
                     let word = ["correct", "plausible", "none"][verdict];
-                    row.push_str(&format!(" {patch} | {word} | {} | {:.1} |", r.paths_explored, r.time_s));
+                    let first = r.first_patch_s.map(|s| format!("{s:.2}")).unwrap_or_else(|| "–".into());
+                    let per_test = r.paths_explored as f64 / r.tests.len().max(1) as f64;
+                    row.push_str(&format!(" {patch} | {word} | {first} | {:.2} | {per_test:.1} | {} | {:.2} |", r.time_s, r.so_queries, r.so_query_median_ms));
                     times[k].push(r.time_s);
                     found[k] += usize::from(!r.patches.is_empty());
                 }
-                Err(err) => row.push_str(&format!(" error: {err} | – | – | – |")),
+                Err(err) => row.push_str(&format!(" error: {err} | – | – | – | – | – | – |")),
             }
         }
         println!("{row}");

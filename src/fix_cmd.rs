@@ -14,6 +14,13 @@ pub struct FixArgs {
     /// so-pse (default), so-cbs, or fo (the first-order baseline).
     #[arg(long)]
     engine: Option<String>,
+    /// How each test's paths are explored at a site: deviation (default;
+    /// the original's path first, then paths by how many evaluations of
+    /// the hole deviate from the original, the specification growing as
+    /// candidates fail) or dfs (every path of every test, then one
+    /// solve).
+    #[arg(long, value_name = "ORDER")]
+    search: Option<String>,
     /// Fork budget of each test's exploration (default 500).
     #[arg(long, value_name = "N")]
     max_forks: Option<u64>,
@@ -87,6 +94,7 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
     let project = repair::config::Project::load(&a.project).map_err(|e| e.to_string())?;
     let cli = CliOverrides {
         engine: a.engine.clone(),
+        search: a.search.clone(),
         max_forks: a.max_forks,
         timeout: secs(&a.timeout)?,
         test_timeout: secs(&a.test_timeout)?,

@@ -14,6 +14,7 @@
 //!   compile, clang missing, invalid bitcode).
 
 mod bench;
+mod bench_examples;
 mod bench_fix;
 mod bench_real;
 mod bench_so;

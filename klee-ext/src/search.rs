@@ -4,10 +4,14 @@
 //! and picks one. The executor runs the picked state until it forks, ends,
 //! or uses its quantum, then asks again.
 
-use crate::exec::StateId;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::collections::VecDeque;
+
+/// Index of a state of an exploration (the executor's table; searchers
+/// only order them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct StateId(pub u32);
 
 /// `--search` values, with KLEE's names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

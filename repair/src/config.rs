@@ -38,6 +38,8 @@ struct RawTest {
 #[derive(Clone, Debug, Default)]
 pub struct FileOptions {
     pub engine: Option<String>,
+    /// `deviation` or `dfs` (as `--search`).
+    pub search: Option<String>,
     pub max_forks: Option<u64>,
     /// Seconds for the whole repair.
     pub timeout: Option<f64>,
@@ -60,6 +62,7 @@ struct RawProject {
     tests: Vec<RawTest>,
     tests_dir: Option<String>,
     engine: Option<String>,
+    search: Option<String>,
     max_forks: Option<u64>,
     timeout: Option<f64>,
     test_timeout: Option<f64>,
@@ -154,6 +157,7 @@ impl Project {
         }
         let options = FileOptions {
             engine: raw.engine,
+            search: raw.search,
             max_forks: raw.max_forks,
             timeout: raw.timeout,
             test_timeout: raw.test_timeout,

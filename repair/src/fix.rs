@@ -6,14 +6,39 @@ use crate::cparse::{self, Schema, Site};
 use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
 use crate::localize::Spectrum;
 use crate::native;
-use klee_ext::so::LangSpec;
+use klee_ext::so::{LangSpec, Term};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+/// How a site's tests are explored (`--search`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Search {
+    /// Original-first, deviation-ordered, specification on demand
+    /// (`lazy.rs`).
+    Deviation,
+    /// Every path of every test, then one solve (`infer.rs`).
+    Dfs,
+}
+
+impl Search {
+    pub fn parse(s: &str) -> Result<Search, String> {
+        match s {
+            "deviation" => Ok(Search::Deviation),
+            "dfs" => Ok(Search::Dfs),
+            _ => Err(format!("unknown search `{s}` (expected deviation or dfs)")),
+        }
+    }
+}
 
 /// Settings of one repair (command line over project file over defaults).
 #[derive(Clone, Debug)]
 pub struct FixOptions {
     pub engine: Engine,
+    pub search: Search,
     pub max_forks: u64,
     pub timeout: Duration,
     pub test_timeout: Duration,
@@ -34,6 +59,7 @@ pub struct FixOptions {
 #[derive(Clone, Debug, Default)]
 pub struct CliOverrides {
     pub engine: Option<String>,
+    pub search: Option<String>,
     pub max_forks: Option<u64>,
     pub timeout: Option<Duration>,
     pub test_timeout: Option<Duration>,
@@ -89,6 +115,7 @@ impl FixOptions {
         let timeout = cli.timeout.or(secs("timeout", f.timeout)?).unwrap_or(Duration::from_secs(300));
         Ok(FixOptions {
             engine,
+            search: Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?,
             site_timeout: (timeout / 6).max(Duration::from_secs(10)).min(timeout),
             max_forks: cli.max_forks.or(f.max_forks).unwrap_or(500),
             timeout,
@@ -179,6 +206,13 @@ pub struct Report {
     pub paths_explored: u64,
     pub paths_pruned: u64,
     pub so_queries: u64,
+    /// Median time of the second-order queries of every site, in ms.
+    pub so_query_median_ms: f64,
+    /// `deviation` or `dfs`.
+    pub search: Search,
+    /// Seconds from the start to the first validated patch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_patch_s: Option<f64>,
     pub localization_s: f64,
     pub time_s: f64,
     pub applied: bool,
@@ -242,8 +276,9 @@ fn include_dirs(p: &Project) -> Vec<PathBuf> {
 }
 
 /// Compiles the sources with `replaced` (source index, text) to a native
-/// program in `dir` and runs `tests`; the first failing test, if any.
-fn validate(p: &Project, tests: &[TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<String>, String> {
+/// program in `dir` and runs `tests` in order: the first failing test
+/// (its index) and why, if any.
+fn validate(p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<(usize, String)>, String> {
     let mut srcs = Vec::new();
     for (i, s) in p.sources.iter().enumerate() {
         if i == replaced.0 {
@@ -257,12 +292,12 @@ fn validate(p: &Project, tests: &[TestCase], test_timeout: Duration, replaced: (
     }
     let b = match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
         Ok(b) => b,
-        Err(e) => return Ok(Some(format!("the patched program does not compile: {e}"))),
+        Err(e) => return Ok(Some((0, format!("the patched program does not compile: {e}")))),
     };
-    for t in tests {
+    for (i, t) in tests.iter().enumerate() {
         let r = native::run_test(&b.exe, t, &p.dir, test_timeout).map_err(|e| e.to_string())?;
         if !native::judge(t, &r.stdout, r.exit) {
-            return Ok(Some(format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default())));
+            return Ok(Some((i, format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default()))));
         }
     }
     Ok(None)
@@ -273,7 +308,8 @@ fn validate(p: &Project, tests: &[TestCase], test_timeout: Duration, replaced: (
 /// project's tests but not these is plausible, not correct).
 pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout: Duration) -> Result<bool, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    Ok(validate(p, heldout, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
+    let tests: Vec<&TestCase> = heldout.iter().collect();
+    Ok(validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
 }
 
 /// A site to try, with its source and scores.
@@ -287,7 +323,8 @@ struct Candidate {
     freq: f64,
     /// 0: only the variables the original reads and a language one level
     /// shallower (small edits, cheap where the hole is evaluated many
-    /// times); 1: the site as configured.
+    /// times); 1: the site as configured; 2: every integer variable in
+    /// scope (the relabel pass only).
     stage: u8,
     /// A language replacing the configured one.
     lang: Option<LangSpec>,
@@ -309,13 +346,30 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
     let mut all = Vec::new();
     for (i, text) in texts.iter().enumerate() {
         let sites = cparse::sites(text, opts.vars).map_err(|e| msg(format!("{}: {e}", p.sources[i].display())))?;
+        // The relabel pass can afford every variable in scope.
+        let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
         for s in sites {
+            if let Some(w) = wide.iter().find(|w| w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
+                if !spec.failing_cover(i, s.lines.clone()) {
+                    continue;
+                }
+                let score = spec.score(i, s.lines.clone());
+                let freq = spec.frequency(i, s.lines.clone());
+                all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 2, lang: None });
+            }
             if !spec.failing_cover(i, s.lines.clone()) {
                 continue;
             }
             let score = spec.score(i, s.lines.clone());
             let freq = spec.frequency(i, s.lines.clone());
-            if let Some(l) = shallower(opts.language(s.schema)) {
+            // The deviation search's cost grows with the variables more
+            // than with the depth: its narrow site keeps the language.
+            let narrow_lang = match opts.search {
+                Search::Deviation if s.used > 0 && s.used < s.vars.len() => Some(opts.language(s.schema).clone()),
+                Search::Deviation => None,
+                Search::Dfs => shallower(opts.language(s.schema)),
+            };
+            if let Some(l) = narrow_lang {
                 let mut narrow = s.clone();
                 if narrow.used > 0 {
                     narrow.vars.truncate(narrow.used);
@@ -353,11 +407,16 @@ impl Candidate {
         self.lang.as_ref().unwrap_or(opts.language(self.site.schema))
     }
 
-    /// Expressions (conditions, right-hand sides, returns, arguments),
-    /// then guards (the order in which bugs of these kinds are common, and
-    /// in which they cost to try).
+    /// Conditions, then the other expressions (right-hand sides,
+    /// returns, arguments), then guards: the order in which bugs of these
+    /// kinds are common, and in which they cost to try (a Boolean hole
+    /// deviates to one value, an integer hole to a symbolic one).
     fn schema_group(&self) -> u8 {
-        u8::from(self.site.schema == Schema::Guard)
+        match self.site.schema {
+            Schema::Condition => 0,
+            Schema::Guard => 2,
+            _ => 1,
+        }
     }
 }
 
@@ -405,6 +464,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         paths_explored: 0,
         paths_pruned: 0,
         so_queries: 0,
+        so_query_median_ms: 0.0,
+        search: opts.search,
+        first_patch_s: None,
         localization_s,
         time_s: 0.0,
         applied: false,
@@ -427,6 +489,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     let mut statements = std::collections::HashSet::new();
     let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2), max_applications: None };
     let mut seen_patches = std::collections::HashSet::new();
+    let mut query_times: Vec<Duration> = Vec::new();
     let constants = program_constants(&texts);
     // Two passes: every site with a short budget first, then the sites that
     // ran out of it with the full share, so that one costly site cannot
@@ -435,10 +498,18 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // order of suspiciousness at equal distance).
     let quick = opts.site_timeout.min(Duration::from_secs(6));
     let mut queue: Vec<usize> = (0..candidates.len()).collect();
-    'passes: for budget in [quick, opts.site_timeout] {
+    let programs = RefCell::new(HashMap::new());
+    let mut passes = vec![(Pass::Quick, quick), (Pass::Full, opts.site_timeout)];
+    if opts.search == Search::Deviation {
+        passes.insert(0, (Pass::Relabels, quick));
+    }
+    'passes: for (pass, budget) in passes {
         let mut retry = Vec::new();
         for &k in &queue {
             let c = &candidates[k];
+            if c.stage == 2 && pass != Pass::Relabels {
+                continue;
+            }
             if Instant::now() >= deadline {
                 report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
                 break 'passes;
@@ -453,13 +524,18 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
-            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, limits: &site_limits, tmp: tmp.path(), k, budget, constants: &constants };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs };
             let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
             report.so_queries += stats.so_queries;
+            query_times.extend(stats.query_times.iter().copied());
+            report.so_query_median_ms = crate::infer::median_ms(&mut query_times);
+            if !patches.is_empty() && report.first_patch_s.is_none() {
+                report.first_patch_s = Some(start.elapsed().as_secs_f64());
+            }
             progress.message(&format!("{}:{}: {} `{}`: {}", file, c.site.line(), c.site.schema.describe(), one_line(&c.site.original), result));
-            if result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout {
+            if (pass == Pass::Relabels && c.stage < 2) || (result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout) {
                 retry.push(k);
             }
             report.attempts.push(Attempt {
@@ -535,11 +611,32 @@ struct SiteRun<'a> {
     c: &'a Candidate,
     text: &'a str,
     tests: &'a [&'a TestCase],
+    /// How many of `tests` (the first ones) fail.
+    failing: usize,
     limits: &'a Limits,
     tmp: &'a Path,
     k: usize,
     budget: Duration,
+    pass: Pass,
     constants: &'a [i64],
+    /// Each candidate's instrumented program, made once for all passes.
+    programs: &'a RefCell<HashMap<usize, Result<Rc<klee_ext::ir::Program>, String>>>,
+}
+
+/// Variables of a site in the relabel pass (every one in scope, up to
+/// this many).
+const WIDE_VARS: usize = 12;
+
+/// The passes over the candidate sites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pass {
+    /// Deviation search: only the terms one relabel from the original,
+    /// run on the failing tests (cheap; every site before any search).
+    Relabels,
+    /// Every site with a short budget.
+    Quick,
+    /// The sites that ran out of it, with the full share.
+    Full,
 }
 
 /// Instruments, infers, synthesizes and validates one site: the closest
@@ -552,47 +649,23 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     if site.vars.is_empty() {
         return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, Vec::new()));
     }
-    let dir = r.tmp.join(format!("site{}-{}", r.k, r.budget.as_millis()));
+    let dir = r.tmp.join(format!("site{}-{}", r.k, r.pass as u8));
     std::fs::create_dir_all(&dir).map_err(msg)?;
     let src_rel = &p.sources[c.src];
-    let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
-    let inst = dir.join(&name);
-    std::fs::write(&inst, cparse::instrument(text, site, &p.dir.join(src_rel).display().to_string())).map_err(msg)?;
-    let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-    c_files[c.src] = inst;
-    let mut flags: Vec<String> = Vec::new();
-    for d in include_dirs(p) {
-        flags.push("-I".into());
-        flags.push(d.display().to_string());
-    }
-    flags.extend(p.cflags.iter().cloned());
-    let bc = match klee_ext::compile::compile_c(&c_files, &flags, &dir) {
-        Ok(b) => b,
-        Err(e) => return Ok((format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())), none, Vec::new())),
-    };
-    let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
-    let prog = match klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)) {
-        Ok(p) => p,
-        Err(e) => return Ok((format!("skipped: the VM cannot load the program: {e}"), none, Vec::new())),
+    let prog = match r.programs.borrow_mut().entry(r.k).or_insert_with(|| instrumented(p, c, text, &r.tmp.join(format!("site{}", r.k)))) {
+        Ok(prog) => prog.clone(),
+        Err(e) => return Ok((e.clone(), none, Vec::new())),
     };
     let lang = c.language(opts);
     let original = cparse::original_term(text, site);
-    let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 } };
-    let (inferred, stats) = infer::infer(&prog, r.tests, (site.schema.hole_name(), lang), &goal, opts.engine, r.limits).map_err(msg)?;
-    let terms = match inferred {
-        Inferred::Terms(t) => t,
-        Inferred::NoPassingPath { test, cut } => {
-            let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
-            return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
-        }
-        Inferred::NoInterpretation => return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new())),
-        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
-        Inferred::OutOfTime => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", r.budget.as_secs_f64()), stats, Vec::new())),
-    };
+    let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 }, keep_going: opts.all, relabels_only: r.pass == Pass::Relabels };
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
-    let mut found = Vec::new();
-    let mut rejected = Vec::new();
-    for (term, objective) in &terms {
+    let mut found: Vec<Patch> = Vec::new();
+    let mut rejected: Vec<String> = Vec::new();
+    let mut tried = 0usize;
+    // Validates one candidate natively on every test: `None` if it passes
+    // them all (the patch is kept), else the index of a test it fails.
+    let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
         let t = crate::simplify::flag_tests(&crate::simplify::simplify(term), &flags);
         // A pointer tested only against 0 reads as itself (`p != 0`);
         // anywhere else as its flag `(p != 0)`.
@@ -601,28 +674,80 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));
-            continue;
+            return Ok(Some(0));
         }
-        let vdir = dir.join(format!("validate{}", found.len() + rejected.len()));
-        std::fs::create_dir_all(&vdir).map_err(msg)?;
-        if let Some(why) = validate(p, &p.tests, opts.test_timeout, (c.src, &patched), &vdir).map_err(msg)? {
+        tried += 1;
+        let vdir = dir.join(format!("validate{tried}"));
+        std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
+        if let Some((i, why)) = validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
             rejected.push(format!("`{expr}`: {why}"));
-            continue;
+            return Ok(Some(i));
         }
         let file = src_rel.display().to_string().replace('\\', "/");
         let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
         let distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants);
         let replacement = cparse::replacement_text(site, &expr);
-        found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, objective: *objective, diff, patched_source: patched, source: c.src });
-        if !opts.all {
-            break;
+        found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, objective, diff, patched_source: patched, source: c.src });
+        Ok(None)
+    };
+    let hole = (site.schema.hole_name(), lang);
+    let (inferred, stats) = match (opts.search, &original) {
+        (Search::Deviation, None) if r.pass == Pass::Relabels => return Ok(("skipped in this pass: the original is not a term of the language".into(), none, Vec::new())),
+        (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&prog, r.tests, r.failing, hole, site.vars.len(), &goal, opts.engine, r.limits, &mut check).map_err(msg)?,
+        _ => {
+            let (inferred, stats) = infer::infer(&prog, r.tests, hole, &goal, opts.engine, r.limits).map_err(msg)?;
+            if let Inferred::Terms(terms) = &inferred {
+                for (term, objective) in terms {
+                    if check(term, *objective).map_err(msg)?.is_none() && !opts.all {
+                        break;
+                    }
+                }
+            }
+            (inferred, stats)
         }
+    };
+    match inferred {
+        Inferred::Terms(_) => {}
+        Inferred::NoPassingPath { test, cut } => {
+            let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
+            return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
+        }
+        Inferred::NoInterpretation { proof } if !proof.is_empty() => {
+            return Ok((format!("no interpretation in the language satisfies every test (every path of test {} explored)", proof.join(", ")), stats, Vec::new()));
+        }
+        Inferred::NoInterpretation { .. } => return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new())),
+        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
+        Inferred::NoRelabel => return Ok(("no term one relabel from the original passes the tests".into(), stats, Vec::new())),
+        Inferred::OutOfTime if found.is_empty() => return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", r.budget.as_secs_f64()), stats, Vec::new())),
+        Inferred::OutOfTime => {}
     }
     let result = match found.first() {
         Some(pt) => format!("patched: `{}` passes all {} tests (distance {})", pt.replacement, p.tests.len(), pt.distance),
         None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
     };
     Ok((result, stats, found))
+}
+
+/// The project with candidate `c`'s hole, compiled and loaded in the VM
+/// (in `dir`), or why not (a `skipped: …` result).
+fn instrumented(p: &Project, c: &Candidate, text: &str, dir: &Path) -> Result<Rc<klee_ext::ir::Program>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let src_rel = &p.sources[c.src];
+    let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
+    let inst = dir.join(&name);
+    std::fs::write(&inst, cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string())).map_err(|e| e.to_string())?;
+    let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    c_files[c.src] = inst;
+    let mut flags: Vec<String> = Vec::new();
+    for d in include_dirs(p) {
+        flags.push("-I".into());
+        flags.push(d.display().to_string());
+    }
+    flags.extend(p.cflags.iter().cloned());
+    let bc = klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())))?;
+    let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
+    let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
+    Ok(Rc::new(prog))
 }
 
 fn first_line(s: &str) -> String {

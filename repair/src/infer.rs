@@ -43,7 +43,7 @@ impl Engine {
             Engine::Fo => "fo",
         }
     }
-    fn encoding(self) -> Encoding {
+    pub(crate) fn encoding(self) -> Encoding {
         if self == Engine::SoCbs {
             Encoding::Cbs
         } else {
@@ -82,6 +82,39 @@ pub struct InferStats {
     pub explorations_cut: u64,
     pub explore_s: f64,
     pub solve_s: f64,
+    /// `deviation` or `dfs`.
+    pub search: String,
+    /// Per test, what its exploration did (the deviation search only).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tests: Vec<TestSearch>,
+    /// Synthesis rounds (the deviation search: one per specification
+    /// solved).
+    pub rounds: u64,
+    /// Candidates the native validation rejected.
+    pub rejected: u64,
+    /// Median time of a second-order query, in milliseconds.
+    pub so_query_median_ms: f64,
+    /// Every second-order query's time.
+    #[serde(skip)]
+    pub query_times: Vec<Duration>,
+}
+
+/// One test's deviation-ordered exploration at a site.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct TestSearch {
+    pub test: String,
+    /// Runs (one per schedule of deviations).
+    pub runs: u64,
+    pub paths: u64,
+    /// Deviations from the original of each path explored, in order
+    /// (the first 64).
+    pub deviations: Vec<u32>,
+    /// Deviations of each passing path found.
+    pub passing: Vec<u32>,
+    /// Every schedule was explored (the test's paths are all known).
+    pub exhausted: bool,
+    /// Whether the test's paths entered the specification.
+    pub in_spec: bool,
 }
 
 /// What inference found at a site.
@@ -92,10 +125,14 @@ pub enum Inferred {
     Terms(Vec<(Term, u32)>),
     /// No explored path of this test passes it.
     NoPassingPath { test: String, cut: bool },
-    /// The specification has no solution in the language.
-    NoInterpretation,
+    /// The specification has no solution in the language; with the tests
+    /// whose paths were all explored when the specification proves it.
+    NoInterpretation { proof: Vec<String> },
     /// The program never evaluated the hole.
     NotReached,
+    /// No term one relabel from the original passes the tests (the
+    /// relabel pass, which tries nothing else).
+    NoRelabel,
     /// The deadline passed.
     OutOfTime,
 }
@@ -107,12 +144,19 @@ pub struct Goal {
     pub original: Option<Term>,
     pub constants: Vec<i64>,
     pub solutions: usize,
+    /// Validate every candidate of a round, not only up to the first that
+    /// passes (`--all`).
+    pub keep_going: bool,
+    /// The deviation search's first pass: only terms one relabel from the
+    /// original (no deviation search, no optimizer).
+    pub relabels_only: bool,
 }
 
 /// Runs every test (in the given order) on `prog` with the hole `hole` in
 /// `engine`'s mode, then solves the specification.
 pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal: &Goal, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
-    let mut stats = InferStats::default();
+    let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
+    let mut query_times: Vec<Duration> = Vec::new();
     let mut pool = ExprPool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
     let t0 = Instant::now();
@@ -122,26 +166,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         if now >= limits.deadline {
             return Ok((Inferred::OutOfTime, stats));
         }
-        let mut cfg = Config {
-            warnings: false,
-            max_forks: Some(limits.max_forks),
-            max_time: Some(limits.deadline - now),
-            max_instructions: Some(limits.max_instructions),
-            max_path_instructions: Some(limits.max_path_instructions),
-            max_hole_applications: limits.max_applications,
-            program_name: "program".into(),
-            args: t.args.iter().cloned().map(ArgSpec::Concrete).collect(),
-            stdin: Some(Rc::new(t.stdin.clone())),
-            expect_stdout: match (&t.stdout, t.match_kind) {
-                (Some(s), MatchKind::Exact) => Some(Rc::new(s.clone().into_bytes())),
-                _ => None,
-            },
-            hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
-            so_langs: vec![(hole.0.to_string(), hole.1.clone())],
-            ..Config::default()
-        };
-        cfg.solver.timeout = Some(limits.query_timeout);
-        cfg.solver.so.encoding = engine.encoding();
+        let cfg = test_config(t, hole, engine, limits, limits.deadline - now);
         let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
         let mut passing = Vec::new();
         let mut paths = 0u64;
@@ -170,6 +195,9 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
         stats.forks += ex.stats.forks;
         stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
+        query_times.extend(ss.so.sat.iter().chain(&ss.so.unsat).chain(&ss.so.unknown).copied());
+        stats.so_query_median_ms = median_ms(&mut query_times);
+        stats.query_times = query_times.clone();
         let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
         stats.explorations_cut += cut as u64;
         pool = ex.into_pool();
@@ -192,11 +220,11 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         return Ok((Inferred::OutOfTime, stats));
     }
     let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
-    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions };
+    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: false };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();
     match solved {
-        Ok(sols) if sols.is_empty() => Ok((Inferred::NoInterpretation, stats)),
+        Ok(sols) if sols.is_empty() => Ok((Inferred::NoInterpretation { proof: Vec::new() }, stats)),
         Ok(sols) => {
             let terms: Vec<(Term, u32)> = sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
             Ok((if terms.is_empty() { Inferred::NotReached } else { Inferred::Terms(terms) }, stats))
@@ -207,6 +235,40 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         }
         Err(e) => Err(format!("solving the specification: {e}")),
     }
+}
+
+/// The median of `times` in milliseconds (0 for none).
+pub(crate) fn median_ms(times: &mut [Duration]) -> f64 {
+    if times.is_empty() {
+        return 0.0;
+    }
+    times.sort_unstable();
+    times[times.len() / 2].as_secs_f64() * 1000.0
+}
+
+/// The VM's configuration for running test `t` with the hole `hole`.
+pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine, limits: &Limits, time: Duration) -> Config {
+    let mut cfg = Config {
+        warnings: false,
+        max_forks: Some(limits.max_forks),
+        max_time: Some(time),
+        max_instructions: Some(limits.max_instructions),
+        max_path_instructions: Some(limits.max_path_instructions),
+        max_hole_applications: limits.max_applications,
+        program_name: "program".into(),
+        args: t.args.iter().cloned().map(ArgSpec::Concrete).collect(),
+        stdin: Some(Rc::new(t.stdin.clone())),
+        expect_stdout: match (&t.stdout, t.match_kind) {
+            (Some(s), MatchKind::Exact) => Some(Rc::new(s.clone().into_bytes())),
+            _ => None,
+        },
+        hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
+        so_langs: vec![(hole.0.to_string(), hole.1.clone())],
+        ..Config::default()
+    };
+    cfg.solver.timeout = Some(limits.query_timeout);
+    cfg.solver.so.encoding = engine.encoding();
+    cfg
 }
 
 /// A passing path's condition as "each application has the value it had",

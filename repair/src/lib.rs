@@ -5,12 +5,16 @@
 //! (tests, coverage, validation); [`localize`] ranks statements (Ochiai);
 //! [`cparse`] finds the schemas' sites on the C source; [`infer`] runs the
 //! instrumented program on every test in the VM and solves the
-//! specification; [`fix`] puts it together and writes the patch.
+//! specification exhaustively (`--search dfs`); [`lazy`] explores tests
+//! original-first by deviations and grows the specification on demand
+//! (`--search deviation`, the default); [`fix`] puts it together and
+//! writes the patch.
 
 pub mod config;
 pub mod cparse;
 pub mod fix;
 pub mod infer;
+pub mod lazy;
 pub mod localize;
 pub mod native;
 pub mod simplify;

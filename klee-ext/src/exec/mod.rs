@@ -102,6 +102,10 @@ pub struct Config {
     pub warnings: bool,
     /// Second-order (`So`) or first-order (`Fo`) holes.
     pub hole_mode: crate::so::HoleMode,
+    /// Original-first holes (`so.rs`): each evaluation returns the
+    /// original expression's value, except the evaluations the schedule
+    /// names, which deviate from it. `None`: holes are symbolic.
+    pub hole_schedule: Option<Rc<so::HoleSchedule>>,
     /// `--so-lang NAME=SPEC`: languages of second-order variables.
     pub so_langs: Vec<(String, crate::so::LangSpec)>,
     /// What a path may change on the host file system (`exec/posix`).
@@ -138,6 +142,7 @@ impl Default for Config {
             quantum: 10_000,
             warnings: true,
             hole_mode: crate::so::HoleMode::So,
+            hole_schedule: None,
             so_langs: Vec::new(),
             host_writes: posix::HostWrites::Auto,
             scratch_dir: None,
@@ -180,6 +185,9 @@ pub struct PathReport {
     /// (for whole-specification solving).
     pub constraints: Rc<Vec<ExprId>>,
     pub apps: Rc<Vec<crate::expr::ArrayId>>,
+    /// Scheduled holes: evaluations whose value differs from the original
+    /// expression's.
+    pub deviations: u32,
 }
 
 /// Why the exploration as a whole stopped.
@@ -233,6 +241,16 @@ pub struct Executor<'p> {
     fast: Vec<Option<fast::FastFn>>,
     /// The object of the runtime's `__se2_errno`, if linked.
     errno_obj: Option<u64>,
+    /// Per second-order variable, the consistency checker of scheduled
+    /// holes (`so.rs`), kept across restarts.
+    examples: rustc_hash::FxHashMap<crate::so::SoVarId, crate::solver::z3_examples::ExampleSolver>,
+    /// `stats.forks` when the current run started (`--max-forks` is per
+    /// run).
+    forks_at_start: u64,
+    /// The most evaluations of scheduled holes any path of the current run
+    /// reached, counting one that ended its path (pruned) — where a
+    /// deviation could have kept the path going.
+    pub holes_reached: usize,
 }
 
 #[derive(Default)]
@@ -279,6 +297,9 @@ impl<'p> Executor<'p> {
             warned_host: FxHashSet::default(),
             fast: fast::table(prog),
             errno_obj: prog.global_by_name.get("__se2_errno").map(|&g| g as u64 + 1),
+            examples: Default::default(),
+            forks_at_start: 0,
+            holes_reached: 0,
         };
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {
@@ -294,6 +315,33 @@ impl<'p> Executor<'p> {
         self.searcher.add(id, st.depth);
         self.states.push(Some(st));
         id
+    }
+
+    /// Prepares a new exploration of the same program after a run ended:
+    /// `change` adjusts the configuration (a hole schedule, a test's
+    /// input), then the initial states are made again. Caches, counters
+    /// and the second-order checkers carry over; `max_time` counts from
+    /// now.
+    pub fn restart(&mut self, max_time: Option<Duration>, change: impl FnOnce(&mut Config)) -> Result<(), String> {
+        change(&mut self.cfg);
+        self.cfg.max_time = max_time.map(|d| self.start.elapsed() + d);
+        self.halted = None;
+        self.forks_at_start = self.stats.forks;
+        self.holes_reached = 0;
+        self.pending.clear();
+        self.child_end = None;
+        self.states.clear();
+        self.searcher = crate::search::build(self.cfg.search, self.cfg.seed);
+        for st in self.initial_states()? {
+            self.add_state(st);
+        }
+        Ok(())
+    }
+
+    /// Query times of the scheduled holes' consistency checks, with the
+    /// number of examples of each.
+    pub fn example_queries(&self) -> Vec<(usize, Duration)> {
+        self.examples.values().flat_map(|e| e.stats.queries.iter().copied()).collect()
     }
 
     /// The expression pool, for use after the exploration.
@@ -379,7 +427,7 @@ impl<'p> Executor<'p> {
     }
 
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
-        if matches!(t, Termination::Silent) {
+        if matches!(t, Termination::Silent) || self.schedule_unreached(&st) {
             return;
         }
         self.stats.paths_completed += 1;
@@ -406,6 +454,7 @@ impl<'p> Executor<'p> {
             so: self.so_report(&st),
             constraints: st.constraints.clone(),
             apps: st.apps.clone(),
+            deviations: st.holes.iter().filter(|h| h.deviated).count() as u32,
         };
         sink(self, report);
     }

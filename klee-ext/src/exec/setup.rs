@@ -100,6 +100,7 @@ impl<'p> Executor<'p> {
                 covnew: 0,
                 loc: LocId(0),
                 apps: Rc::default(),
+                holes: Rc::default(),
                 proc: Default::default(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];

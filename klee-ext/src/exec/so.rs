@@ -12,9 +12,57 @@
 use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::expr::{ArrayId, ExprId};
 use crate::ir::Val;
-use crate::so::{HoleMode, Term};
+use crate::so::{HoleMode, Sort, SoVarId, Term};
+use crate::solver::z3_examples::{ExampleSolver, Rel};
 use crate::solver::Sat;
 use std::rc::Rc;
+
+/// An integer whose order is the order of the `f64` values (`-0.0` and
+/// `0.0` are one key; NaN, which compares with nothing, has none).
+pub fn real_key(d: f64) -> Option<i64> {
+    if d.is_nan() {
+        return None;
+    }
+    let d = if d == 0.0 { 0.0 } else { d };
+    let b = d.to_bits();
+    let u = if b >> 63 == 1 { !b } else { b | 1 << 63 };
+    Some((u ^ 1 << 63) as i64)
+}
+
+/// Original-first evaluation of holes (`Config::hole_schedule`).
+///
+/// Every evaluation of a hole with an original term returns the original's
+/// value on the evaluation's (concrete) arguments, except the evaluations
+/// whose index on the path (0, 1, ...) is in `flips`: those *deviate*. A
+/// Boolean hole's deviation is the other truth value; an integer hole's is
+/// a fresh value constrained to differ from the original's. A path is one
+/// schedule's exactly when it reaches every flip; one that ends before its
+/// last flip is the path of a shorter schedule and is not reported.
+///
+/// In second-order mode a deviation is checked first: if no term of the
+/// language agrees with the path's evaluations so far (the deviating one
+/// included), the path ends there (pruned). Evaluations that follow the
+/// original are checked only against earlier ones with the same arguments.
+#[derive(Clone, Debug, Default)]
+pub struct HoleSchedule {
+    /// Per hole name, the original expression as a term of its language.
+    pub originals: Vec<(String, Term)>,
+    /// Indices of the deviating evaluations, ascending.
+    pub flips: Vec<u32>,
+}
+
+/// One evaluation of a scheduled hole.
+#[derive(Clone, Debug)]
+pub struct HoleEval {
+    pub var: SoVarId,
+    pub args: Rc<[i64]>,
+    /// The original expression's value on `args`.
+    pub original: i64,
+    /// The value: concrete, or (a deviating integer) a fresh application
+    /// whose value differs from `original`.
+    pub value: Result<i64, ArrayId>,
+    pub deviated: bool,
+}
 
 /// The interpretation of one variable on a path.
 #[derive(Clone, Debug)]
@@ -38,6 +86,9 @@ pub struct AppRecord {
     pub var: String,
     pub args: Vec<i64>,
     pub value: i64,
+    /// A scheduled deviation left symbolic: its application and the
+    /// original's value it differs from (`value` is the model's).
+    pub free: Option<(ArrayId, i64)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -50,10 +101,14 @@ pub struct SoReport {
 
 const MAX_ARGS: u64 = 64;
 
+/// Time limit of one consistency check of a scheduled deviation.
+pub const PRUNE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(25);
+
 impl<'p> Executor<'p> {
-    /// `klee_apply_symbolic(name, nargs, args)`.
-    pub(super) fn apply_symbolic(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
-        if self.cfg.max_hole_applications.is_some_and(|n| st.apps.len() as u64 >= n) {
+    /// The name, and the `n` arguments of `size` bytes each, of a hole's
+    /// evaluation.
+    fn hole_call(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val, size: u64) -> Result<(String, Vec<Val>), Termination> {
+        if self.cfg.max_hole_applications.is_some_and(|n| (st.apps.len() + st.holes.len()) as u64 >= n) {
             return Err(Termination::Early(StopReason::MaxPathInstructions));
         }
         let name = self.read_cstr(st, name)?;
@@ -64,20 +119,65 @@ impl<'p> Executor<'p> {
         if n < 0 || n as u64 > MAX_ARGS {
             return Err(self.error(st, ErrorKind::User, &format!("klee_apply_symbolic(\"{name}\"): argument count {n} (0..{MAX_ARGS} allowed)")));
         }
-        let mut vals: Vec<ExprId> = Vec::new();
+        let mut vals = Vec::new();
         if n > 0 {
             let addr = self.concrete_of(st, args.clone(), "klee_apply_symbolic arguments")?;
-            let (id, off) = st.mem.check(addr, 4 * n as u64, false).map_err(|e| self.fault(st, e))?;
+            let (id, off) = st.mem.check(addr, size * n as u64, false).map_err(|e| self.fault(st, e))?;
             for k in 0..n as u64 {
-                let v = match st.mem.read_scalar(&mut self.pool, id, off + 4 * k, 4) {
-                    Val::C(c) => self.pool.constant(32, c),
-                    Val::S(e) => e,
-                    _ => return Err(self.error(st, ErrorKind::Exec, "klee_apply_symbolic: unreadable argument")),
-                };
-                vals.push(v);
+                vals.push(st.mem.read_scalar(&mut self.pool, id, off + size * k, size));
             }
         }
-        let var = self.pool.so_declare(&name, n as usize).map_err(|m| self.error(st, ErrorKind::User, &m))?;
+        Ok((name, vals))
+    }
+
+    /// `klee_apply_symbolic_f64(name, nargs, args)`: a hole over `double`
+    /// values (conditions over floating-point variables and constants).
+    /// Only scheduled evaluation supports it: each argument is passed as
+    /// its [`real_key`], so comparisons of keys are comparisons of values.
+    pub(super) fn apply_symbolic_f64(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
+        let (name, vals) = self.hole_call(st, name, nargs, args, 8)?;
+        let var = self.pool.so_declare(&name, vals.len()).map_err(|m| self.error(st, ErrorKind::User, &m))?;
+        let sched = self.cfg.hole_schedule.clone();
+        let Some((sched, orig)) = sched.as_ref().and_then(|s| s.originals.iter().find(|(h, _)| *h == name).map(|(_, o)| (s, o.clone()))) else {
+            return Err(self.error(st, ErrorKind::User, &format!("unsupported: the floating-point hole `{name}` needs the deviation search (an original term and a schedule)")));
+        };
+        let mut keys = Vec::with_capacity(vals.len());
+        for v in vals {
+            let bits = self.concrete_of(st, v, "hole argument")?;
+            match real_key(f64::from_bits(bits)) {
+                Some(k) => keys.push(k),
+                None => return Err(self.error(st, ErrorKind::User, &format!("unsupported: a NaN argument of the floating-point hole `{name}`"))),
+            }
+        }
+        let flips = sched.flips.clone();
+        self.apply_scheduled(st, var, keys.into(), &orig, &flips)
+    }
+
+    /// `klee_apply_symbolic(name, nargs, args)`.
+    pub(super) fn apply_symbolic(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
+        let (name, raw) = self.hole_call(st, name, nargs, args, 4)?;
+        let mut vals: Vec<ExprId> = Vec::with_capacity(raw.len());
+        for v in raw {
+            vals.push(match v {
+                Val::C(c) => self.pool.constant(32, c),
+                Val::S(e) => e,
+                _ => return Err(self.error(st, ErrorKind::Exec, "klee_apply_symbolic: unreadable argument")),
+            });
+        }
+        let var = self.pool.so_declare(&name, vals.len()).map_err(|m| self.error(st, ErrorKind::User, &m))?;
+        if let Some(sched) = self.cfg.hole_schedule.clone() {
+            if let Some((_, orig)) = sched.originals.iter().find(|(h, _)| *h == name) {
+                let mut args = Vec::with_capacity(vals.len());
+                for v in vals {
+                    let c = match self.pool.as_const(v) {
+                        Some(c) => c,
+                        None => self.concrete_of(st, Val::S(v), "hole argument")?,
+                    };
+                    args.push(c as u32 as i32 as i64);
+                }
+                return self.apply_scheduled(st, var, args.into(), orig, &sched.flips);
+            }
+        }
         let linked = self.cfg.hole_mode == HoleMode::So;
         let (arr, value) = self.pool.so_occurrence(var, vals, linked);
         Rc::make_mut(&mut st.apps).push(arr);
@@ -119,21 +219,124 @@ impl<'p> Executor<'p> {
         }
     }
 
+    /// A scheduled evaluation (see [`HoleSchedule`]) on concrete `args`.
+    fn apply_scheduled(&mut self, st: &mut State, var: SoVarId, args: Rc<[i64]>, orig: &Term, flips: &[u32]) -> Result<Val, Termination> {
+        // The original leaves the `int` range here: the path ends as a
+        // path whose hole cannot be evaluated.
+        let Some(o) = orig.eval(&args).map(|v| v.as_c()) else {
+            self.stats.so_pruned += 1;
+            return Err(Termination::Silent);
+        };
+        let idx = st.holes.len() as u32;
+        self.holes_reached = self.holes_reached.max(idx as usize + 1);
+        let deviate = flips.binary_search(&idx).is_ok();
+        let so = self.cfg.hole_mode == HoleMode::So;
+        if !deviate {
+            // The same arguments with another value earlier: no function.
+            if so && st.holes.iter().any(|h| h.var == var && h.args == args && h.value.is_ok_and(|v| v != o)) {
+                self.stats.so_pruned += 1;
+                return Err(Termination::Silent);
+            }
+            Rc::make_mut(&mut st.holes).push(HoleEval { var, args, original: o, value: Ok(o), deviated: false });
+            return Ok(Val::C(o as u32 as u64));
+        }
+        let boolean = self.pool.so.lang(var).sort_of(self.pool.so.lang(var).start) == Sort::Bool;
+        let (value, ret) = if boolean {
+            let v = i64::from(o == 0);
+            (Ok(v), Val::C(v as u64))
+        } else {
+            let consts: Vec<ExprId> = args.iter().map(|&a| self.pool.constant(32, a as u32 as u64)).collect();
+            let (arr, e) = self.pool.so_occurrence(var, consts, false);
+            let oc = self.pool.constant(32, o as u32 as u64);
+            let same = self.pool.eq(e, oc);
+            let differs = self.pool.not(same);
+            if !self.constrain(st, differs)? {
+                return Err(Termination::Silent);
+            }
+            (Err(arr), Val::S(e))
+        };
+        Rc::make_mut(&mut st.holes).push(HoleEval { var, args, original: o, value, deviated: true });
+        if so && !self.scheduled_consistent(st, var) {
+            self.stats.so_pruned += 1;
+            return Err(Termination::Silent);
+        }
+        Ok(ret)
+    }
+
+    /// Whether some term of `var`'s language agrees with every scheduled
+    /// evaluation of it on the path (a solver that gives up says yes).
+    fn scheduled_consistent(&mut self, st: &State, var: SoVarId) -> bool {
+        let examples: Vec<(Rc<[i64]>, Rel)> = st
+            .holes
+            .iter()
+            .filter(|h| h.var == var)
+            .map(|h| (h.args.clone(), match h.value {
+                Ok(v) => Rel::Eq(v),
+                Err(_) => Rel::Ne(h.original),
+            }))
+            .collect();
+        let lang = self.pool.so.lang(var).clone();
+        // Pruning is an optimization: a check that takes long is given up
+        // (and the path kept).
+        let timeout = Some(self.cfg.solver.timeout.map_or(PRUNE_TIMEOUT, |t| t.min(PRUNE_TIMEOUT)));
+        let enc = self.cfg.solver.so.encoding;
+        let orig = self.schedule_original(var);
+        let checker = self.examples.entry(var).or_insert_with(|| {
+            let mut c = ExampleSolver::new(lang, enc, timeout);
+            if let Some(o) = orig {
+                c.hint_original(o);
+            }
+            c
+        });
+        checker.consistent(&examples) != Some(false)
+    }
+
+    /// Whether some term of the language of the hole `name` agrees with
+    /// `examples` (`None`: no such hole yet, or the solver gave up). A
+    /// passing path's evaluations, checked as a whole.
+    pub fn holes_consistent(&mut self, name: &str, examples: &[(Rc<[i64]>, Rel)], timeout: std::time::Duration) -> Option<bool> {
+        let var = self.pool.so.find(name)?;
+        let lang = self.pool.so.lang(var).clone();
+        let enc = self.cfg.solver.so.encoding;
+        let checker = self.examples.entry(var).or_insert_with(|| ExampleSolver::new(lang, enc, Some(PRUNE_TIMEOUT)));
+        checker.consistent_within(examples, timeout)
+    }
+
+    /// The original term of `var`'s schedule.
+    fn schedule_original(&self, var: SoVarId) -> Option<Term> {
+        let name = &self.pool.so.var(var).name;
+        self.cfg.hole_schedule.as_ref().and_then(|s| s.originals.iter().find(|(h, _)| h == name).map(|(_, t)| t.clone()))
+    }
+
+    /// A scheduled path that ended before its schedule's last flip (it is
+    /// the path of a shorter schedule).
+    pub(super) fn schedule_unreached(&self, st: &State) -> bool {
+        match &self.cfg.hole_schedule {
+            Some(s) => s.flips.last().is_some_and(|&l| st.holes.len() as u32 <= l),
+            None => false,
+        }
+    }
+
     /// Witnesses and applications of a finished path.
     pub(super) fn so_report(&self, st: &State) -> super::so::SoReport {
         let reg = &self.pool.so;
         if reg.vars.is_empty() {
             return SoReport::default();
         }
-        let apps = st
-            .apps
-            .iter()
-            .map(|&arr: &ArrayId| {
+        let scheduled = st.holes.iter().map(|h| {
+            let (value, free) = match h.value {
+                Ok(v) => (v, None),
+                Err(arr) => (self.pool.eval(reg.occurrence(arr).expect("an application").value, &st.model) as u32 as i32 as i64, Some((arr, h.original))),
+            };
+            AppRecord { var: reg.var(h.var).name.clone(), args: h.args.to_vec(), value, free }
+        });
+        let apps: Vec<AppRecord> = scheduled
+            .chain(st.apps.iter().map(|&arr: &ArrayId| {
                 let o = reg.occurrence(arr).expect("an application");
                 let args = o.args.iter().map(|&a| self.pool.eval(a, &st.model) as u32 as i32 as i64).collect();
                 let value = self.pool.eval(o.value, &st.model) as u32 as i32 as i64;
-                AppRecord { var: reg.var(o.var).name.clone(), args, value }
-            })
+                AppRecord { var: reg.var(o.var).name.clone(), args, value, free: None }
+            }))
             .collect();
         let mut witnesses = Vec::new();
         if self.cfg.hole_mode == HoleMode::So {

@@ -169,6 +169,7 @@ impl<'p> Executor<'p> {
             Special::ApplySymbolic => {
                 Some(self.apply_symbolic(st, &arg(0), &arg(1), &arg(2))?)
             }
+            Special::ApplySymbolicF64 => Some(self.apply_symbolic_f64(st, &arg(0), &arg(1), &arg(2))?),
             Special::Malloc => {
                 let n = self.concrete_of(st, arg(0), "malloc size")?;
                 Some(Val::C(self.heap_alloc(st, n)?))

@@ -5,8 +5,7 @@ use crate::expr::{ArrayId, Assignment, ExprId};
 use crate::ir::{BlockId, FuncId, LocId, RegId, Val};
 use std::rc::Rc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct StateId(pub u32);
+pub use crate::search::StateId;
 
 #[derive(Clone, Debug)]
 pub struct Frame {
@@ -85,6 +84,8 @@ pub struct State {
     pub loc: LocId,
     /// Second-order applications evaluated on this path, in order.
     pub apps: Rc<Vec<ArrayId>>,
+    /// Scheduled holes' evaluations on this path, in order.
+    pub holes: Rc<Vec<super::so::HoleEval>>,
     /// Descriptors, working directory and children (`exec/posix`).
     pub proc: super::posix::Proc,
 }

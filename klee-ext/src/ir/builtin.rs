@@ -19,6 +19,8 @@ pub enum Special {
     PrintExpr,
     Concretize,
     ApplySymbolic,
+    /// `klee_apply_symbolic_f64`: a hole over `double` arguments.
+    ApplySymbolicF64,
     Malloc,
     Calloc,
     Realloc,
@@ -66,6 +68,7 @@ const TABLE: &[(&str, Special)] = &[
     ("klee_print_expr", Special::PrintExpr),
     ("klee_concretize", Special::Concretize),
     ("klee_apply_symbolic", Special::ApplySymbolic),
+    ("klee_apply_symbolic_f64", Special::ApplySymbolicF64),
     ("malloc", Special::Malloc),
     ("calloc", Special::Calloc),
     ("realloc", Special::Realloc),

@@ -11,7 +11,7 @@
 //!   operands count as inserted.
 //! * Every constant the program does not contain costs 1 more.
 
-use super::term::{Sort, Term};
+use super::term::{Op, Sort, Term};
 
 /// The label of a term's root (what a relabel changes).
 fn same_label(a: &Term, b: &Term) -> bool {
@@ -111,6 +111,86 @@ pub fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
         _ => t.clone(),
     }
 }
+
+/// The operators of the built-in languages (`Language::builtin`).
+const BUILTIN_OPS: [Op; 12] = [Op::Add, Op::Sub, Op::Ite, Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne, Op::And, Op::Or, Op::Not];
+
+/// Whether `t` is a term of the built-in language of `depth` levels over
+/// `arity` variables.
+pub fn in_builtin(t: &Term, arity: usize, depth: usize) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    match t {
+        Term::Var(i) => *i < arity,
+        Term::Int(_) | Term::Bool(_) => true,
+        Term::App(op, k) => BUILTIN_OPS.contains(op) && k.iter().all(|k| in_builtin(k, arity, depth - 1)),
+    }
+}
+
+/// Whether `t` is a term of `Language::comparisons` of `depth` levels
+/// over `arity` arguments.
+pub fn in_comparisons(t: &Term, arity: usize, depth: usize) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    match t {
+        Term::Var(_) | Term::Int(_) => false,
+        Term::Bool(_) => true,
+        Term::App(Op::And | Op::Or | Op::Not, k) => k.iter().all(|k| in_comparisons(k, arity, depth - 1)),
+        Term::App(Op::Gt | Op::Ge | Op::Lt | Op::Le | Op::Eq | Op::Ne, k) => depth >= 2 && k.iter().all(|k| matches!(k, Term::Var(i) if *i < arity)),
+        Term::App(..) => false,
+    }
+}
+
+/// Relabels of `t`'s root: another operator of the same signature,
+/// another variable, or another of the `known` constants.
+fn root_relabels(t: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
+    const GROUPS: [&[Op]; 3] = [&[Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne], &[Op::And, Op::Or], &[Op::Add, Op::Sub]];
+    let leaves = |skip: &Term| -> Vec<Term> { (0..arity).map(Term::Var).chain(known.iter().map(|&c| Term::Int(c))).filter(|x| x != skip).collect() };
+    match t {
+        Term::Var(_) | Term::Int(_) => leaves(t),
+        Term::Bool(b) => vec![Term::Bool(!b)],
+        Term::App(op, k) => GROUPS.iter().filter(|g| g.contains(op)).flat_map(|g| g.iter()).filter(|o| *o != op).map(|o| Term::App(*o, k.clone())).collect(),
+    }
+}
+
+/// Every term one relabel from `orig` (edit distance 1 with no novel
+/// constant): one node gets another operator of its signature, another
+/// variable or another of the program's constants.
+pub fn relabels(orig: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
+    let mut out = root_relabels(orig, arity, known);
+    if let Term::App(op, kids) = orig {
+        for (i, k) in kids.iter().enumerate() {
+            for alt in relabels(k, arity, known) {
+                let mut ks = kids.clone();
+                ks[i] = alt;
+                out.push(Term::App(*op, ks));
+            }
+        }
+    }
+    out
+}
+
+/// The minimal-change objective of `new` as the solver weighs it: the
+/// edit distance times `EDIT`, plus one per node whose operator the
+/// original does not use.
+pub fn objective(orig: &Term, new: &Term, known: &[i64]) -> u32 {
+    fn ops(t: &Term, out: &mut Vec<Op>) {
+        if let Term::App(o, k) = t {
+            out.push(*o);
+            k.iter().for_each(|k| ops(k, out));
+        }
+    }
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    ops(orig, &mut a);
+    ops(new, &mut b);
+    EDIT * cost(Some(orig), new, known) + b.iter().filter(|o| !a.contains(o)).count() as u32
+}
+
+/// The weight of one unit of edit distance in [`objective`] (above every
+/// tie-break; the solver's soft constraints weigh the same).
+pub const EDIT: u32 = 32;
 
 #[cfg(test)]
 mod tests {

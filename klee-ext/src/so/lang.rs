@@ -57,6 +57,9 @@ pub const DEFAULT_DEPTH: usize = 3;
 pub enum LangSpec {
     Int(usize),
     Bool(usize),
+    /// Conditions over floating-point values: comparisons between the
+    /// arguments joined by `&&`/`||` ([`Language::comparisons`]).
+    Real(usize),
     /// A grammar read from a file, with its depth.
     File { path: PathBuf, lang: Box<Language> },
 }
@@ -86,6 +89,7 @@ impl LangSpec {
         match base {
             "int" => Ok(LangSpec::Int(depth)),
             "bool" => Ok(LangSpec::Bool(depth)),
+            "real" => Ok(LangSpec::Real(depth)),
             p if p.ends_with(".sy") => {
                 let path = Path::new(p);
                 let text = std::fs::read_to_string(path).map_err(|e| format!("language `{spec}`: cannot read {p}: {e}"))?;
@@ -93,7 +97,7 @@ impl LangSpec {
                 lang.depth = depth;
                 Ok(LangSpec::File { path: path.to_path_buf(), lang: Box::new(lang) })
             }
-            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH] or FILE.sy[:DEPTH]")),
+            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH] or FILE.sy[:DEPTH]")),
         }
     }
 
@@ -102,6 +106,7 @@ impl LangSpec {
         match self {
             LangSpec::Int(d) => Ok(Language::builtin(name, arity, Sort::Int, *d)),
             LangSpec::Bool(d) => Ok(Language::builtin(name, arity, Sort::Bool, *d)),
+            LangSpec::Real(d) => Ok(Language::comparisons(name, arity, *d)),
             LangSpec::File { path, lang } => {
                 if lang.params.len() != arity {
                     return Err(format!(
@@ -119,12 +124,51 @@ impl LangSpec {
         match self {
             LangSpec::Int(d) => format!("int:{d}"),
             LangSpec::Bool(d) => format!("bool:{d}"),
+            LangSpec::Real(d) => format!("real:{d}"),
             LangSpec::File { path, lang } => format!("{}:{}", path.display(), lang.depth),
         }
     }
 }
 
 impl Language {
+    /// Conditions over `arity` floating-point arguments (values and the
+    /// program's constants, all passed as arguments): `Bool: V < V | V <=
+    /// V | V > V | V >= V | V == V | V != V | Bool && Bool | Bool || Bool
+    /// | !Bool | true | false`, `V: x1 | ... | xn`. Only comparisons read
+    /// the arguments, so an argument may be any order-preserving integer
+    /// image of its value (the VM passes `exec::so::real_key`), and no
+    /// value is bounded to the `int` range.
+    pub fn comparisons(name: &str, arity: usize, depth: usize) -> Language {
+        const V: usize = 0;
+        const B: usize = 1;
+        let mut rules: Vec<Rule> = (0..arity).map(|l| Rule { nt: V, op: RuleOp::Var(l), args: vec![] }).collect();
+        let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
+        for o in [Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne] {
+            rules.push(op(B, o, &[V, V]));
+        }
+        rules.push(op(B, Op::And, &[B, B]));
+        rules.push(op(B, Op::Or, &[B, B]));
+        rules.push(op(B, Op::Not, &[B]));
+        rules.push(Rule { nt: B, op: RuleOp::BoolLit(true), args: vec![] });
+        rules.push(Rule { nt: B, op: RuleOp::BoolLit(false), args: vec![] });
+        Language {
+            name: name.to_string(),
+            params: (1..=arity).map(|i| format!("x{i}")).collect(),
+            result: Sort::Bool,
+            nts: vec![("Real".into(), Sort::Int), ("Bool".into(), Sort::Bool)],
+            start: B,
+            rules,
+            depth,
+        }
+    }
+
+    /// Whether an Int value of the language is ever more than an argument
+    /// (a constant, or an operator's result): only then are Int values
+    /// kept in the `int` range.
+    pub fn computes_ints(&self) -> bool {
+        self.rules.iter().any(|r| self.sort_of(r.nt) == Sort::Int && !matches!(r.op, RuleOp::Var(_)))
+    }
+
     /// The paper's Fig. 6 languages over `arity` Int arguments `x1..xn`:
     /// `Int: var | const | Int + Int | Int - Int | Bool ? Int : Int` and
     /// `Bool: Int > Int | Int >= Int | Int == Int | Int != Int |

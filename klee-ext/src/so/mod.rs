@@ -20,6 +20,7 @@
 //! only the whole-specification solver (`spec.rs`) encodes them.
 
 pub mod edit;
+pub mod fit;
 pub mod lang;
 pub mod spec;
 pub mod sygus;

@@ -26,6 +26,9 @@ pub struct SpecOptions {
     /// How many distinct interpretations to return, best first (at least
     /// one).
     pub solutions: usize,
+    /// `solve_examples`: only the terms one relabel from the preferred
+    /// term (no optimizer).
+    pub relabels_only: bool,
 }
 
 /// One interpretation and its distance from the preferred terms.
@@ -60,4 +63,162 @@ pub fn solve(pool: &ExprPool, tests: &[Vec<PathSpec>], prefer: &[(SoVarId, Term)
         .collect();
     let goal = SpecGoal { prefer, known: &opts.known_constants, max: opts.solutions };
     Ok(so.solve_spec(pool, &paths, &goal)?.into_iter().map(|(interp, cost)| Solution { interp, cost }).collect())
+}
+
+pub use crate::solver::z3_examples::Rel;
+
+/// One evaluation of a hole a path needs: its arguments and its value
+/// (or, for a value the path leaves free, the one value it must not be).
+pub type Example = (Vec<i64>, Rel);
+
+/// As [`solve`], for a specification over examples: per test, the
+/// alternatives (paths), each a set of evaluations of the hole `name`
+/// (language `lang`, `arity` arguments) with concrete arguments and
+/// values. Each distinct argument tuple is encoded once. Terms closest to
+/// `prefer` first, with their cost; none of `exclude`.
+///
+/// In the built-in languages the terms one relabel from `prefer` are
+/// checked first by evaluation: if some satisfy the specification, they
+/// are the closest (the original itself is excluded or fails), and no
+/// solver is needed.
+pub fn solve_examples(name: &str, lang: &super::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>, exclude: &[Term], opts: &SpecOptions) -> Result<Vec<(Term, u32)>, String> {
+    if tests.iter().any(|t| t.is_empty()) {
+        return Ok(Vec::new());
+    }
+    let want = opts.solutions.max(1);
+    if let Some(near) = prefer.and_then(|o| neighbours(lang, o, arity, &opts.known_constants)) {
+        let mut near: Vec<(Term, u32)> = near.into_iter().filter(|(t, _)| !exclude.contains(t) && satisfies(t, tests)).collect();
+        if !near.is_empty() {
+            near.truncate(want);
+            return Ok(near);
+        }
+    }
+    if opts.relabels_only {
+        return Ok(Vec::new());
+    }
+    // A missing disjunct or conjunct with a fitted constant, found by
+    // evaluation: the answer if the optimizer finds nothing closer soon.
+    let joined = prefer.map(|o| joins(lang, o, arity, tests, &opts.known_constants, exclude)).unwrap_or_default();
+    let mut more = SpecOptions { solutions: want + exclude.len(), ..opts.clone() };
+    if !joined.is_empty() {
+        more.timeout = Some(opts.timeout.map_or(JOIN_RACE, |t| t.min(JOIN_RACE)));
+    }
+    let mut out = match solve_examples_smt(name, lang, arity, tests, prefer, &more) {
+        Ok(v) => v,
+        Err(_) if !joined.is_empty() => Vec::new(),
+        Err(e) => return Err(e),
+    };
+    out.retain(|(t, _)| !exclude.contains(t));
+    if let Some(&(_, best)) = joined.first() {
+        if out.first().is_none_or(|(_, c)| *c > best) {
+            out.retain(|(t, _)| !joined.iter().any(|(j, _)| j == t));
+            out.splice(0..0, joined);
+        }
+    }
+    out.truncate(want);
+    Ok(out)
+}
+
+/// The terms of `lang` one relabel from `orig` (with the program's
+/// constants `known`), closest first by the minimal-change objective, with
+/// it; `None` for a grammar file's language.
+pub fn neighbours(lang: &super::LangSpec, orig: &Term, arity: usize, known: &[i64]) -> Option<Vec<(Term, u32)>> {
+    use super::edit;
+    let (known, member): (&[i64], Box<dyn Fn(&Term) -> bool>) = match lang {
+        super::LangSpec::Int(d) | super::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
+        super::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
+        super::LangSpec::File { .. } => return None,
+    };
+    let mut near: Vec<(Term, u32)> = edit::relabels(orig, arity, known)
+        .into_iter()
+        .filter(|t| member(t))
+        .map(|t| {
+            let c = edit::objective(orig, &t, known);
+            (t, c)
+        })
+        .collect();
+    near.sort_by_key(|(_, c)| *c);
+    near.dedup_by(|a, b| a.0 == b.0);
+    Some(near)
+}
+
+/// How long the optimizer may look for a term closer than a fitted join.
+const JOIN_RACE: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Terms `orig JOIN (x op c)` of a Boolean built-in language satisfying
+/// the specification when each test takes its first (or each its last)
+/// path, closest first, with their objective.
+fn joins(lang: &super::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Example>>], known: &[i64], exclude: &[Term]) -> Vec<(Term, u32)> {
+    let super::LangSpec::Bool(depth) = lang else { return Vec::new() };
+    let mut out: Vec<(Term, u32)> = Vec::new();
+    for pick in [0usize, 1] {
+        let examples: Vec<(std::rc::Rc<[i64]>, Rel)> = tests
+            .iter()
+            .filter_map(|paths| if pick == 0 { paths.first() } else { paths.last() })
+            .flatten()
+            .map(|(a, r)| (std::rc::Rc::from(a.as_slice()), *r))
+            .collect();
+        for t in super::fit::extensions(orig, &examples, arity, false) {
+            if super::edit::in_builtin(&t, arity, *depth) && !exclude.contains(&t) && satisfies(&t, tests) && !out.iter().any(|(x, _)| *x == t) {
+                let c = super::edit::objective(orig, &t, known);
+                out.push((t, c));
+            }
+        }
+    }
+    out.sort_by_key(|(_, c)| *c);
+    out
+}
+
+/// Whether `t` gives, for every test, the values of one of its paths.
+pub fn satisfies(t: &Term, tests: &[Vec<Vec<Example>>]) -> bool {
+    tests.iter().all(|paths| {
+        paths.iter().any(|p| {
+            p.iter().all(|(args, rel)| {
+                t.eval(args).is_some_and(|x| match rel {
+                    Rel::Eq(v) => x.as_c() == *v,
+                    Rel::Ne(v) => x.as_c() != *v,
+                })
+            })
+        })
+    })
+}
+
+fn solve_examples_smt(name: &str, lang: &super::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>, opts: &SpecOptions) -> Result<Vec<(Term, u32)>, String> {
+    let mut pool = ExprPool::new();
+    pool.so.specs.insert(name.to_string(), lang.clone());
+    let var = pool.so_declare(name, arity)?;
+    let mut occs: rustc_hash::FxHashMap<Vec<i64>, (ArrayId, ExprId)> = Default::default();
+    let mut specs = Vec::with_capacity(tests.len());
+    for t in tests {
+        let mut paths = Vec::with_capacity(t.len());
+        for p in t {
+            let mut path = PathSpec::default();
+            for (args, rel) in p {
+                let (arr, val) = match occs.get(args) {
+                    Some(&o) => o,
+                    None => {
+                        // 64 bits: a floating-point hole's arguments are
+                        // wider than `int` (`exec::so::real_key`).
+                        let a = args.iter().map(|&x| pool.constant(64, x as u64)).collect();
+                        let o = pool.so_occurrence(var, a, true);
+                        occs.insert(args.clone(), o);
+                        o
+                    }
+                };
+                let (Rel::Eq(v) | Rel::Ne(v)) = *rel;
+                let want = pool.constant(32, v as u32 as u64);
+                let eq = pool.eq(val, want);
+                path.constraints.push(if matches!(rel, Rel::Eq(_)) { eq } else { pool.not(eq) });
+                if !path.apps.contains(&arr) {
+                    path.apps.push(arr);
+                }
+            }
+            path.constraints.sort_unstable();
+            path.constraints.dedup();
+            paths.push(path);
+        }
+        specs.push(paths);
+    }
+    let prefer: Vec<(SoVarId, Term)> = prefer.map(|t| (var, t.clone())).into_iter().collect();
+    Ok(solve(&pool, &specs, &prefer, opts)?.into_iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect())
 }

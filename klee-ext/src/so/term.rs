@@ -145,7 +145,9 @@ impl Term {
         };
         let in_range = |v: i64| (INT_MIN..=INT_MAX).contains(&v).then_some(Value::Int(v));
         match self {
-            Term::Var(i) => in_range(*args.get(*i)?),
+            // Arguments are what the program passed (an `int`, or the
+            // order-preserving image of a floating-point value).
+            Term::Var(i) => Some(Value::Int(*args.get(*i)?)),
             Term::Int(v) => in_range(*v),
             Term::Bool(b) => Some(Value::Bool(*b)),
             Term::App(op, a) => match op {

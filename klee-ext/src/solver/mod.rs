@@ -22,6 +22,7 @@ pub mod smtlib;
 pub mod z3;
 mod z3_cbs;
 mod z3_edit;
+pub mod z3_examples;
 mod z3_pse;
 pub mod z3_so;
 pub mod z3_terms;

@@ -30,8 +30,7 @@ pub struct Objective {
 /// What the original puts on one tree node: a rule, and its constant.
 type Label = (usize, Option<i64>);
 
-/// The weight of one unit of edit distance (above every tie-break).
-pub const EDIT: u32 = 32;
+pub use crate::so::edit::EDIT;
 
 impl PseVar {
     /// The minimal-change objective for this variable: distance from

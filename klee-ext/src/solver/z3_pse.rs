@@ -190,7 +190,7 @@ impl PseVar {
             iout[i] = ival;
             bout[i] = bval;
         }
-        let has_int = lang.nts.iter().any(|(_, x)| *x == Sort::Int);
+        let has_int = lang.computes_ints();
         let range = if has_int {
             (0..n).filter(|&i| self.nodes[i].sel.len() > 0).map(|i| z.in_int_range(iout[i])).collect()
         } else {

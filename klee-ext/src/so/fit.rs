@@ -1,0 +1,162 @@
+//! Cheap witnesses of second-order consistency: before a solver is
+//! asked whether some term of a language agrees with a set of examples,
+//! a few terms are tried by evaluation (`solver/z3_examples.rs`).
+//!
+//! * a term that answered a recent check;
+//! * such a term with the constant of its comparison refitted (`e < c`:
+//!   each example bounds `c` from one side);
+//! * such a term joined with one comparison of an argument and a fitted
+//!   constant (`t || x < c`, `t && x != c`): the missing disjunct or
+//!   conjunct of a condition.
+//!
+//! Each is checked against the examples and the language (built-in
+//! languages only), so a witness found is a proof of consistency.
+
+use super::edit::in_builtin;
+use super::lang::{Language, RuleOp};
+use super::term::{Op, Sort, Term};
+use std::rc::Rc;
+
+/// What an example says of the hole's value on its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Rel {
+    Eq(i64),
+    Ne(i64),
+}
+
+/// Whether `t` satisfies every example.
+pub fn holds(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> bool {
+    examples.iter().all(|(a, r)| {
+        t.eval(a).is_some_and(|v| match r {
+            Rel::Eq(x) => v.as_c() == *x,
+            Rel::Ne(x) => v.as_c() != *x,
+        })
+    })
+}
+
+/// The truth value a Boolean example asks for.
+fn wanted(r: Rel) -> bool {
+    match r {
+        Rel::Eq(x) => x != 0,
+        Rel::Ne(x) => x == 0,
+    }
+}
+
+/// A constant `c` with `v op c == want` for every `(v, want)`, if any.
+fn fit(op: Op, pairs: &[(i64, bool)]) -> Option<i64> {
+    let (mut lo, mut hi) = (i32::MIN as i64, i32::MAX as i64);
+    match op {
+        Op::Eq | Op::Ne => {
+            // The values that must equal `c`, and those that must not.
+            let must = |(_, w): &&(i64, bool)| *w == (op == Op::Eq);
+            let mut eq = pairs.iter().filter(must).map(|(v, _)| *v);
+            let c = match eq.next() {
+                Some(c) => c,
+                // Nothing must equal it: a value no example has.
+                None => (lo..).find(|c| !pairs.iter().any(|(v, _)| v == c))?,
+            };
+            (eq.all(|v| v == c) && !pairs.iter().any(|(v, w)| *v == c && *w != (op == Op::Eq))).then_some(c)
+        }
+        _ => {
+            for &(v, want) in pairs {
+                let (l, h) = match (op, want) {
+                    (Op::Lt, true) | (Op::Ge, false) => (v + 1, i64::MAX),
+                    (Op::Lt, false) | (Op::Ge, true) => (i64::MIN, v),
+                    (Op::Le, true) | (Op::Gt, false) => (v, i64::MAX),
+                    (Op::Le, false) | (Op::Gt, true) => (i64::MIN, v - 1),
+                    _ => return None,
+                };
+                lo = lo.max(l);
+                hi = hi.min(h);
+                if lo > hi {
+                    return None;
+                }
+            }
+            Some(if lo > i32::MIN as i64 { lo } else { hi })
+        }
+    }
+}
+
+/// `t` with the constant of its comparison refitted, if `t` compares an
+/// expression with a constant.
+fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
+    let Term::App(op, k) = t else { return None };
+    if k.len() != 2 || !matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge) {
+        return None;
+    }
+    let (e, right) = match (&k[0], &k[1]) {
+        (e, Term::Int(_)) => (e, true),
+        (Term::Int(_), e) => (e, false),
+        _ => return None,
+    };
+    // As `e op' c`.
+    let flipped = match op {
+        Op::Lt => Op::Gt,
+        Op::Le => Op::Ge,
+        Op::Gt => Op::Lt,
+        _ => Op::Le,
+    };
+    let eop = if right { *op } else { flipped };
+    let pairs: Vec<(i64, bool)> = examples.iter().map(|(a, r)| Some((e.eval(a)?.as_c(), wanted(*r)))).collect::<Option<_>>()?;
+    let c = Term::Int(fit(eop, &pairs)?);
+    Some(Term::App(*op, if right { vec![k[0].clone(), c] } else { vec![c, k[1].clone()] }))
+}
+
+/// `t JOIN (x_i op c)` for a fitted `c`, over every argument, comparison
+/// and join, the first that satisfies the examples.
+fn extend(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize) -> Option<Term> {
+    extensions(t, examples, arity, true).into_iter().next()
+}
+
+/// Every `t JOIN (x_i op c)` (a fitted `c`) that satisfies the examples
+/// (only the first with `first`).
+pub fn extensions(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize, first: bool) -> Vec<Term> {
+    let mut out = Vec::new();
+    let Some(base) = examples.iter().map(|(a, _)| Some(t.eval(a)?.as_c() != 0)).collect::<Option<Vec<bool>>>() else {
+        return out;
+    };
+    for join in [Op::Or, Op::And] {
+        // Or: where `t` holds the example must want true; elsewhere the
+        // comparison decides. And: the other way round.
+        let decided = if join == Op::Or { true } else { false };
+        if examples.iter().zip(&base).any(|((_, r), b)| *b == decided && wanted(*r) != decided) {
+            continue;
+        }
+        for i in 0..arity {
+            let pairs: Vec<(i64, bool)> = examples.iter().zip(&base).filter(|(_, b)| **b != decided).map(|((a, r), _)| (a[i], wanted(*r))).collect();
+            for op in [Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne] {
+                if let Some(c) = fit(op, &pairs) {
+                    out.push(Term::App(join, vec![t.clone(), Term::App(op, vec![Term::Var(i), Term::Int(c)])]));
+                    if first {
+                        return out;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A term of `lang` (a built-in language) satisfying `examples`, built
+/// from `recent` (latest first), if one of the cheap forms is.
+pub fn witness(recent: &[Term], examples: &[(Rc<[i64]>, Rel)], lang: &Language) -> Option<Term> {
+    let bool_start = lang.sort_of(lang.start) == Sort::Bool;
+    let builtin = lang.rules.iter().any(|r| r.op == RuleOp::AnyConst);
+    if !builtin {
+        return None;
+    }
+    let ok = |t: &Term| in_builtin(t, lang.arity(), lang.depth) && holds(t, examples);
+    for t in recent.iter().rev() {
+        if let Some(r) = refit(t, examples).filter(|r| ok(r)) {
+            return Some(r);
+        }
+    }
+    if bool_start {
+        for t in recent.iter().rev() {
+            if let Some(r) = extend(t, examples, lang.arity()).filter(|r| ok(r)) {
+                return Some(r);
+            }
+        }
+    }
+    None
+}

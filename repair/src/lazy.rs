@@ -1,0 +1,503 @@
+//! The deviation search (`fix --search deviation`): original-first,
+//! deviation-ordered exploration of each test, and a specification that
+//! grows on demand (counterexample-guided).
+//!
+//! Each test is explored by schedules of deviations (`HoleSchedule` in the
+//! VM): first the path on which every evaluation of the hole returns what
+//! the original expression returns, then paths with one deviating
+//! evaluation, then two, and so on. A run of a schedule with flips `F`
+//! that evaluates the hole `n` times has the children `F ∪ {j}` for every
+//! `j` after the last flip and before `n`; a run that ended at its first
+//! wrong output (the expected-output oracle) or was pruned has no children
+//! past that point (a path pruned at an evaluation that follows the
+//! original still has the child that deviates there). Within one number of deviations, later evaluations
+//! deviate first: they are closer to where the output went wrong.
+//!
+//! The specification starts from the first passing path of every failing
+//! test. Each round solves it for the closest terms and validates them
+//! natively on every test; a test a candidate fails contributes a path
+//! (its first passing one — for a passing test, its original path — or
+//! its next). A round with no term grows every test of the specification
+//! whose exploration is not exhausted; if all are, the language has no
+//! patch, and those tests prove it.
+
+use crate::config::TestCase;
+use crate::infer::{median_ms, test_config, Engine, Goal, InferStats, Inferred, Limits, TestSearch};
+use crate::native::judge;
+use klee_ext::exec::so::HoleSchedule;
+use klee_ext::exec::{Executor, RunEnd, Termination};
+use klee_ext::ir::Program;
+use klee_ext::so::spec::{self, Example, Rel, SpecOptions};
+use klee_ext::solver::forced_value;
+use klee_ext::solver::z3::Z3Solver;
+use klee_ext::so::{LangSpec, Term};
+use std::collections::VecDeque;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// Deviation counts kept per test for the report.
+const SHOWN_DEVIATIONS: usize = 64;
+
+/// Time limit of one run (one schedule of one test): a run whose
+/// deviating integer makes the rest of the test symbolic may fork
+/// without end; it is cut, and the search goes on with other schedules.
+const RUN_TIME: Duration = Duration::from_secs(1);
+
+/// Runs a failing test without a passing path gets at a time (before
+/// the others are solved for, or when a candidate fails it).
+const INITIAL_RUNS: usize = 256;
+
+/// Time limit of the check that a passing path is one some term of the
+/// language takes.
+const CONSISTENT_TIME: Duration = Duration::from_millis(100);
+
+/// Time limit of one first-order query in a run.
+const RUN_QUERY_TIME: Duration = Duration::from_millis(250);
+
+/// What a test's exploration gave when asked for another passing path.
+enum Next {
+    Found,
+    Exhausted,
+    OutOfTime,
+    /// The runs allowed were made; none passed.
+    NotYet,
+}
+
+/// One test's deviation-ordered exploration, resumable.
+struct TestExplorer<'p> {
+    test: &'p TestCase,
+    ex: Option<Executor<'p>>,
+    queue: VecDeque<Vec<u32>>,
+    /// Passing paths found: their examples (deduplicated).
+    passing: Vec<Vec<Example>>,
+    /// How many of `passing` the specification has.
+    used: usize,
+    info: TestSearch,
+    /// A run was cut by a limit (its children are unknown).
+    cut: bool,
+    /// Decides whether a passing path forces a symbolic deviation's value.
+    fo: Z3Solver,
+    /// The last passing path of the last run.
+    last: Option<Vec<Example>>,
+}
+
+/// Everything the explorations of one site share.
+struct Site<'s, 'p> {
+    /// The passing tests' original paths' evaluations: a path no term
+    /// can take together with them is no alternative.
+    background: std::cell::RefCell<Vec<(Rc<[i64]>, Rel)>>,
+    prog: &'p Program,
+    hole: (&'s str, &'s LangSpec),
+    schedule: HoleSchedule,
+    engine: Engine,
+    limits: &'s Limits,
+}
+
+impl<'p> TestExplorer<'p> {
+    fn new(test: &'p TestCase, query_timeout: Duration) -> Self {
+        TestExplorer {
+            test,
+            ex: None,
+            queue: VecDeque::from([Vec::new()]),
+            passing: Vec::new(),
+            used: 0,
+            info: TestSearch { test: test.name.clone(), ..TestSearch::default() },
+            cut: false,
+            fo: Z3Solver::new(Some(query_timeout)),
+            last: None,
+        }
+    }
+
+    fn exhausted(&self) -> bool {
+        self.queue.is_empty() && !self.cut
+    }
+
+    /// Explores schedules until a passing path not found before turns up.
+    fn next_passing(&mut self, site: &Site<'_, 'p>, stats: &mut InferStats) -> Result<Next, String> {
+        self.explore(site, stats, usize::MAX)
+    }
+
+    /// As `next_passing`, running at most `runs` schedules (`Next::Found`
+    /// only if a passing path turned up).
+    fn explore(&mut self, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize) -> Result<Next, String> {
+        let before = self.passing.len();
+        for _ in 0..runs {
+            if self.passing.len() > before {
+                break;
+            }
+            if Instant::now() >= site.limits.deadline {
+                return Ok(Next::OutOfTime);
+            }
+            let Some(flips) = self.queue.pop_front() else {
+                self.info.exhausted = !self.cut;
+                return Ok(Next::Exhausted);
+            };
+            let sched = HoleSchedule { originals: site.schedule.originals.clone(), flips: flips.clone() };
+            let Some(evals) = self.run(site, sched, stats)? else {
+                // Cut by the time limit: its children are unknown.
+                self.cut = true;
+                continue;
+            };
+            let from = flips.last().map_or(0, |&l| l as usize + 1);
+            for j in (from..evals).rev() {
+                let mut child = flips.clone();
+                child.push(j as u32);
+                self.queue.push_back(child);
+            }
+        }
+        Ok(if self.passing.len() > before { Next::Found } else { Next::NotYet })
+    }
+
+    /// Runs the test with the hole interpreted by `term` (a candidate):
+    /// the index in `passing` of the path it takes, if that path passes.
+    fn run_term(&mut self, site: &Site<'_, 'p>, term: &Term, stats: &mut InferStats) -> Result<Option<usize>, String> {
+        let before = self.passing.len();
+        let sched = HoleSchedule { originals: vec![(site.hole.0.to_string(), term.clone())], flips: Vec::new() };
+        self.run(site, sched, stats)?;
+        if self.passing.len() > before {
+            return Ok(Some(before));
+        }
+        // A path found before (by the schedules) is passing too.
+        let Some(last) = &self.last else { return Ok(None) };
+        Ok(self.passing.iter().position(|p| p == last))
+    }
+
+    /// One run of the test under `sched`: the passing paths it finds are
+    /// added to `passing`. The evaluations of the hole it reached, or
+    /// `None` if the time limit cut it.
+    fn run(&mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats) -> Result<Option<usize>, String> {
+        let time = site.limits.deadline.saturating_duration_since(Instant::now()).min(RUN_TIME);
+        let sched = Rc::new(sched);
+        let ex = match &mut self.ex {
+            Some(ex) => {
+                ex.restart(Some(time), |c| c.hole_schedule = Some(sched))?;
+                ex
+            }
+            None => {
+                let mut cfg = test_config(self.test, site.hole, site.engine, site.limits, time);
+                // A test's runs share no instruction budget: each path
+                // has its own limit.
+                cfg.max_instructions = None;
+                cfg.hole_schedule = Some(sched);
+                // A run is one of many: a query that takes long ends its
+                // path rather than the site's budget.
+                cfg.solver.timeout = Some(site.limits.query_timeout.min(RUN_QUERY_TIME));
+                let ex = Executor::new(site.prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", self.test.name))?;
+                self.ex.insert(ex)
+            }
+        };
+        let forks = ex.stats.forks;
+        let pruned = ex.stats.so_pruned;
+        let mut evals = 0usize;
+        let orig = &site.schedule.originals[0].1;
+        let (t, info, passing, fo, last) = (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last);
+        let so = site.engine != Engine::Fo;
+        let name = site.hole.0;
+        let mut discarded = 0u64;
+        let discarded = &mut discarded;
+        *last = None;
+        let end = ex.run(&mut |ex, r| {
+            info.paths += 1;
+            // Deviations from the original expression (a candidate's run
+            // deviates where the candidate differs from it).
+            let deviations = r.so.apps.iter().filter(|a| orig.eval(&a.args).is_none_or(|o| o.as_c() != a.value)).count() as u32;
+            if info.deviations.len() < SHOWN_DEVIATIONS {
+                info.deviations.push(deviations);
+            }
+            evals = evals.max(r.so.apps.len());
+            let exit = match r.termination {
+                Termination::Exit(c) => Some(c),
+                _ => None,
+            };
+            if judge(t, &r.stdout, exit) {
+                // A deviation left symbolic is exact where the path forces
+                // its value; elsewhere only `!= original` is known.
+                let mut exs: Vec<Example> = r
+                    .so
+                    .apps
+                    .iter()
+                    .map(|a| match a.free {
+                        Some((arr, o)) if forced_value(fo, &mut ex.pool, &r.constraints, arr, a.value as u32).is_none() => (a.args.clone(), Rel::Ne(o)),
+                        _ => (a.args.clone(), Rel::Eq(a.value)),
+                    })
+                    .collect();
+                exs.sort_unstable();
+                exs.dedup();
+                // A path no term of the language can take is no
+                // alternative (second-order mode).
+                if so {
+                    let mut all: Vec<(Rc<[i64]>, Rel)> = exs.iter().map(|(a, r)| (Rc::from(a.as_slice()), *r)).collect();
+                    all.extend(site.background.borrow().iter().cloned());
+                    if ex.holes_consistent(name, &all, CONSISTENT_TIME) == Some(false) {
+                        *discarded += 1;
+                        return;
+                    }
+                }
+                if !passing.contains(&exs) {
+                    info.passing.push(deviations);
+                    passing.push(exs.clone());
+                }
+                *last = Some(exs);
+            }
+        });
+        self.info.runs += 1;
+        stats.paths_pruned += *discarded;
+        stats.forks += ex.stats.forks - forks;
+        stats.paths_pruned += ex.stats.so_pruned - pruned;
+        if end != RunEnd::Exhausted {
+            return Ok(None);
+        }
+        Ok(Some(evals.max(ex.holes_reached)))
+    }
+
+    /// Puts path `i` of `passing` into the specification.
+    fn use_path(&mut self, i: usize) {
+        if i >= self.used {
+            self.passing.swap(i, self.used);
+            self.used += 1;
+        }
+    }
+}
+
+/// The deviation search at one site: `tests` in order (failing first;
+/// `failing` of them), the hole's original term, and `validate`, which
+/// runs a candidate natively on every test and returns the index (in
+/// `tests`) of one it fails, or `None` when it passes them all.
+#[allow(clippy::too_many_arguments)]
+pub fn infer_lazy<'a>(
+    prog: &'a Program,
+    tests: &[&'a TestCase],
+    failing: usize,
+    hole: (&str, &LangSpec),
+    arity: usize,
+    goal: &Goal,
+    engine: Engine,
+    limits: &Limits,
+    validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
+) -> Result<(Inferred, InferStats), String> {
+    let Some(original) = goal.original.clone() else {
+        return Err("the deviation search needs the original expression as a term".into());
+    };
+    let site: Site<'_, 'a> = Site { background: Default::default(), prog, hole, schedule: HoleSchedule { originals: vec![(hole.0.to_string(), original.clone())], flips: Vec::new() }, engine, limits };
+    let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };
+    let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t, limits.query_timeout)).collect();
+    let t0 = Instant::now();
+    let mut solve_time = Duration::ZERO;
+    let result = (|| -> Result<Inferred, String> {
+        let failing = failing.min(tests.len());
+        // Every failing test's original path first (the deviation order's
+        // first schedule); then the terms one relabel from the original,
+        // run on the failing tests; then, for a failing test that none of
+        // them passes, the deviation order up to its first passing path.
+        for e in &mut exps[..failing] {
+            match e.explore(&site, &mut stats, 1)? {
+                Next::Found => e.use_path(0),
+                Next::OutOfTime => return Ok(Inferred::OutOfTime),
+                Next::Exhausted | Next::NotYet => {}
+            }
+        }
+        screen_neighbours(&mut exps, &site, &original, &[], &goal.constants, arity, failing, &mut stats)?;
+        if goal.relabels_only && exps[..failing].iter().any(|e| e.used == 0) {
+            return Ok(Inferred::NoRelabel);
+        }
+        // The passing tests' original paths join the specification (a
+        // repair usually leaves them alone) and constrain the failing
+        // tests' alternatives.
+        if !goal.relabels_only {
+            for e in &mut exps[failing..] {
+                if let Next::Found = e.explore(&site, &mut stats, 1)? {
+                    e.use_path(0);
+                    let mut bg = site.background.borrow_mut();
+                    for (a, r) in &e.passing[0] {
+                        bg.push((Rc::from(a.as_slice()), *r));
+                    }
+                }
+            }
+            let mut bg = site.background.borrow_mut();
+            bg.sort_unstable();
+            bg.dedup();
+        }
+        // A bounded effort per failing test, round after round, until one
+        // test has a path: a test whose passing paths lie deep in the
+        // order (many deviations) does not hold up the others, and the
+        // others join when a candidate fails them.
+        while failing > 0 && exps[..failing].iter().all(|e| e.used == 0) {
+            for e in exps[..failing].iter_mut() {
+                if let Some(r) = add_path(e, &site, &mut stats, INITIAL_RUNS)? {
+                    return Ok(r);
+                }
+                if e.used > 0 {
+                    break;
+                }
+            }
+        }
+        let mut bad: Vec<Term> = Vec::new();
+        loop {
+            if Instant::now() >= limits.deadline {
+                return Ok(Inferred::OutOfTime);
+            }
+            screen_neighbours(&mut exps, &site, &original, &bad, &goal.constants, arity, usize::MAX, &mut stats)?;
+            let spec_tests: Vec<Vec<Vec<Example>>> = exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
+            let remaining = limits.deadline.saturating_duration_since(Instant::now());
+            let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: goal.relabels_only };
+            let t1 = Instant::now();
+            let solved = spec::solve_examples(hole.0, hole.1, arity, &spec_tests, Some(&original), &bad, &opts);
+            solve_time += t1.elapsed();
+            stats.rounds += 1;
+            let terms = match solved {
+                Ok(t) => t,
+                Err(_) if Instant::now() >= limits.deadline => return Ok(Inferred::OutOfTime),
+                Err(e) => return Err(format!("solving the specification: {e}")),
+            };
+            if terms.is_empty() && goal.relabels_only {
+                return Ok(Inferred::NoRelabel);
+            }
+            if terms.is_empty() {
+                // Every test of the specification gets another path, if it
+                // has one.
+                let mut grown = false;
+                for e in exps.iter_mut().filter(|e| e.used > 0) {
+                    if e.used < e.passing.len() {
+                        e.used += 1;
+                        grown = true;
+                        continue;
+                    }
+                    if e.exhausted() {
+                        continue;
+                    }
+                    match e.next_passing(&site, &mut stats)? {
+                        Next::Found => {
+                            let k = e.passing.len() - 1;
+                            e.use_path(k);
+                            grown = true;
+                        }
+                        Next::Exhausted | Next::NotYet => {}
+                        Next::OutOfTime => return Ok(Inferred::OutOfTime),
+                    }
+                }
+                if !grown {
+                    let proof = exps.iter().filter(|e| e.used > 0).map(|e| e.test.name.clone()).collect();
+                    return Ok(Inferred::NoInterpretation { proof });
+                }
+                continue;
+            }
+            let mut accepted = Vec::new();
+            let mut counter: Vec<usize> = Vec::new();
+            for (term, cost) in terms {
+                if std::env::var_os("SE2_DEBUG_LAZY").is_some() {
+                    eprintln!("candidate {} cost {cost}", term.to_c(&(0..arity).map(|i| format!("x{i}")).collect::<Vec<_>>()));
+                }
+                match validate(&term, cost)? {
+                    None => {
+                        accepted.push((term, cost));
+                        if !goal.keep_going {
+                            break;
+                        }
+                    }
+                    Some(i) => {
+                        stats.rejected += 1;
+                        bad.push(term);
+                        if !counter.contains(&i) {
+                            counter.push(i);
+                        }
+                    }
+                }
+            }
+            if !accepted.is_empty() {
+                return Ok(Inferred::Terms(accepted));
+            }
+            // The tests that refuted a candidate contribute a path.
+            for i in counter {
+                let Some(e) = exps.get_mut(i) else { continue };
+                if e.used < e.passing.len() {
+                    e.used += 1;
+                } else if !e.exhausted() {
+                    let runs = if e.used == 0 { INITIAL_RUNS } else { usize::MAX };
+                    if let Some(r) = add_path(e, &site, &mut stats, runs)? {
+                        return Ok(r);
+                    }
+                }
+            }
+        }
+    })();
+    stats.explore_s = (t0.elapsed() - solve_time).as_secs_f64();
+    stats.solve_s = solve_time.as_secs_f64();
+    let mut times: Vec<Duration> = Vec::new();
+    for e in &mut exps {
+        e.info.in_spec = e.used > 0;
+        e.info.exhausted = e.exhausted();
+        stats.paths += e.info.paths;
+        stats.passing_paths += e.passing.len() as u64;
+        if let Some(ex) = &e.ex {
+            times.extend(ex.example_queries().into_iter().map(|(_, d)| d));
+        }
+        if e.cut {
+            stats.explorations_cut += 1;
+        }
+    }
+    stats.so_queries = times.len() as u64;
+    stats.so_query_median_ms = median_ms(&mut times);
+    stats.query_times = times;
+    stats.tests = exps.into_iter().filter(|e| e.info.runs > 0).map(|e| e.info).collect();
+    Ok((result?, stats))
+}
+
+/// Adds the next passing path of `e` (found within `runs` runs) to the
+/// specification; `Some` ends the site (no passing path at all, or out of
+/// time).
+fn add_path<'p>(e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize) -> Result<Option<Inferred>, String> {
+    if e.used < e.passing.len() {
+        e.used += 1;
+        return Ok(None);
+    }
+    match e.explore(site, stats, runs)? {
+        Next::Found => {
+            let k = e.passing.len() - 1;
+            e.use_path(k);
+            Ok(None)
+        }
+        Next::Exhausted if e.passing.is_empty() => Ok(Some(Inferred::NoPassingPath { test: e.test.name.clone(), cut: e.cut })),
+        Next::Exhausted | Next::NotYet => Ok(None),
+        Next::OutOfTime => Ok(Some(Inferred::OutOfTime)),
+    }
+}
+
+/// Candidate-directed paths: when no term one relabel from the original
+/// satisfies the specification, the first such term (closest first) that
+/// passes every test of the specification (with `first` < MAX: the first
+/// `first` tests) when run in the VM adds the paths it takes to those
+/// tests' alternatives. These are passing paths of
+/// the tests like any other; the deviation order may just reach them late
+/// (the first passing path of a test need not be the one a minimal term
+/// takes). Built-in languages only (their terms are known without a
+/// grammar).
+#[allow(clippy::too_many_arguments)]
+fn screen_neighbours<'p>(exps: &mut [TestExplorer<'p>], site: &Site<'_, 'p>, original: &Term, bad: &[Term], known: &[i64], arity: usize, first: usize, stats: &mut InferStats) -> Result<(), String> {
+    let Some(near) = spec::neighbours(site.hole.1, original, arity, known) else { return Ok(()) };
+    let spec_of = |e: &TestExplorer| e.passing[..e.used].to_vec();
+    let near: Vec<(u32, Term)> = near.into_iter().filter(|(t, _)| !bad.contains(t)).map(|(t, c)| (c, t)).collect();
+    let in_spec: Vec<usize> = if first < exps.len() { (0..first).collect() } else { (0..exps.len()).filter(|&i| exps[i].used > 0).collect() };
+    if near.iter().any(|(_, t)| in_spec.iter().all(|&i| spec::satisfies(t, &[spec_of(&exps[i])]))) {
+        return Ok(());
+    }
+    'terms: for (_, t) in &near {
+        if Instant::now() >= site.limits.deadline {
+            return Ok(());
+        }
+        let mut found = Vec::new();
+        for &i in &in_spec {
+            if spec::satisfies(t, &[spec_of(&exps[i])]) {
+                continue;
+            }
+            match exps[i].run_term(site, t, stats)? {
+                Some(k) => found.push((i, k)),
+                None => continue 'terms,
+            }
+        }
+        for (i, k) in found {
+            exps[i].use_path(k);
+        }
+        return Ok(());
+    }
+    Ok(())
+}
