@@ -59,9 +59,6 @@ fn run(evals: &[(Rc<[i64]>, bool)], upto: usize, make: &dyn Fn(usize) -> Vec<(Rc
             Some(true) => {}
         }
         out.push((ex.len(), t0.elapsed(), solver.stats.cache_hits == hits));
-        if std::env::var_os("SE2_DEBUG").is_some() {
-            eprintln!("{} {:?} {}", ex.len(), t0.elapsed(), solver.stats.cache_hits == hits);
-        }
     }
     Ok((out, (inconsistent, unknown)))
 }

@@ -66,16 +66,20 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 19] = [
+const EXAMPLES: [&str; 23] = [
     "abs_diff",
     "clamp_return",
     "clamp_ternary",
+    "digit_names_crash",
+    "grade_float",
     "leap_year_or",
+    "loop_body_1000",
     "loop_bound_le",
-    "loop_disjunct",
+    "loop_sum_le",
     "missing_disjunct",
     "missing_guard_div",
     "missing_guard_null",
+    "nested_inner_bound",
     "off_by_one",
     "off_by_one_rhs",
     "sign_loop",
@@ -88,23 +92,21 @@ const EXAMPLES: [&str; 19] = [
     "wrong_variable",
 ];
 
-/// Not yet repaired within the default budget: a disjunct added inside a
-/// loop (`loop_disjunct`) makes second-order queries that take seconds
-/// each.
-const NOT_YET: [&str; 1] = ["loop_disjunct"];
-
 #[test]
 fn every_example_gets_a_correct_patch_with_so_pse() {
     let _l = serial();
-    let names: Vec<&str> = EXAMPLES.iter().copied().filter(|n| !NOT_YET.contains(n)).collect();
-    check_examples(&names);
+    check_examples(&EXAMPLES);
 }
 
+/// Repaired within the default budget (300 s), but slowly: the disjunct
+/// missing inside the loop of `loop_disjunct` needs the deviation search
+/// past several wrong passing paths, and its first patch comes after about
+/// three minutes on a two-core machine.
 #[test]
-#[ignore = "known weakness: these examples are not repaired within the default budget yet"]
-fn the_remaining_examples_get_a_correct_patch() {
+#[ignore = "slow: about five minutes"]
+fn the_slow_examples_get_a_correct_patch() {
     let _l = serial();
-    check_examples(&NOT_YET);
+    check_examples(&["loop_disjunct"]);
 }
 
 /// The project's tests replaced by its held-out ones (inputs `fix` never
@@ -174,7 +176,16 @@ fn copy_dir_text(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn the_intended_edit_is_reported_for_each_bug_class() {
     let _l = serial();
-    let cases: [(&str, &[&str]); 11] = [
+    let cases: [(&str, &[&str]); 16] = [
+        // Loops: a condition run up to 100 times, a statement run 1,000
+        // times, an inner loop's bound.
+        ("loop_sum_le", &["sum <= n", "n >= sum"]),
+        ("loop_body_1000", &["level - out"]),
+        ("nested_inner_bound", &["j <= n", "n >= j"]),
+        // A floating-point threshold; an off-by-one bound whose failing
+        // test crashes.
+        ("grade_float", &["score >= 80.0", "80.0 <= score"]),
+        ("digit_names_crash", &["d < 0 || d >= 10", "d < 0 || d > 9", "d >= 10 || d < 0"]),
         // Wrong variable in an assignment (a variable, an array element).
         ("wrong_variable", &["width + height", "height + width"]),
         ("wrong_array_var", &["r1[j]"]),
@@ -201,7 +212,7 @@ fn the_intended_edit_is_reported_for_each_bug_class() {
         let r = report(&dir);
         let got = r["patches"][0]["replacement"].as_str().unwrap().to_string();
         assert!(want.contains(&got.as_str()), "{name}: patch `{got}` is not the intended edit (expected one of {want:?})");
-        assert!(r["patches"][0]["distance"].as_u64().unwrap() <= 4, "{name}: {}", r["patches"][0]);
+        assert!(r["patches"][0]["distance"].as_u64().unwrap() <= 5, "{name}: {}", r["patches"][0]);
     }
 }
 
@@ -221,13 +232,13 @@ fn all_lists_patches_closest_first() {
 }
 
 /// The condition of `sign_loop` (the paper's Fig. 2) is evaluated 10 times
-/// per test: the first-order baseline forks on every evaluation and runs
-/// out of its fork budget, while so-pse needs one path per behaviour the
-/// language can produce.
+/// per test: under the exhaustive search the first-order baseline forks
+/// on every evaluation and runs out of its fork budget, while so-pse
+/// needs one path per behaviour the language can produce.
 #[test]
 fn fo_fails_where_so_pse_succeeds_under_the_same_fork_budget() {
     let _l = serial();
-    let budget = ["--max-forks", "64", "--timeout", "120"];
+    let budget = ["--max-forks", "64", "--timeout", "120", "--search", "dfs"];
     let (_t, dir) = copy_example("sign_loop");
     let so = fix(&dir, &budget);
     assert_eq!(so.status.code(), Some(0), "{}", text(&so));
@@ -347,4 +358,74 @@ fn a_location_without_usable_variables_is_skipped_with_a_reason() {
     assert!(attempts.iter().all(|a| a["result"].as_str().unwrap().contains("no usable variables")), "{attempts:?}");
     assert!(text(&o).contains("no patch found"));
     assert_eq!(std::fs::read_to_string(d.path().join("prog.c")).unwrap(), src);
+}
+
+/// Every example the exhaustive search repairs is repaired by the
+/// deviation search too, with so-pse and with fo (each under the default
+/// budget).
+#[test]
+fn the_deviation_search_repairs_what_the_exhaustive_one_does() {
+    let _l = serial();
+    let mut failures = Vec::new();
+    for name in ["sign_loop", "wrong_variable", "off_by_one", "missing_guard_null", "wrong_bound_while"] {
+        let (_t, dir) = copy_example(name);
+        let dfs = fix(&dir, &["--search", "dfs"]);
+        if dfs.status.code() != Some(0) {
+            continue;
+        }
+        for engine in ["so-pse", "fo"] {
+            let o = fix(&dir, &["--engine", engine]);
+            let r = report(&dir);
+            if o.status.code() != Some(0) || r["search"] != "deviation" {
+                failures.push(format!("{name} with {engine}: {}", text(&o)));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// The deviation order, as `report.json` shows it: every test's first path
+/// is the original's (no deviation), and the number of deviations of the
+/// paths explored never decreases.
+#[test]
+fn the_deviation_search_explores_the_original_path_first() {
+    let _l = serial();
+    let (_t, dir) = copy_example("missing_disjunct");
+    let o = fix(&dir, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r = report(&dir);
+    assert_eq!(r["search"], "deviation");
+    let mut deviated = false;
+    for a in r["attempts"].as_array().unwrap() {
+        for t in a["tests"].as_array().into_iter().flatten() {
+            let d: Vec<u64> = t["deviations"].as_array().unwrap().iter().map(|x| x.as_u64().unwrap()).collect();
+            assert_eq!(d.first(), Some(&0), "{}: {t}", a["original"]);
+            assert!(d.windows(2).all(|w| w[0] <= w[1]), "{}: {t}", a["original"]);
+            assert!(t["runs"].as_u64().unwrap() >= 1 && t["paths"].as_u64().unwrap() >= d.len() as u64);
+            deviated |= t["passing"].as_array().unwrap().iter().any(|p| p.as_u64().unwrap() > 0);
+        }
+    }
+    assert!(deviated, "no passing path with a deviation was needed: {}", text(&o));
+}
+
+/// A floating-point condition gets its variables and constants as `double`
+/// arguments and the `real` language; the exhaustive search says it does
+/// not support it.
+#[test]
+fn floating_point_conditions_are_repaired_by_the_deviation_search_only() {
+    let _l = serial();
+    let (_t, dir) = copy_example("grade_float");
+    let o = fix(&dir, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let r = report(&dir);
+    let site = r["attempts"].as_array().unwrap().iter().find(|a| a["line"] == 13).unwrap().clone();
+    assert_eq!(site["language"], "real:3");
+    assert_eq!(site["variables"], serde_json::json!(["score", "80.0"]));
+    let o = fix(&dir, &["--search", "dfs", "--locations", "2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let r = report(&dir);
+    assert!(r["attempts"].as_array().unwrap().iter().any(|a| a["result"].as_str().unwrap().starts_with("unsupported: a floating-point condition")), "{}", text(&o));
+    let o = fix(&dir, &["--search", "sideways"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o).contains("unknown search `sideways`"), "{}", text(&o));
 }

@@ -5,6 +5,8 @@
 
 use klee_ext::so::{Op, Sort, Term};
 use std::ops::Range;
+mod real;
+
 use tree_sitter::{Node, Parser, Tree};
 
 /// What a schema replaces.
@@ -62,10 +64,13 @@ impl Schema {
 /// `r1[j]`, `p->x`, `*q`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Var {
-    /// The C text that reads it.
+    /// The C text that reads it (a constant's literal, for a constant of
+    /// a floating-point condition).
     pub name: String,
     /// Pointers are passed as `p != 0`.
     pub pointer: bool,
+    /// Passed as a `double` (a floating-point condition's argument).
+    pub real: bool,
     /// Byte offset of its declarator (closeness to the site).
     decl: usize,
 }
@@ -75,6 +80,8 @@ impl Var {
     pub fn arg(&self) -> String {
         if self.pointer {
             format!("({} != 0)", self.name)
+        } else if self.real {
+            format!("(double)({})", self.name)
         } else {
             format!("(int)({})", self.name)
         }
@@ -88,7 +95,7 @@ impl Var {
         }
     }
     fn lvalue(text: &str, decl: usize) -> Var {
-        Var { name: text.to_string(), pointer: false, decl }
+        Var { name: text.to_string(), pointer: false, real: false, decl }
     }
 }
 
@@ -109,6 +116,9 @@ pub struct Site {
     pub vars: Vec<Var>,
     /// How many of `vars` the original text uses (they come first).
     pub used: usize,
+    /// A condition over floating-point values: its arguments are passed
+    /// as `double` and its language is `real` (`cparse/real.rs`).
+    pub real: bool,
 }
 
 impl Site {
@@ -152,6 +162,8 @@ struct Decl {
     array: Option<String>,
     /// The base type is integer-like.
     int: bool,
+    /// The base type is `float` or `double`.
+    real: bool,
     /// Byte offset of the declarator (closeness to the site).
     at: usize,
 }
@@ -172,7 +184,7 @@ impl Decl {
 }
 
 /// Variables a declarator introduces.
-fn declared(d: Node, src: &str, int: bool, out: &mut Vec<Decl>) {
+fn declared(d: Node, src: &str, (int, real): (bool, bool), out: &mut Vec<Decl>) {
     let mut d = d;
     let mut pointer = false;
     let mut dims = String::new();
@@ -181,7 +193,7 @@ fn declared(d: Node, src: &str, int: bool, out: &mut Vec<Decl>) {
         match d.kind() {
             "identifier" => {
                 let array = (!dims.is_empty()).then_some(dims);
-                out.push(Decl { name: text(d, src).to_string(), pointer, levels, array, int, at: d.start_byte() });
+                out.push(Decl { name: text(d, src).to_string(), pointer, levels, array, int, real, at: d.start_byte() });
                 return;
             }
             "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {}
@@ -206,10 +218,10 @@ fn declared(d: Node, src: &str, int: bool, out: &mut Vec<Decl>) {
 /// Variables of a `declaration` or `parameter_declaration` node.
 fn decl_vars(decl: Node, src: &str, out: &mut Vec<Decl>) {
     let Some(ty) = decl.child_by_field_name("type") else { return };
-    let base_int = int_like(ty, src);
+    let base = (int_like(ty, src), real::float_like(ty, src));
     let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
-        declared(d, src, base_int, out);
+        declared(d, src, base, out);
     }
 }
 
@@ -302,7 +314,7 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
     reads(used_in, src, &mut ids, &mut lvalues);
     for u in &ids {
         if let Some(d) = find(u).filter(|d| d.scalar()) {
-            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, decl: d.at });
+            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, real: false, decl: d.at });
         }
     }
     // The base variable of an lvalue (`a` of `a[i]`, `p` of `*p`).
@@ -337,13 +349,13 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
         reads(*ctx, src, &mut ids, &mut Vec::new());
         for u in &ids {
             if let Some(d) = find(u).filter(|d| d.scalar() && !d.pointer) {
-                push(&mut out, Var { name: d.name.clone(), pointer: false, decl: d.at });
+                push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
             }
         }
     }
     // Pointers only where the original uses them (as `p != 0`).
     for d in scope.iter().filter(|d| d.scalar() && !d.pointer) {
-        push(&mut out, Var { name: d.name.clone(), pointer: false, decl: d.at });
+        push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
     }
     (out, n_used)
 }
@@ -479,9 +491,14 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 return;
             }
             let scope = in_scope(expr, src);
+            let real = schema == Schema::Condition && real::is_real(expr, src, &scope);
             // A guard runs before its statement: it may not read what the
             // statement dereferences.
-            let (vars, used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard);
+            let (vars, used) = if real {
+                real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS)
+            } else {
+                choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard)
+            };
             let lines = if whole_stmt_lines { row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1 } else { row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1 };
             out.push(Site {
                 schema,
@@ -492,6 +509,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 function: function_name(n, src),
                 vars,
                 used,
+                real,
             });
         };
         match n.kind() {
@@ -620,15 +638,16 @@ pub const HOLE_FN: &str = "__se2repair_hole";
 /// a `#line` directive so that lines keep their numbers.
 pub fn instrument(src: &str, site: &Site, file_name: &str) -> String {
     let n = site.vars.len();
-    let params: Vec<String> = (0..n).map(|i| format!("int a{i}")).collect();
+    let (ty, apply) = if site.real { ("double", "klee_apply_symbolic_f64") } else { ("int", "klee_apply_symbolic") };
+    let params: Vec<String> = (0..n).map(|i| format!("{ty} a{i}")).collect();
     let args: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
     let body = if n == 0 {
-        format!("return klee_apply_symbolic(\"{}\", 0, 0);", site.schema.hole_name())
+        format!("return {apply}(\"{}\", 0, 0);", site.schema.hole_name())
     } else {
-        format!("int args[{n}] = {{{}}}; return klee_apply_symbolic(\"{}\", {n}, args);", args.join(", "), site.schema.hole_name())
+        format!("{ty} args[{n}] = {{{}}}; return {apply}(\"{}\", {n}, args);", args.join(", "), site.schema.hole_name())
     };
     let header = format!(
-        "int klee_apply_symbolic(const char *name, int nargs, int *args); static int {HOLE_FN}({}) {{ {body} }}\n#line 1 \"{}\"\n",
+        "int {apply}(const char *name, int nargs, {ty} *args); static int {HOLE_FN}({}) {{ {body} }}\n#line 1 \"{}\"\n",
         if n == 0 { "void".to_string() } else { params.join(", ") },
         file_name.replace('\\', "\\\\").replace('"', "\\\"")
     );
@@ -682,6 +701,8 @@ fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
     }
     match n.kind() {
         "parenthesized_expression" => term_of(n.named_child(0)?, src, vars),
+        // A floating-point condition's constants are its arguments.
+        "number_literal" if vars.iter().any(|v| v.real && v.name == s) => Some((Term::Var(vars.iter().position(|v| v.real && v.name == s)?), Sort::Int)),
         "number_literal" => {
             let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
             let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) { i64::from_str_radix(h, 16).ok()? } else { digits.parse::<i64>().ok()? };

@@ -334,6 +334,7 @@ struct Candidate {
 fn shallower(l: &LangSpec) -> Option<LangSpec> {
     match l {
         LangSpec::Int(d) if *d > 2 => Some(LangSpec::Int(d - 1)),
+        LangSpec::Real(d) if *d > 2 => Some(LangSpec::Real(d - 1)),
         LangSpec::Bool(d) if *d > 2 => Some(LangSpec::Bool(d - 1)),
         _ => None,
     }
@@ -349,7 +350,7 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
         // The relabel pass can afford every variable in scope.
         let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
         for s in sites {
-            if let Some(w) = wide.iter().find(|w| w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
+            if let Some(w) = wide.iter().find(|w| !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
                 if !spec.failing_cover(i, s.lines.clone()) {
                     continue;
                 }
@@ -362,12 +363,19 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
             }
             let score = spec.score(i, s.lines.clone());
             let freq = spec.frequency(i, s.lines.clone());
+            // A floating-point condition's language is `real` (of the
+            // conditions' depth).
+            let own = s.real.then(|| match &opts.cond_lang {
+                LangSpec::Bool(d) => LangSpec::Real(*d),
+                _ => LangSpec::Real(3),
+            });
+            let site_lang = own.clone().unwrap_or_else(|| opts.language(s.schema).clone());
             // The deviation search's cost grows with the variables more
             // than with the depth: its narrow site keeps the language.
             let narrow_lang = match opts.search {
-                Search::Deviation if s.used > 0 && s.used < s.vars.len() => Some(opts.language(s.schema).clone()),
+                Search::Deviation if s.used > 0 && s.used < s.vars.len() => Some(site_lang.clone()),
                 Search::Deviation => None,
-                Search::Dfs => shallower(opts.language(s.schema)),
+                Search::Dfs => shallower(&site_lang),
             };
             if let Some(l) = narrow_lang {
                 let mut narrow = s.clone();
@@ -376,7 +384,7 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
                 }
                 all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l) });
             }
-            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: None });
+            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own });
         }
     }
     // Statements by score, then by how often failing tests run them, then
@@ -692,6 +700,9 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     };
     let hole = (site.schema.hole_name(), lang);
     let (inferred, stats) = match (opts.search, &original) {
+        (Search::Dfs, _) | (Search::Deviation, None) if site.real => {
+            return Ok(("unsupported: a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)".into(), none, Vec::new()))
+        }
         (Search::Deviation, None) if r.pass == Pass::Relabels => return Ok(("skipped in this pass: the original is not a term of the language".into(), none, Vec::new())),
         (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&prog, r.tests, r.failing, hole, site.vars.len(), &goal, opts.engine, r.limits, &mut check).map_err(msg)?,
         _ => {

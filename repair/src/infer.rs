@@ -106,8 +106,8 @@ pub struct TestSearch {
     /// Runs (one per schedule of deviations).
     pub runs: u64,
     pub paths: u64,
-    /// Deviations from the original of each path explored, in order
-    /// (the first 64).
+    /// Deviations from the original of each path the deviation order
+    /// explored, in order (the first 64; candidates' runs are not in it).
     pub deviations: Vec<u32>,
     /// Deviations of each passing path found.
     pub passing: Vec<u32>,

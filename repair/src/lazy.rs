@@ -79,13 +79,21 @@ struct TestExplorer<'p> {
     fo: Z3Solver,
     /// The last passing path of the last run.
     last: Option<Vec<Example>>,
+    /// Passing paths no term takes together with the other passing tests'
+    /// original paths: used once the order is exhausted.
+    deferred: VecDeque<Vec<Example>>,
+    /// The current run is a candidate's, not a schedule's (its path is
+    /// not part of the deviation order).
+    candidate_run: bool,
 }
 
 /// Everything the explorations of one site share.
 struct Site<'s, 'p> {
-    /// The passing tests' original paths' evaluations: a path no term
-    /// can take together with them is no alternative.
-    background: std::cell::RefCell<Vec<(Rc<[i64]>, Rel)>>,
+    /// Per passing test, its original path's evaluations: a path of
+    /// another test that no term can take together with them comes after
+    /// the paths some term can (a repair usually leaves passing tests'
+    /// paths alone, but may not).
+    background: std::cell::RefCell<Vec<(String, Vec<(Rc<[i64]>, Rel)>)>>,
     prog: &'p Program,
     hole: (&'s str, &'s LangSpec),
     schedule: HoleSchedule,
@@ -105,11 +113,13 @@ impl<'p> TestExplorer<'p> {
             cut: false,
             fo: Z3Solver::new(Some(query_timeout)),
             last: None,
+            deferred: VecDeque::new(),
+            candidate_run: false,
         }
     }
 
     fn exhausted(&self) -> bool {
-        self.queue.is_empty() && !self.cut
+        self.queue.is_empty() && self.deferred.is_empty() && !self.cut
     }
 
     /// Explores schedules until a passing path not found before turns up.
@@ -129,6 +139,10 @@ impl<'p> TestExplorer<'p> {
                 return Ok(Next::OutOfTime);
             }
             let Some(flips) = self.queue.pop_front() else {
+                if let Some(p) = self.deferred.pop_front() {
+                    self.passing.push(p);
+                    continue;
+                }
                 self.info.exhausted = !self.cut;
                 return Ok(Next::Exhausted);
             };
@@ -153,7 +167,10 @@ impl<'p> TestExplorer<'p> {
     fn run_term(&mut self, site: &Site<'_, 'p>, term: &Term, stats: &mut InferStats) -> Result<Option<usize>, String> {
         let before = self.passing.len();
         let sched = HoleSchedule { originals: vec![(site.hole.0.to_string(), term.clone())], flips: Vec::new() };
-        self.run(site, sched, stats)?;
+        self.candidate_run = true;
+        let r = self.run(site, sched, stats);
+        self.candidate_run = false;
+        r?;
         if self.passing.len() > before {
             return Ok(Some(before));
         }
@@ -190,8 +207,9 @@ impl<'p> TestExplorer<'p> {
         let pruned = ex.stats.so_pruned;
         let mut evals = 0usize;
         let orig = &site.schedule.originals[0].1;
-        let (t, info, passing, fo, last) = (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last);
+        let (t, info, passing, fo, last, deferred) = (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last, &mut self.deferred);
         let so = site.engine != Engine::Fo;
+        let candidate_run = self.candidate_run;
         let name = site.hole.0;
         let mut discarded = 0u64;
         let discarded = &mut discarded;
@@ -201,7 +219,7 @@ impl<'p> TestExplorer<'p> {
             // Deviations from the original expression (a candidate's run
             // deviates where the candidate differs from it).
             let deviations = r.so.apps.iter().filter(|a| orig.eval(&a.args).is_none_or(|o| o.as_c() != a.value)).count() as u32;
-            if info.deviations.len() < SHOWN_DEVIATIONS {
+            if !candidate_run && info.deviations.len() < SHOWN_DEVIATIONS {
                 info.deviations.push(deviations);
             }
             evals = evals.max(r.so.apps.len());
@@ -224,12 +242,22 @@ impl<'p> TestExplorer<'p> {
                 exs.sort_unstable();
                 exs.dedup();
                 // A path no term of the language can take is no
-                // alternative (second-order mode).
-                if so {
+                // alternative; one no term can take with the other
+                // passing tests' original paths waits (second-order mode).
+                if so && !passing.contains(&exs) && !deferred.contains(&exs) {
                     let mut all: Vec<(Rc<[i64]>, Rel)> = exs.iter().map(|(a, r)| (Rc::from(a.as_slice()), *r)).collect();
-                    all.extend(site.background.borrow().iter().cloned());
                     if ex.holes_consistent(name, &all, CONSISTENT_TIME) == Some(false) {
                         *discarded += 1;
+                        return;
+                    }
+                    let before = all.len();
+                    for (owner, bg) in site.background.borrow().iter() {
+                        if *owner != t.name {
+                            all.extend(bg.iter().cloned());
+                        }
+                    }
+                    if all.len() > before && ex.holes_consistent(name, &all, CONSISTENT_TIME) == Some(false) {
+                        deferred.push_back(exs);
                         return;
                     }
                 }
@@ -307,15 +335,10 @@ pub fn infer_lazy<'a>(
             for e in &mut exps[failing..] {
                 if let Next::Found = e.explore(&site, &mut stats, 1)? {
                     e.use_path(0);
-                    let mut bg = site.background.borrow_mut();
-                    for (a, r) in &e.passing[0] {
-                        bg.push((Rc::from(a.as_slice()), *r));
-                    }
+                    let own = e.passing[0].iter().map(|(a, r)| (Rc::from(a.as_slice()), *r)).collect();
+                    site.background.borrow_mut().push((e.test.name.clone(), own));
                 }
             }
-            let mut bg = site.background.borrow_mut();
-            bg.sort_unstable();
-            bg.dedup();
         }
         // A bounded effort per failing test, round after round, until one
         // test has a path: a test whose passing paths lie deep in the
@@ -384,9 +407,6 @@ pub fn infer_lazy<'a>(
             let mut accepted = Vec::new();
             let mut counter: Vec<usize> = Vec::new();
             for (term, cost) in terms {
-                if std::env::var_os("SE2_DEBUG_LAZY").is_some() {
-                    eprintln!("candidate {} cost {cost}", term.to_c(&(0..arity).map(|i| format!("x{i}")).collect::<Vec<_>>()));
-                }
                 match validate(&term, cost)? {
                     None => {
                         accepted.push((term, cost));

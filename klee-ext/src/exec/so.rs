@@ -352,3 +352,19 @@ impl<'p> Executor<'p> {
         SoReport { mode: self.cfg.hole_mode, witnesses, apps }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::real_key;
+
+    #[test]
+    fn real_keys_order_as_the_values() {
+        let vals = [f64::NEG_INFINITY, -1e300, -80.5, -1.0, -f64::MIN_POSITIVE, 0.0, 5e-324, 0.1, 79.99999999999999, 80.0, 80.00000000000001, 1e308, f64::INFINITY];
+        for w in vals.windows(2) {
+            assert!(real_key(w[0]).unwrap() < real_key(w[1]).unwrap(), "{} < {}", w[0], w[1]);
+        }
+        assert_eq!(real_key(-0.0), real_key(0.0));
+        assert_eq!(real_key(f64::NAN), None);
+        assert_eq!(real_key(0.0), Some(0));
+    }
+}

@@ -160,3 +160,44 @@ pub fn witness(recent: &[Term], examples: &[(Rc<[i64]>, Rel)], lang: &Language) 
     }
     None
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::so::lang::Language;
+    use Term::*;
+
+    fn ex(args: &[i64], v: bool) -> (Rc<[i64]>, Rel) {
+        (Rc::from(args), Rel::Eq(v as i64))
+    }
+
+    #[test]
+    fn a_threshold_is_refitted_to_the_examples() {
+        let t = App(Op::Lt, vec![Var(0), Int(0)]);
+        let e = [ex(&[3], true), ex(&[6], true), ex(&[10], false)];
+        let r = refit(&t, &e).unwrap();
+        assert!(holds(&r, &e), "{r:?}");
+        // No threshold separates 3 < 6 with 6 false and 10 true.
+        assert_eq!(refit(&t, &[ex(&[3], true), ex(&[6], false), ex(&[10], true)]), None);
+    }
+
+    #[test]
+    fn a_missing_disjunct_is_fitted() {
+        let lang = Language::builtin("cond", 1, Sort::Bool, 3);
+        let orig = App(Op::Gt, vec![Var(0), Int(10)]);
+        let e = [ex(&[-11], true), ex(&[-15], true), ex(&[-10], false), ex(&[4], false), ex(&[13], true)];
+        let w = witness(&[orig.clone()], &e, &lang).unwrap();
+        assert!(holds(&w, &e));
+        assert!(matches!(&w, App(Op::Or, k) if k[0] == orig), "{w:?}");
+        // Depth 2 cannot hold the join: no witness (the solver decides).
+        let small = Language::builtin("cond", 1, Sort::Bool, 2);
+        assert_eq!(witness(&[orig], &e, &small), None);
+    }
+
+    #[test]
+    fn equalities_fit_one_value_or_none() {
+        assert_eq!(fit(Op::Eq, &[(4, true), (5, false), (4, true)]), Some(4));
+        assert_eq!(fit(Op::Eq, &[(4, true), (5, true)]), None);
+        assert_eq!(fit(Op::Ne, &[(4, false), (5, true)]), Some(4));
+    }
+}

@@ -130,6 +130,22 @@ impl LangSpec {
     }
 }
 
+/// The Boolean rules of the built-in languages over values of
+/// nonterminal `v`: all six comparisons (though `<` and `<=` add no
+/// function: an original `a < b` keeps its layout under MaxSMT
+/// preferences), `&&`, `||`, `!`, `true`, `false`.
+fn push_conditions(rules: &mut Vec<Rule>, v: usize, b: usize) {
+    let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
+    for o in [Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne] {
+        rules.push(op(b, o, &[v, v]));
+    }
+    rules.push(op(b, Op::And, &[b, b]));
+    rules.push(op(b, Op::Or, &[b, b]));
+    rules.push(op(b, Op::Not, &[b]));
+    rules.push(Rule { nt: b, op: RuleOp::BoolLit(true), args: vec![] });
+    rules.push(Rule { nt: b, op: RuleOp::BoolLit(false), args: vec![] });
+}
+
 impl Language {
     /// Conditions over `arity` floating-point arguments (values and the
     /// program's constants, all passed as arguments): `Bool: V < V | V <=
@@ -142,15 +158,7 @@ impl Language {
         const V: usize = 0;
         const B: usize = 1;
         let mut rules: Vec<Rule> = (0..arity).map(|l| Rule { nt: V, op: RuleOp::Var(l), args: vec![] }).collect();
-        let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
-        for o in [Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne] {
-            rules.push(op(B, o, &[V, V]));
-        }
-        rules.push(op(B, Op::And, &[B, B]));
-        rules.push(op(B, Op::Or, &[B, B]));
-        rules.push(op(B, Op::Not, &[B]));
-        rules.push(Rule { nt: B, op: RuleOp::BoolLit(true), args: vec![] });
-        rules.push(Rule { nt: B, op: RuleOp::BoolLit(false), args: vec![] });
+        push_conditions(&mut rules, V, B);
         Language {
             name: name.to_string(),
             params: (1..=arity).map(|i| format!("x{i}")).collect(),
@@ -182,16 +190,7 @@ impl Language {
         rules.push(op(I, Op::Add, &[I, I]));
         rules.push(op(I, Op::Sub, &[I, I]));
         rules.push(op(I, Op::Ite, &[B, I, I]));
-        // All six comparisons, though `<` and `<=` add no function: an
-        // original `a < b` keeps its layout under MaxSMT preferences.
-        for o in [Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne] {
-            rules.push(op(B, o, &[I, I]));
-        }
-        rules.push(op(B, Op::And, &[B, B]));
-        rules.push(op(B, Op::Or, &[B, B]));
-        rules.push(op(B, Op::Not, &[B]));
-        rules.push(Rule { nt: B, op: RuleOp::BoolLit(true), args: vec![] });
-        rules.push(Rule { nt: B, op: RuleOp::BoolLit(false), args: vec![] });
+        push_conditions(&mut rules, I, B);
         Language {
             name: name.to_string(),
             params: (1..=arity).map(|i| format!("x{i}")).collect(),
