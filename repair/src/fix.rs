@@ -321,13 +321,24 @@ struct Candidate {
     /// Tie-break at equal suspiciousness: how much more often failing
     /// tests execute the statement than passing ones.
     freq: f64,
-    /// 0: only the variables the original reads and a language one level
-    /// shallower (small edits, cheap where the hole is evaluated many
-    /// times); 1: the site as configured; 2: every integer variable in
-    /// scope (the relabel pass only).
+    /// 0: only the variables the original reads (with `dfs`, and a
+    /// language one level shallower: small edits, cheap where the hole is
+    /// evaluated many times); 1: the site as configured.
     stage: u8,
+    /// Whether this is (or has) a candidate with every integer variable in
+    /// scope, for the relabel pass.
+    wide: Wide,
     /// A language replacing the configured one.
     lang: Option<LangSpec>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Wide {
+    No,
+    /// The relabel pass's candidate: every variable in scope.
+    Only,
+    /// A full candidate whose wide twin the relabel pass tries instead.
+    Twin,
 }
 
 /// The built-in language one level shallower, if it is deeper than 2.
@@ -350,13 +361,15 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
         // The relabel pass can afford every variable in scope.
         let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
         for s in sites {
+            let mut wide_twin = false;
             if let Some(w) = wide.iter().find(|w| !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
                 if !spec.failing_cover(i, s.lines.clone()) {
                     continue;
                 }
                 let score = spec.score(i, s.lines.clone());
                 let freq = spec.frequency(i, s.lines.clone());
-                all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 2, lang: None });
+                all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 1, lang: None, wide: Wide::Only });
+                wide_twin = true;
             }
             if !spec.failing_cover(i, s.lines.clone()) {
                 continue;
@@ -382,9 +395,10 @@ fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Re
                 if narrow.used > 0 {
                     narrow.vars.truncate(narrow.used);
                 }
-                all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l) });
+                all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l), wide: Wide::No });
             }
-            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own });
+            let wide = if wide_twin { Wide::Twin } else { Wide::No };
+            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own, wide });
         }
     }
     // Statements by score, then by how often failing tests run them, then
@@ -515,7 +529,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         let mut retry = Vec::new();
         for &k in &queue {
             let c = &candidates[k];
-            if c.stage == 2 && pass != Pass::Relabels {
+            // The relabel pass tries a site's wide candidate instead of its
+            // full one; the other passes, never.
+            if (c.wide == Wide::Only && pass != Pass::Relabels) || (c.wide == Wide::Twin && pass == Pass::Relabels) {
                 continue;
             }
             if Instant::now() >= deadline {
@@ -543,7 +559,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 report.first_patch_s = Some(start.elapsed().as_secs_f64());
             }
             progress.message(&format!("{}:{}: {} `{}`: {}", file, c.site.line(), c.site.schema.describe(), one_line(&c.site.original), result));
-            if (pass == Pass::Relabels && c.stage < 2) || (result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout) {
+            if (pass == Pass::Relabels && c.wide != Wide::Only) || (result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout) {
                 retry.push(k);
             }
             report.attempts.push(Attempt {
