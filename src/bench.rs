@@ -112,7 +112,7 @@ pub fn main(a: BenchArgs) -> ExitCode {
     }
     if a.fix {
         let engines: Vec<String> = a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-        let r = crate::cli::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines));
+        let r = crate::timespec::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines));
         return match r {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -122,7 +122,7 @@ pub fn main(a: BenchArgs) -> ExitCode {
         };
     }
     if a.so {
-        let r = crate::cli::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t));
+        let r = crate::timespec::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t));
         return match r {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {

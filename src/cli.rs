@@ -7,7 +7,7 @@ use klee_ext::search::SearchKind;
 use klee_ext::{Config, ErrorKind, Termination};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use crate::timespec::parse_time;
 
 /// The tool's own failure (bad input, missing clang, …).
 pub const EXIT_TOOL_ERROR: u8 = 125;
@@ -146,24 +146,6 @@ fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
         out.push(line.to_vec());
     }
     Ok(out)
-}
-
-/// Parses KLEE-style time specs: `10`, `10s`, `500ms`, `5min`, `1h`.
-pub fn parse_time(s: &str) -> Result<Duration, String> {
-    let s = s.trim();
-    let (num, unit) = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).map(|i| s.split_at(i)).unwrap_or((s, "s"));
-    let v: f64 = num.parse().map_err(|_| format!("invalid time {s:?} (expected e.g. 10, 10s, 500ms, 5min)"))?;
-    let secs = match unit {
-        "s" | "" => v,
-        "ms" => v / 1000.0,
-        "min" | "m" => v * 60.0,
-        "h" => v * 3600.0,
-        _ => return Err(format!("invalid time unit in {s:?} (use ms, s, min or h)")),
-    };
-    if !secs.is_finite() || secs < 0.0 {
-        return Err(format!("invalid time {s:?}"));
-    }
-    Ok(Duration::from_secs_f64(secs))
 }
 
 /// What KLEE's POSIX runtime reads among the program's arguments.

@@ -77,7 +77,7 @@ impl Progress for Display {
 }
 
 fn secs(s: &Option<String>) -> Result<Option<std::time::Duration>, String> {
-    s.as_deref().map(crate::cli::parse_time).transpose()
+    s.as_deref().map(crate::timespec::parse_time).transpose()
 }
 
 pub fn main(a: FixArgs) -> ExitCode {

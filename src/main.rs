@@ -20,6 +20,7 @@ mod bench_real;
 mod bench_so;
 mod cli;
 mod fix_cmd;
+mod timespec;
 
 use std::process::ExitCode;
 

@@ -17,4 +17,5 @@ pub mod infer;
 pub mod lazy;
 pub mod localize;
 pub mod native;
+mod rank;
 pub mod simplify;

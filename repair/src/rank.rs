@@ -1,0 +1,158 @@
+//! Which sites `fix` tries, in which order: the schemas' sites of every
+//! source, ranked by suspiciousness, each as a narrow candidate (what the
+//! original reads), the full one and, for the relabel pass, a wide one.
+
+use crate::config::Project;
+use crate::cparse::{self, Schema, Site};
+use crate::fix::{msg, FixError, FixOptions, Search};
+use crate::localize::Spectrum;
+use klee_ext::so::LangSpec;
+
+/// Variables of a site in the relabel pass (every one in scope, up to
+/// this many).
+const WIDE_VARS: usize = 12;
+
+/// A site to try, with its source and scores.
+pub(crate) struct Candidate {
+    pub(crate) src: usize,
+    pub(crate) site: Site,
+    /// Ochiai suspiciousness of the statement.
+    pub(crate) score: f64,
+    /// Tie-break at equal suspiciousness: how much more often failing
+    /// tests execute the statement than passing ones.
+    pub(crate) freq: f64,
+    /// 0: only the variables the original reads (with `dfs`, and a
+    /// language one level shallower: small edits, cheap where the hole is
+    /// evaluated many times); 1: the site as configured.
+    pub(crate) stage: u8,
+    /// Whether this is (or has) a candidate with every integer variable in
+    /// scope, for the relabel pass.
+    pub(crate) wide: Wide,
+    /// A language replacing the configured one.
+    pub(crate) lang: Option<LangSpec>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Wide {
+    No,
+    /// The relabel pass's candidate: every variable in scope.
+    Only,
+    /// A full candidate whose wide twin the relabel pass tries instead.
+    Twin,
+}
+
+/// The built-in language one level shallower, if it is deeper than 2.
+fn shallower(l: &LangSpec) -> Option<LangSpec> {
+    match l {
+        LangSpec::Int(d) if *d > 2 => Some(LangSpec::Int(d - 1)),
+        LangSpec::Real(d) if *d > 2 => Some(LangSpec::Real(d - 1)),
+        LangSpec::Bool(d) if *d > 2 => Some(LangSpec::Bool(d - 1)),
+        _ => None,
+    }
+}
+
+/// Ranks the sites of every source by suspiciousness; keeps the sites of
+/// the `n` most suspicious statements, condition and assignment schemas
+/// before guards at equal suspiciousness.
+pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Result<Vec<Candidate>, FixError> {
+    let mut all = Vec::new();
+    for (i, text) in texts.iter().enumerate() {
+        let sites = cparse::sites(text, opts.vars).map_err(|e| msg(format!("{}: {e}", p.sources[i].display())))?;
+        // The relabel pass can afford every variable in scope.
+        let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
+        for s in sites {
+            let mut wide_twin = false;
+            if let Some(w) = wide.iter().find(|w| !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
+                if !spec.failing_cover(i, s.lines.clone()) {
+                    continue;
+                }
+                let score = spec.score(i, s.lines.clone());
+                let freq = spec.frequency(i, s.lines.clone());
+                all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 1, lang: None, wide: Wide::Only });
+                wide_twin = true;
+            }
+            if !spec.failing_cover(i, s.lines.clone()) {
+                continue;
+            }
+            let score = spec.score(i, s.lines.clone());
+            let freq = spec.frequency(i, s.lines.clone());
+            // A floating-point condition's language is `real` (of the
+            // conditions' depth).
+            let own = s.real.then(|| match &opts.cond_lang {
+                LangSpec::Bool(d) => LangSpec::Real(*d),
+                _ => LangSpec::Real(3),
+            });
+            let site_lang = own.clone().unwrap_or_else(|| opts.language(s.schema).clone());
+            // The deviation search's cost grows with the variables more
+            // than with the depth: its narrow site keeps the language.
+            let narrow_lang = match opts.search {
+                Search::Deviation if s.used > 0 && s.used < s.vars.len() => Some(site_lang.clone()),
+                Search::Deviation => None,
+                Search::Dfs => shallower(&site_lang),
+            };
+            if let Some(l) = narrow_lang {
+                let mut narrow = s.clone();
+                if narrow.used > 0 {
+                    narrow.vars.truncate(narrow.used);
+                }
+                all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l), wide: Wide::No });
+            }
+            let wide = if wide_twin { Wide::Twin } else { Wide::No };
+            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own, wide });
+        }
+    }
+    // Statements by score, then by how often failing tests run them, then
+    // by line (earlier first).
+    let mut stmts: Vec<(usize, usize, f64, f64)> = Vec::new();
+    for c in &all {
+        match stmts.iter_mut().find(|(s, b, _, _)| *s == c.src && *b == c.site.stmt.start) {
+            Some(e) => {
+                e.2 = e.2.max(c.score);
+                e.3 = e.3.max(c.freq);
+            }
+            None => stmts.push((c.src, c.site.stmt.start, c.score, c.freq)),
+        }
+    }
+    stmts.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.3.total_cmp(&a.3)).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
+    stmts.truncate(opts.locations);
+    let rank_of = |c: &Candidate| stmts.iter().position(|(s, b, _, _)| *s == c.src && *b == c.site.stmt.start);
+    let mut kept: Vec<(usize, Candidate)> = all.into_iter().filter_map(|c| rank_of(&c).map(|r| (r, c))).collect();
+    // At equal suspiciousness, small edits first, then by schema
+    // (expressions first, guards last), then by rank.
+    kept.sort_by(|(ra, a), (rb, b)| b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb))));
+    Ok(kept.into_iter().map(|(_, c)| c).collect())
+}
+
+impl Candidate {
+    /// The hole's language at this candidate.
+    pub(crate) fn language<'a>(&'a self, opts: &'a FixOptions) -> &'a LangSpec {
+        self.lang.as_ref().unwrap_or(opts.language(self.site.schema))
+    }
+
+    /// Conditions, then the other expressions (right-hand sides,
+    /// returns, arguments), then guards: the order in which bugs of these
+    /// kinds are common, and in which they cost to try (a Boolean hole
+    /// deviates to one value, an integer hole to a symbolic one).
+    fn schema_group(&self) -> u8 {
+        match self.site.schema {
+            Schema::Condition => 0,
+            Schema::Guard => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// The integer constants of the sources, with 0 and 1 (a patch's
+/// constants outside them cost more).
+pub(crate) fn program_constants(texts: &[String]) -> Vec<i64> {
+    let mut out = vec![0, 1];
+    for t in texts {
+        for c in cparse::constants(t) {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+    }
+    out
+}
+
