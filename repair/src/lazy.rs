@@ -400,7 +400,9 @@ pub fn infer_lazy<'a>(
                     }
                 }
                 if !grown {
-                    let proof = exps.iter().filter(|e| e.used > 0).map(|e| e.test.name.clone()).collect();
+                    // A proof only if no run of these tests was cut short.
+                    let spec: Vec<&TestExplorer> = exps.iter().filter(|e| e.used > 0).collect();
+                    let proof = if spec.iter().any(|e| e.cut) { Vec::new() } else { spec.iter().map(|e| e.test.name.clone()).collect() };
                     return Ok(Inferred::NoInterpretation { proof });
                 }
                 continue;
