@@ -388,7 +388,11 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             let c = &candidates[k];
             // The relabel pass tries a site's wide candidate instead of its
             // full one; the other passes, never.
-            if (c.wide == Wide::Only && pass != Pass::Relabels) || (c.wide == Wide::Twin && pass == Pass::Relabels) {
+            if c.wide == Wide::Only && pass != Pass::Relabels {
+                continue;
+            }
+            if c.wide == Wide::Twin && pass == Pass::Relabels {
+                retry.push(k);
                 continue;
             }
             if Instant::now() >= deadline {
