@@ -21,7 +21,8 @@ pub struct FixArgs {
     /// solve).
     #[arg(long, value_name = "ORDER")]
     search: Option<String>,
-    /// Fork budget of each test's exploration (default 500).
+    /// Fork budget of each test's exploration (default 500; with the
+    /// deviation search, of each run of a test).
     #[arg(long, value_name = "N")]
     max_forks: Option<u64>,
     /// Time limit of the whole repair: seconds or with a unit (default 300s);
