@@ -31,13 +31,6 @@ fn sum_loop(n: i64) -> Vec<(Rc<[i64]>, bool)> {
     out
 }
 
-fn median_ms(mut v: Vec<Duration>) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_unstable();
-    v[v.len() / 2].as_secs_f64() * 1000.0
-}
 
 /// One scenario's checks: for each deviation point `j` (up to `upto`),
 /// the examples `make(j)`; the wall time of each check (the recent terms
@@ -69,10 +62,10 @@ fn table(name: &str, checks: &[(usize, Duration, bool)]) {
         if sel.is_empty() {
             continue;
         }
-        let times: Vec<Duration> = sel.iter().map(|c| c.1).collect();
+        let mut times: Vec<Duration> = sel.iter().map(|c| c.1).collect();
         let max = times.iter().max().map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let solver = sel.iter().filter(|c| c.2).count();
-        println!("| {name} | {label} | {} | {:.3} | {max:.2} | {solver} |", sel.len(), median_ms(times));
+        println!("| {name} | {label} | {} | {:.3} | {max:.2} | {solver} |", sel.len(), repair::infer::median_ms(&mut times));
     }
 }
 

@@ -238,7 +238,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
 }
 
 /// The median of `times` in milliseconds (0 for none).
-pub(crate) fn median_ms(times: &mut [Duration]) -> f64 {
+pub fn median_ms(times: &mut [Duration]) -> f64 {
     if times.is_empty() {
         return 0.0;
     }

@@ -76,7 +76,8 @@ struct TestExplorer<'p> {
     /// A run was cut by a limit (its children are unknown).
     cut: bool,
     /// Decides whether a passing path forces a symbolic deviation's value.
-    fo: Z3Solver,
+    /// Made at the first deviation left symbolic on a passing path.
+    fo: Option<Z3Solver>,
     /// The last passing path of the last run.
     last: Option<Vec<Example>>,
     /// Passing paths no term takes together with the other passing tests'
@@ -102,7 +103,7 @@ struct Site<'s, 'p> {
 }
 
 impl<'p> TestExplorer<'p> {
-    fn new(test: &'p TestCase, query_timeout: Duration) -> Self {
+    fn new(test: &'p TestCase) -> Self {
         TestExplorer {
             test,
             ex: None,
@@ -111,7 +112,7 @@ impl<'p> TestExplorer<'p> {
             used: 0,
             info: TestSearch { test: test.name.clone(), ..TestSearch::default() },
             cut: false,
-            fo: Z3Solver::new(Some(query_timeout)),
+            fo: None,
             last: None,
             deferred: VecDeque::new(),
             candidate_run: false,
@@ -207,6 +208,7 @@ impl<'p> TestExplorer<'p> {
         let pruned = ex.stats.so_pruned;
         let mut evals = 0usize;
         let orig = &site.schedule.originals[0].1;
+        let query_time = site.limits.query_timeout;
         let (t, info, passing, fo, last, deferred) = (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last, &mut self.deferred);
         let so = site.engine != Engine::Fo;
         let candidate_run = self.candidate_run;
@@ -235,7 +237,7 @@ impl<'p> TestExplorer<'p> {
                     .apps
                     .iter()
                     .map(|a| match a.free {
-                        Some((arr, o)) if forced_value(fo, &mut ex.pool, &r.constraints, arr, a.value as u32).is_none() => (a.args.clone(), Rel::Ne(o)),
+                        Some((arr, o)) if forced_value(fo.get_or_insert_with(|| Z3Solver::new(Some(query_time))), &mut ex.pool, &r.constraints, arr, a.value as u32).is_none() => (a.args.clone(), Rel::Ne(o)),
                         _ => (a.args.clone(), Rel::Eq(a.value)),
                     })
                     .collect();
@@ -309,7 +311,7 @@ pub fn infer_lazy<'a>(
     };
     let site: Site<'_, 'a> = Site { background: Default::default(), prog, hole, schedule: HoleSchedule { originals: vec![(hole.0.to_string(), original.clone())], flips: Vec::new() }, engine, limits };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };
-    let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t, limits.query_timeout)).collect();
+    let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t)).collect();
     let t0 = Instant::now();
     let mut solve_time = Duration::ZERO;
     let result = (|| -> Result<Inferred, String> {

@@ -137,8 +137,7 @@ impl<'p> Executor<'p> {
     pub(super) fn apply_symbolic_f64(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
         let (name, vals) = self.hole_call(st, name, nargs, args, 8)?;
         let var = self.pool.so_declare(&name, vals.len()).map_err(|m| self.error(st, ErrorKind::User, &m))?;
-        let sched = self.cfg.hole_schedule.clone();
-        let Some((sched, orig)) = sched.as_ref().and_then(|s| s.originals.iter().find(|(h, _)| *h == name).map(|(_, o)| (s, o.clone()))) else {
+        let Some((sched, orig)) = self.scheduled(&name) else {
             return Err(self.error(st, ErrorKind::User, &format!("unsupported: the floating-point hole `{name}` needs the deviation search (an original term and a schedule)")));
         };
         let mut keys = Vec::with_capacity(vals.len());
@@ -149,8 +148,7 @@ impl<'p> Executor<'p> {
                 None => return Err(self.error(st, ErrorKind::User, &format!("unsupported: a NaN argument of the floating-point hole `{name}`"))),
             }
         }
-        let flips = sched.flips.clone();
-        self.apply_scheduled(st, var, keys.into(), &orig, &flips)
+        self.apply_scheduled(st, var, keys.into(), &orig, &sched.flips)
     }
 
     /// `klee_apply_symbolic(name, nargs, args)`.
@@ -165,18 +163,16 @@ impl<'p> Executor<'p> {
             });
         }
         let var = self.pool.so_declare(&name, vals.len()).map_err(|m| self.error(st, ErrorKind::User, &m))?;
-        if let Some(sched) = self.cfg.hole_schedule.clone() {
-            if let Some((_, orig)) = sched.originals.iter().find(|(h, _)| *h == name) {
-                let mut args = Vec::with_capacity(vals.len());
-                for v in vals {
-                    let c = match self.pool.as_const(v) {
-                        Some(c) => c,
-                        None => self.concrete_of(st, Val::S(v), "hole argument")?,
-                    };
-                    args.push(c as u32 as i32 as i64);
-                }
-                return self.apply_scheduled(st, var, args.into(), orig, &sched.flips);
+        if let Some((sched, orig)) = self.scheduled(&name) {
+            let mut args = Vec::with_capacity(vals.len());
+            for v in vals {
+                let c = match self.pool.as_const(v) {
+                    Some(c) => c,
+                    None => self.concrete_of(st, Val::S(v), "hole argument")?,
+                };
+                args.push(c as u32 as i32 as i64);
             }
+            return self.apply_scheduled(st, var, args.into(), &orig, &sched.flips);
         }
         let linked = self.cfg.hole_mode == HoleMode::So;
         let (arr, value) = self.pool.so_occurrence(var, vals, linked);
@@ -233,7 +229,9 @@ impl<'p> Executor<'p> {
         let so = self.cfg.hole_mode == HoleMode::So;
         if !deviate {
             // The same arguments with another value earlier: no function.
-            if so && st.holes.iter().any(|h| h.var == var && h.args == args && h.value.is_ok_and(|v| v != o)) {
+            // Only a deviated evaluation can disagree with the original.
+            let mut deviated = flips.iter().take_while(|&&f| f < idx).map(|&f| &st.holes[f as usize]);
+            if so && deviated.any(|h| h.var == var && h.args == args && h.value.is_ok_and(|v| v != o)) {
                 self.stats.so_pruned += 1;
                 return Err(Termination::Silent);
             }
@@ -280,7 +278,7 @@ impl<'p> Executor<'p> {
         // (and the path kept).
         let timeout = Some(self.cfg.solver.timeout.map_or(PRUNE_TIMEOUT, |t| t.min(PRUNE_TIMEOUT)));
         let enc = self.cfg.solver.so.encoding;
-        let orig = self.schedule_original(var);
+        let orig = self.scheduled(&self.pool.so.var(var).name).map(|(_, t)| t);
         let checker = self.examples.entry(var).or_insert_with(|| {
             let mut c = ExampleSolver::new(lang, enc, timeout);
             if let Some(o) = orig {
@@ -302,10 +300,12 @@ impl<'p> Executor<'p> {
         checker.consistent_within(examples, timeout)
     }
 
-    /// The original term of `var`'s schedule.
-    fn schedule_original(&self, var: SoVarId) -> Option<Term> {
-        let name = &self.pool.so.var(var).name;
-        self.cfg.hole_schedule.as_ref().and_then(|s| s.originals.iter().find(|(h, _)| h == name).map(|(_, t)| t.clone()))
+    /// The schedule, and the original term of hole `name` in it, when
+    /// holes are scheduled and `name` has one.
+    fn scheduled(&self, name: &str) -> Option<(Rc<HoleSchedule>, Term)> {
+        let s = self.cfg.hole_schedule.as_ref()?;
+        let (_, t) = s.originals.iter().find(|(h, _)| h == name)?;
+        Some((s.clone(), t.clone()))
     }
 
     /// A scheduled path that ended before its schedule's last flip (it is
