@@ -35,6 +35,11 @@ pub struct FixArgs {
     /// Try this many most suspicious statements (default 10).
     #[arg(long, value_name = "N")]
     locations: Option<usize>,
+    /// Repair only at this source line (FILE:LINE, FILE relative to the
+    /// project folder); repeatable. Default: the most suspicious
+    /// statements by fault localization.
+    #[arg(long, value_name = "FILE:LINE")]
+    location: Vec<String>,
     /// Variables a hole may read (default 4).
     #[arg(long, value_name = "N")]
     vars: Option<usize>,
@@ -100,6 +105,7 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         timeout: secs(&a.timeout)?,
         test_timeout: secs(&a.test_timeout)?,
         locations: a.locations,
+        at: a.location.clone(),
         vars: a.vars,
         so_lang: a.so_lang.clone(),
         all: a.all,

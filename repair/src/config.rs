@@ -31,6 +31,46 @@ struct RawTest {
     exit: Option<i32>,
     #[serde(rename = "match", default)]
     match_kind: MatchKind,
+    stderr: Option<String>,
+    #[serde(default)]
+    stderr_match: MatchKind,
+    setup: Option<String>,
+    cwd: Option<String>,
+    #[serde(default)]
+    env: std::collections::BTreeMap<String, String>,
+    check: Option<String>,
+}
+
+/// The `build` section of a real project (configure + make).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBuild {
+    #[serde(default)]
+    configure: Vec<String>,
+    make: String,
+    program: String,
+    #[serde(default)]
+    cflags: Vec<String>,
+    #[serde(default)]
+    ldflags: Vec<String>,
+}
+
+/// How a real project is built: shell commands run in a copy of the
+/// project folder. se2repair sets `CC`, `CFLAGS` and `LDFLAGS` in the
+/// environment of `configure` and passes the same to `make` as variable
+/// overrides (its native, coverage and bitcode builds differ only there).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+pub struct BuildSpec {
+    /// Commands run once in a fresh copy (e.g. `./configure ...`).
+    pub configure: Vec<String>,
+    /// The command that (re)builds the program after a source changed.
+    pub make: String,
+    /// The built program, relative to the project folder.
+    pub program: String,
+    /// Extra compiler flags of every build.
+    pub cflags: Vec<String>,
+    /// Extra linker flags of every build.
+    pub ldflags: Vec<String>,
 }
 
 /// Options of `fix` that may be set in the project file; the command line
@@ -70,12 +110,14 @@ struct RawProject {
     vars: Option<usize>,
     #[serde(default)]
     so_lang: Vec<String>,
+    build: Option<RawBuild>,
 }
 
 /// One test: run with `args` and `stdin`; passes when stdout matches
-/// `stdout` (if given) and the exit code is `exit` (if given; otherwise any
-/// normal exit).
-#[derive(Clone, Debug)]
+/// `stdout` (if given), stderr matches `stderr` (if given), the exit code
+/// is `exit` (if given; otherwise any normal exit) and the `check` script
+/// (if given) exits 0.
+#[derive(Clone, Debug, Default)]
 pub struct TestCase {
     pub name: String,
     pub args: Vec<String>,
@@ -83,6 +125,27 @@ pub struct TestCase {
     pub stdout: Option<String>,
     pub exit: Option<i32>,
     pub match_kind: MatchKind,
+    pub stderr: Option<String>,
+    pub stderr_match: MatchKind,
+    /// A bash script run in the test's fresh folder before the program.
+    pub setup: Option<String>,
+    /// The program's working directory, relative to the test's folder.
+    pub cwd: Option<String>,
+    /// Variables added to the environment of the program and the scripts.
+    pub env: Vec<(String, String)>,
+    /// A bash script that judges a run: in the test's folder, with
+    /// `SE2REPAIR_STDOUT` / `SE2REPAIR_STDERR` (files) and
+    /// `SE2REPAIR_EXIT` (the exit code) set; exit 0 passes.
+    pub check: Option<String>,
+    /// Runs in a fresh temporary folder (it has a setup, a working
+    /// directory, or belongs to a project with a `build`); otherwise in
+    /// the project folder.
+    pub fresh_dir: bool,
+    /// Set while the test runs: its prepared folder (setup done), where
+    /// the program starts (plus `cwd`) and where `check` runs.
+    pub run_dir: Option<PathBuf>,
+    /// Set while the test runs: the program's `argv[0]`.
+    pub argv0: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -94,6 +157,9 @@ pub struct Project {
     pub cflags: Vec<String>,
     pub tests: Vec<TestCase>,
     pub options: FileOptions,
+    /// A real project's configure + make (`None`: the sources are
+    /// compiled directly).
+    pub build: Option<BuildSpec>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -142,7 +208,18 @@ impl Project {
             }
             sources.push(p);
         }
+        let build = raw.build.map(|b| BuildSpec { configure: b.configure, make: b.make, program: b.program, cflags: b.cflags, ldflags: b.ldflags });
+        if let Some(b) = &build {
+            if b.make.trim().is_empty() || b.program.trim().is_empty() {
+                return Err(err(at("`build`: give `make` (the command that builds the program) and `program` (its path in the project)")));
+            }
+        }
         let mut tests = parse_tests(dir, file, raw.tests)?;
+        if build.is_some() {
+            for t in &mut tests {
+                t.fresh_dir = true;
+            }
+        }
         if let Some(d) = &raw.tests_dir {
             tests.extend(read_tests_dir(&dir.join(d)).map_err(|e| err(at(&format!("tests_dir `{d}`: {e}"))))?);
         }
@@ -165,7 +242,7 @@ impl Project {
             vars: raw.vars,
             so_lang: raw.so_lang,
         };
-        Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options })
+        Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options, build })
     }
 }
 
@@ -187,15 +264,37 @@ fn parse_tests(dir: &Path, file: &Path, raw: Vec<RawTest>) -> Result<Vec<TestCas
             (None, Some(f)) => Some(std::fs::read_to_string(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?),
             (None, None) => None,
         };
-        if stdout.is_none() && t.exit.is_none() {
-            return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file` or `exit`"))));
+        if stdout.is_none() && t.exit.is_none() && t.stderr.is_none() && t.check.is_none() {
+            return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file`, `stderr`, `exit` or `check`"))));
         }
-        if t.match_kind == MatchKind::Regex {
-            if let Some(re) = &stdout {
-                regex::Regex::new(re).map_err(|e| err(at(&format!("{where_}: bad regex: {e}"))))?;
+        for (text, kind, key) in [(&stdout, t.match_kind, "stdout"), (&t.stderr, t.stderr_match, "stderr")] {
+            if let (Some(re), MatchKind::Regex) = (text, kind) {
+                regex::Regex::new(re).map_err(|e| err(at(&format!("{where_}: bad regex in `{key}`: {e}"))))?;
             }
         }
-        tests.push(TestCase { name: t.name, args: t.args, stdin, stdout, exit: t.exit, match_kind: t.match_kind });
+        if let Some(c) = &t.cwd {
+            if Path::new(c).is_absolute() || Path::new(c).components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+                return Err(err(at(&format!("{where_}: `cwd` must be a folder inside the test's folder"))));
+            }
+        }
+        let fresh_dir = t.setup.is_some() || t.cwd.is_some();
+        tests.push(TestCase {
+            name: t.name,
+            args: t.args,
+            stdin,
+            stdout,
+            exit: t.exit,
+            match_kind: t.match_kind,
+            stderr: t.stderr,
+            stderr_match: t.stderr_match,
+            setup: t.setup,
+            cwd: t.cwd,
+            env: t.env.into_iter().collect(),
+            check: t.check,
+            fresh_dir,
+            run_dir: None,
+            argv0: None,
+        });
     }
     Ok(tests)
 }
@@ -241,7 +340,7 @@ fn read_tests_dir(dir: &Path) -> Result<Vec<TestCase>, String> {
             let out = std::fs::read_to_string(dir.join(format!("{n}.out"))).map_err(|e| format!("{n}.out: {e}"))?;
             let inp = dir.join(format!("{n}.in"));
             let stdin = if inp.exists() { std::fs::read(&inp).map_err(|e| format!("{n}.in: {e}"))? } else { Vec::new() };
-            Ok(TestCase { name: n, args: Vec::new(), stdin, stdout: Some(out), exit: None, match_kind: MatchKind::Exact })
+            Ok(TestCase { name: n, stdin, stdout: Some(out), ..TestCase::default() })
         })
         .collect()
 }

@@ -3,9 +3,9 @@
 
 use crate::config::{Project, TestCase};
 use crate::cparse::{self, Schema};
-use crate::rank::{program_constants, rank, Candidate, Wide};
+use crate::builds::Builds;
+use crate::rank::{rank, Candidate, Wide};
 use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
-use crate::localize::Spectrum;
 use crate::native;
 use klee_ext::so::{LangSpec, Term};
 use std::cell::RefCell;
@@ -46,6 +46,8 @@ pub struct FixOptions {
     /// Time one site may take (a share of `timeout`).
     pub site_timeout: Duration,
     pub locations: usize,
+    /// `--location FILE:LINE`: only sites on these lines.
+    pub at: Vec<(PathBuf, u32)>,
     pub vars: usize,
     /// Language of conditions and guards.
     pub cond_lang: LangSpec,
@@ -65,6 +67,8 @@ pub struct CliOverrides {
     pub timeout: Option<Duration>,
     pub test_timeout: Option<Duration>,
     pub locations: Option<usize>,
+    /// `FILE:LINE` strings.
+    pub at: Vec<String>,
     pub vars: Option<usize>,
     pub so_lang: Vec<String>,
     pub all: bool,
@@ -114,6 +118,16 @@ impl FixOptions {
             return Err("--vars: at most 16 variables".into());
         }
         let timeout = cli.timeout.or(secs("timeout", f.timeout)?).unwrap_or(Duration::from_secs(300));
+        let mut at = Vec::new();
+        for l in &cli.at {
+            let parsed = l.rsplit_once(':').and_then(|(f, n)| Some((PathBuf::from(f), n.parse::<u32>().ok().filter(|n| *n > 0)?)));
+            let Some((file, line)) = parsed else { return Err(format!("--location {l}: expected FILE:LINE (e.g. find/ftsfind.c:449)")) };
+            if !p.sources.iter().any(|s| *s == file) {
+                let known: Vec<String> = p.sources.iter().map(|s| s.display().to_string()).collect();
+                return Err(format!("--location {l}: `{}` is not one of the project's sources ({})", file.display(), known.join(", ")));
+            }
+            at.push((file, line));
+        }
         Ok(FixOptions {
             engine,
             search: Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?,
@@ -122,6 +136,7 @@ impl FixOptions {
             timeout,
             test_timeout: cli.test_timeout.or(secs("test_timeout", f.test_timeout)?).unwrap_or(Duration::from_secs(5)),
             locations,
+            at,
             vars,
             cond_lang,
             rhs_lang,
@@ -240,77 +255,15 @@ pub(crate) fn msg(e: impl std::fmt::Display) -> FixError {
     FixError::Msg(e.to_string())
 }
 
-/// Runs all tests natively with coverage: results and the spectrum.
-fn run_tests(p: &Project, opts: &FixOptions, tmp: &Path) -> Result<(Vec<TestResult>, Spectrum), FixError> {
-    let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-    let incs = include_dirs(p);
-    let b = native::build(&srcs, &incs, &p.cflags, tmp, true).map_err(msg)?;
-    let mut results = Vec::new();
-    let mut spec = Spectrum::default();
-    native::take_coverage(&b).map_err(msg)?;
-    for t in &p.tests {
-        let r = native::run_test(&b.exe, t, &p.dir, opts.test_timeout).map_err(|e| msg(format!("cannot run test {}: {e}", t.name)))?;
-        let passed = native::judge(t, &r.stdout, r.exit);
-        let cov = native::take_coverage(&b).map_err(msg)?;
-        spec.add(passed, &cov);
-        let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
-        results.push(TestResult { name: t.name.clone(), passed, problem });
-    }
-    Ok((results, spec))
-}
-
-fn describe_mismatch(t: &TestCase, r: &native::RunResult) -> String {
-    match (t.exit, r.exit) {
-        (Some(want), Some(got)) if want != got => format!("exit code {got}, expected {want}"),
-        _ => {
-            let got = String::from_utf8_lossy(&r.stdout);
-            let got: String = got.chars().take(60).collect();
-            format!("unexpected output {:?}", got)
-        }
-    }
-}
-
-fn include_dirs(p: &Project) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = p.sources.iter().filter_map(|s| p.dir.join(s).parent().map(Path::to_path_buf)).collect();
-    v.dedup();
-    v
-}
-
-/// Compiles the sources with `replaced` (source index, text) to a native
-/// program in `dir` and runs `tests` in order: the first failing test
-/// (its index) and why, if any.
-fn validate(p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<(usize, String)>, String> {
-    let mut srcs = Vec::new();
-    for (i, s) in p.sources.iter().enumerate() {
-        if i == replaced.0 {
-            let f = dir.join(format!("v{i}")).join(s.file_name().unwrap_or_default());
-            std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
-            std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
-            srcs.push(f);
-        } else {
-            srcs.push(p.dir.join(s));
-        }
-    }
-    let b = match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
-        Ok(b) => b,
-        Err(e) => return Ok(Some((0, format!("the patched program does not compile: {e}")))),
-    };
-    for (i, t) in tests.iter().enumerate() {
-        let r = native::run_test(&b.exe, t, &p.dir, test_timeout).map_err(|e| e.to_string())?;
-        if !native::judge(t, &r.stdout, r.exit) {
-            return Ok(Some((i, format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default()))));
-        }
-    }
-    Ok(None)
-}
-
 /// Whether `patch` is correct on held-out tests: the patched project is
 /// built natively and every test must pass (a patch that passes the
 /// project's tests but not these is plausible, not correct).
 pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout: Duration) -> Result<bool, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let tests: Vec<&TestCase> = heldout.iter().collect();
-    Ok(validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
+    let builds = Builds::prepare(p, &mut |_| {}).map_err(|e| e.to_string())?;
+    let tests: Vec<TestCase> = heldout.iter().map(|t| TestCase { fresh_dir: t.fresh_dir || p.build.is_some(), ..t.clone() }).collect();
+    let tests: Vec<&TestCase> = tests.iter().collect();
+    Ok(builds.validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
 }
 
 /// Runs the whole repair of project `p`.
@@ -325,8 +278,10 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         .iter()
         .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(|e| msg(format!("{}: {e}", s.display()))))
         .collect::<Result<_, _>>()?;
-    progress.status("building and running the tests");
-    let (tests, spectrum) = run_tests(p, opts, tmp.path())?;
+    progress.status("building the project");
+    let builds = Builds::prepare(p, &mut |m| progress.status(m))?;
+    progress.status("running the tests");
+    let (tests, spectrum) = builds.run_tests(p, opts.test_timeout, tmp.path())?;
     let failing: Vec<&TestCase> = p.tests.iter().zip(&tests).filter(|(_, r)| !r.passed).map(|(t, _)| t).collect();
     for r in tests.iter().filter(|r| !r.passed) {
         progress.message(&format!("failing test {}: {}", r.name, r.problem.as_deref().unwrap_or("fails")));
@@ -362,14 +317,19 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     ordered.extend(p.tests.iter().zip(&tests).filter(|(_, r)| r.passed).map(|(t, _)| t));
     let candidates = rank(p, &texts, &spectrum, opts)?;
     if candidates.is_empty() {
-        report.reason = Some("no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into());
+        report.reason = Some(if opts.at.is_empty() {
+            "no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into()
+        } else {
+            let at: Vec<String> = opts.at.iter().map(|(f, l)| format!("{}:{l}", f.display())).collect();
+            format!("no repair site (condition, assignment, or guardable statement) at {}", at.join(", "))
+        });
         return finish(report, start, &out_dir);
     }
     let mut statements = std::collections::HashSet::new();
     let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2), max_applications: None };
     let mut seen_patches = std::collections::HashSet::new();
     let mut query_times: Vec<Duration> = Vec::new();
-    let constants = program_constants(&texts);
+    let constants = builds.constants(p, &texts);
     // Two passes: every site with a short budget first, then the sites that
     // ran out of it with the full share, so that one costly site cannot
     // starve the others. A patch one edit from the original ends the
@@ -409,7 +369,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
-            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds };
             let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
@@ -506,6 +466,7 @@ struct SiteRun<'a> {
     constants: &'a [i64],
     /// Each candidate's instrumented program, made once for all passes.
     programs: &'a RefCell<HashMap<usize, Result<Rc<klee_ext::ir::Program>, String>>>,
+    builds: &'a Builds,
 }
 
 
@@ -534,10 +495,19 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let dir = r.tmp.join(format!("site{}-{}", r.k, r.pass as u8));
     std::fs::create_dir_all(&dir).map_err(msg)?;
     let src_rel = &p.sources[c.src];
-    let prog = match r.programs.borrow_mut().entry(r.k).or_insert_with(|| instrumented(p, c, text, &r.tmp.join(format!("site{}", r.k)))) {
+    let make_program = || {
+        let inst = cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string());
+        r.builds.instrumented(p, c.src, &inst, &r.tmp.join(format!("site{}", r.k)))
+    };
+    let prog = match r.programs.borrow_mut().entry(r.k).or_insert_with(make_program) {
         Ok(prog) => prog.clone(),
         Err(e) => return Ok((e.clone(), none, Vec::new())),
     };
+    // The VM runs each test in its own prepared folder, as natively.
+    let argv0 = Builds::argv0(p);
+    let dirs = r.tests.iter().map(|t| native::prepare(t, &p.dir, opts.test_timeout)).collect::<Result<Vec<_>, _>>().map_err(msg)?;
+    let owned: Vec<TestCase> = r.tests.iter().zip(&dirs).map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0: argv0.clone(), ..(*t).clone() }).collect();
+    let vm_tests: Vec<&TestCase> = owned.iter().collect();
     let lang = c.language(opts);
     let original = cparse::original_term(text, site);
     let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 }, keep_going: opts.all, relabels_only: r.pass == Pass::Relabels };
@@ -561,7 +531,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         tried += 1;
         let vdir = dir.join(format!("validate{tried}"));
         std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
-        if let Some((i, why)) = validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
+        if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
             rejected.push(format!("`{expr}`: {why}"));
             return Ok(Some(i));
         }
@@ -578,9 +548,9 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
             return Ok(("unsupported: a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)".into(), none, Vec::new()))
         }
         (Search::Deviation, None) if r.pass == Pass::Relabels => return Ok(("skipped in this pass: the original is not a term of the language".into(), none, Vec::new())),
-        (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&prog, r.tests, r.failing, hole, site.vars.len(), &goal, opts.engine, r.limits, &mut check).map_err(msg)?,
+        (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&prog, &vm_tests, r.failing, hole, site.vars.len(), &goal, opts.engine, r.limits, &mut check).map_err(msg)?,
         _ => {
-            let (inferred, stats) = infer::infer(&prog, r.tests, hole, &goal, opts.engine, r.limits).map_err(msg)?;
+            let (inferred, stats) = infer::infer(&prog, &vm_tests, hole, &goal, opts.engine, r.limits).map_err(msg)?;
             if let Inferred::Terms(terms) = &inferred {
                 for (term, objective) in terms {
                     if check(term, *objective).map_err(msg)?.is_none() && !opts.all {
@@ -611,32 +581,6 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
     };
     Ok((result, stats, found))
-}
-
-/// The project with candidate `c`'s hole, compiled and loaded in the VM
-/// (in `dir`), or why not (a `skipped: …` result).
-fn instrumented(p: &Project, c: &Candidate, text: &str, dir: &Path) -> Result<Rc<klee_ext::ir::Program>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let src_rel = &p.sources[c.src];
-    let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
-    let inst = dir.join(&name);
-    std::fs::write(&inst, cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string())).map_err(|e| e.to_string())?;
-    let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-    c_files[c.src] = inst;
-    let mut flags: Vec<String> = Vec::new();
-    for d in include_dirs(p) {
-        flags.push("-I".into());
-        flags.push(d.display().to_string());
-    }
-    flags.extend(p.cflags.iter().cloned());
-    let bc = klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())))?;
-    let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
-    let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
-    Ok(Rc::new(prog))
-}
-
-fn first_line(s: &str) -> String {
-    s.lines().take(3).collect::<Vec<_>>().join(" ")
 }
 
 /// Replaces `path` by `text` through a temporary file in the same folder

@@ -181,7 +181,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
                 Termination::Exit(c) => Some(c),
                 _ => None,
             };
-            if judge(t, &r.stdout, exit) {
+            if judge(t, &r.stdout, &r.stderr, exit) {
                 if passing.is_empty() {
                     ex.limit_time(share);
                 }
@@ -255,7 +255,7 @@ pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine,
         max_instructions: Some(limits.max_instructions),
         max_path_instructions: Some(limits.max_path_instructions),
         max_hole_applications: limits.max_applications,
-        program_name: "program".into(),
+        program_name: t.argv0.clone().unwrap_or_else(|| "program".into()),
         args: t.args.iter().cloned().map(ArgSpec::Concrete).collect(),
         stdin: Some(Rc::new(t.stdin.clone())),
         expect_stdout: match (&t.stdout, t.match_kind) {
@@ -268,6 +268,22 @@ pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine,
     };
     cfg.solver.timeout = Some(limits.query_timeout);
     cfg.solver.so.encoding = engine.encoding();
+    if let Some(d) = &t.run_dir {
+        cfg.cwd = Some(t.cwd.as_ref().map_or(d.clone(), |c| d.join(c)));
+        // The run may change its own test folder, as the native one does.
+        cfg.scratch_dir = Some(d.clone());
+    }
+    if !t.env.is_empty() {
+        let mut env: Vec<Vec<u8>> = std::env::vars_os()
+            .filter(|(k, _)| !t.env.iter().any(|(n, _)| k.as_os_str() == n.as_str()))
+            .map(|(k, v)| {
+                use std::os::unix::ffi::OsStrExt;
+                [k.as_bytes(), b"=", v.as_bytes()].concat()
+            })
+            .collect();
+        env.extend(t.env.iter().map(|(k, v)| format!("{k}={v}").into_bytes()));
+        cfg.env = Some(env);
+    }
     cfg
 }
 

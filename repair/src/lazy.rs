@@ -229,7 +229,7 @@ impl<'p> TestExplorer<'p> {
                 Termination::Exit(c) => Some(c),
                 _ => None,
             };
-            if judge(t, &r.stdout, exit) {
+            if judge(t, &r.stdout, &r.stderr, exit) {
                 // A deviation left symbolic is exact where the path forces
                 // its value; elsewhere only `!= original` is known.
                 let mut exs: Vec<Example> = r

@@ -10,12 +10,14 @@
 //! (`--search deviation`, the default); [`fix`] puts it together and
 //! writes the patch.
 
+mod builds;
 pub mod config;
 pub mod cparse;
 pub mod fix;
 pub mod infer;
 pub mod lazy;
 pub mod localize;
+mod make;
 pub mod native;
 mod rank;
 pub mod simplify;

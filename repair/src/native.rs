@@ -43,17 +43,10 @@ fn signal_name(s: i32) -> &'static str {
     }
 }
 
-/// Whether `stdout` and `exit` satisfy `t`. A test without an expected
-/// exit code accepts any normal exit; a crash or timeout never passes.
-pub fn judge(t: &TestCase, stdout: &[u8], exit: Option<i32>) -> bool {
-    let Some(code) = exit else { return false };
-    if t.exit.is_some_and(|e| e != code) {
-        return false;
-    }
-    let Some(want) = &t.stdout else { return true };
-    let got = String::from_utf8_lossy(stdout);
-    match t.match_kind {
-        MatchKind::Exact => got == want.as_str(),
+fn matches(kind: MatchKind, want: &str, got: &[u8]) -> bool {
+    let got = String::from_utf8_lossy(got);
+    match kind {
+        MatchKind::Exact => got == want,
         MatchKind::Trim => {
             let norm = |s: &str| s.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect::<Vec<_>>();
             norm(&got) == norm(want)
@@ -62,19 +55,95 @@ pub fn judge(t: &TestCase, stdout: &[u8], exit: Option<i32>) -> bool {
     }
 }
 
-/// Runs `exe` on test `t` in `cwd`, killing it (and its children) after
-/// `timeout`: first SIGTERM (so coverage data can be written), then SIGKILL.
-pub fn run_test(exe: &Path, t: &TestCase, cwd: &Path, timeout: Duration) -> std::io::Result<RunResult> {
-    let mut child = Command::new(exe)
-        .args(&t.args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .spawn()?;
+/// Time a `check` script may take.
+const CHECK_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Whether a run's `stdout`, `stderr` and `exit` satisfy `t`. A test
+/// without an expected exit code accepts any normal exit; a crash or
+/// timeout never passes. A `check` script runs in the test's folder.
+pub fn judge(t: &TestCase, stdout: &[u8], stderr: &[u8], exit: Option<i32>) -> bool {
+    let Some(code) = exit else { return false };
+    if t.exit.is_some_and(|e| e != code) {
+        return false;
+    }
+    if t.stdout.as_ref().is_some_and(|want| !matches(t.match_kind, want, stdout)) {
+        return false;
+    }
+    if t.stderr.as_ref().is_some_and(|want| !matches(t.stderr_match, want, stderr)) {
+        return false;
+    }
+    match &t.check {
+        Some(script) => run_check(t, script, stdout, stderr, code).unwrap_or(false),
+        None => true,
+    }
+}
+
+fn run_check(t: &TestCase, script: &str, stdout: &[u8], stderr: &[u8], code: i32) -> std::io::Result<bool> {
+    let files = tempfile::tempdir()?;
+    let (o, e) = (files.path().join("stdout"), files.path().join("stderr"));
+    std::fs::write(&o, stdout)?;
+    std::fs::write(&e, stderr)?;
+    let mut cmd = Command::new("bash");
+    cmd.arg("-c").arg(script).env("SE2REPAIR_STDOUT", &o).env("SE2REPAIR_STDERR", &e).env("SE2REPAIR_EXIT", code.to_string());
+    cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
+    if let Some(d) = &t.run_dir {
+        cmd.current_dir(d);
+    }
+    let r = run_command(cmd, &[], CHECK_TIMEOUT)?;
+    Ok(r.exit == Some(0))
+}
+
+/// A test's folder for one run: a fresh temporary folder with the setup
+/// script done (removed when dropped), or the project folder.
+pub struct TestDir {
+    _tmp: Option<tempfile::TempDir>,
+    pub path: PathBuf,
+}
+
+/// Prepares `t`'s folder: for a test that asks for one, a fresh
+/// temporary folder in which its `setup` script has run.
+pub fn prepare(t: &TestCase, project_dir: &Path, timeout: Duration) -> Result<TestDir, String> {
+    if !t.fresh_dir {
+        return Ok(TestDir { _tmp: None, path: project_dir.to_path_buf() });
+    }
+    let tmp = tempfile::Builder::new().prefix("se2repair-test-").tempdir().map_err(|e| format!("test {}: cannot create its folder: {e}", t.name))?;
+    if let Some(script) = &t.setup {
+        let mut cmd = Command::new("bash");
+        cmd.arg("-c").arg(script).current_dir(tmp.path()).envs(t.env.iter().map(|(k, v)| (k, v)));
+        let r = run_command(cmd, &[], timeout.max(Duration::from_secs(10))).map_err(|e| format!("test {}: cannot run its setup: {e}", t.name))?;
+        if r.exit != Some(0) {
+            let why = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
+            return Err(format!("test {}: its setup script failed ({why}): {}", t.name, String::from_utf8_lossy(&r.stderr).trim()));
+        }
+    }
+    if let Some(c) = &t.cwd {
+        if !tmp.path().join(c).is_dir() {
+            return Err(format!("test {}: its working directory `{c}` does not exist after the setup", t.name));
+        }
+    }
+    let path = tmp.path().to_path_buf();
+    Ok(TestDir { _tmp: Some(tmp), path })
+}
+
+/// Runs `exe` on test `t` in its prepared folder `dir`, killing it (and
+/// its children) after `timeout`: first SIGTERM (so coverage data can be
+/// written), then SIGKILL.
+pub fn run_test(exe: &Path, t: &TestCase, dir: &Path, timeout: Duration) -> std::io::Result<RunResult> {
+    let mut cmd = Command::new(exe);
+    if let Some(a) = &t.argv0 {
+        cmd.arg0(a);
+    }
+    cmd.args(&t.args).current_dir(t.cwd.as_ref().map_or(dir.to_path_buf(), |c| dir.join(c)));
+    cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
+    run_command(cmd, &t.stdin, timeout)
+}
+
+/// Runs `cmd` in its own process group with `input` on stdin, stdout and
+/// stderr captured, killed after `timeout`.
+pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io::Result<RunResult> {
+    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0).spawn()?;
     let mut stdin = child.stdin.take();
-    let input = t.stdin.clone();
+    let input = input.to_vec();
     let writer = std::thread::spawn(move || {
         if let Some(s) = stdin.as_mut() {
             let _ = s.write_all(&input);

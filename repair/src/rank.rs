@@ -61,9 +61,16 @@ pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOpt
         // The relabel pass can afford every variable in scope.
         let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
         for s in sites {
+            // `--location`: only the sites on the given lines, covered by
+            // the failing tests or not.
+            let located = !opts.at.is_empty();
+            if located && !opts.at.iter().any(|(f, l)| *f == p.sources[i] && s.lines.contains(l)) {
+                continue;
+            }
+            let covered = |lines: std::ops::Range<u32>| located || spec.failing_cover(i, lines);
             let mut wide_twin = false;
             if let Some(w) = wide.iter().find(|w| !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
-                if !spec.failing_cover(i, s.lines.clone()) {
+                if !covered(s.lines.clone()) {
                     continue;
                 }
                 let score = spec.score(i, s.lines.clone());
@@ -71,7 +78,7 @@ pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOpt
                 all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 1, lang: None, wide: Wide::Only });
                 wide_twin = true;
             }
-            if !spec.failing_cover(i, s.lines.clone()) {
+            if !covered(s.lines.clone()) {
                 continue;
             }
             let score = spec.score(i, s.lines.clone());

@@ -115,6 +115,8 @@ pub struct Config {
     /// The program's environment (`NAME=VALUE` strings); `None`: the
     /// tool's own.
     pub env: Option<Vec<Vec<u8>>>,
+    /// The program's initial working directory; `None`: the tool's own.
+    pub cwd: Option<std::path::PathBuf>,
 }
 
 impl Default for Config {
@@ -147,6 +149,7 @@ impl Default for Config {
             host_writes: posix::HostWrites::Auto,
             scratch_dir: None,
             env: None,
+            cwd: None,
         }
     }
 }

@@ -79,6 +79,17 @@ impl<'p> Executor<'p> {
                 other => variants.iter_mut().for_each(|v| v.push((other.clone(), None))),
             }
         }
+        let mut proc = super::posix::Proc::default();
+        if let Some(dir) = &self.cfg.cwd {
+            use std::os::unix::ffi::OsStrExt;
+            let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).map_err(|_| format!("{}: not a valid directory name", dir.display()))?;
+            // SAFETY: open with a NUL-terminated path; the descriptor is owned by the HostFd.
+            let h = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
+            if h < 0 {
+                return Err(format!("{}: cannot be the working directory: {}", dir.display(), std::io::Error::last_os_error()));
+            }
+            proc.cwd = Some(std::rc::Rc::new(super::posix::HostFd(h)));
+        }
         let mut states = Vec::new();
         for variant in variants {
             let mut st = State {
@@ -101,7 +112,7 @@ impl<'p> Executor<'p> {
                 loc: LocId(0),
                 apps: Rc::default(),
                 holes: Rc::default(),
-                proc: Default::default(),
+                proc: proc.clone(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

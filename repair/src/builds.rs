@@ -1,0 +1,214 @@
+//! How `fix` builds and runs a project: small projects compile their
+//! sources directly (`native::build`, `compile::compile_c`); real ones run
+//! their own configure and make (`make.rs`). Either way: a coverage run of
+//! every test, native validation of a changed source, and the VM program
+//! with an instrumented source.
+
+use crate::config::{Project, TestCase};
+use crate::fix::{msg, FixError, TestResult};
+use crate::localize::Spectrum;
+use crate::make::MakeTrees;
+use crate::native::{self, RunResult};
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Duration;
+
+pub(crate) enum Builds {
+    /// The sources compiled directly, in a fresh folder each time.
+    Direct,
+    Make(MakeTrees),
+}
+
+impl Builds {
+    pub(crate) fn prepare(p: &Project, status: &mut dyn FnMut(&str)) -> Result<Builds, FixError> {
+        match &p.build {
+            None => Ok(Builds::Direct),
+            Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status).map_err(msg)?)),
+        }
+    }
+
+    /// The program's `argv[0]` in native and VM runs: a real project's
+    /// program by its name (its messages print it).
+    pub(crate) fn argv0(p: &Project) -> Option<String> {
+        let b = p.build.as_ref()?;
+        Path::new(&b.program).file_name().map(|n| n.to_string_lossy().into_owned())
+    }
+
+    /// Runs every test natively with coverage: results and the spectrum.
+    pub(crate) fn run_tests(&self, p: &Project, timeout: Duration, tmp: &Path) -> Result<(Vec<TestResult>, Spectrum), FixError> {
+        let mut results = Vec::new();
+        let mut spec = Spectrum::default();
+        let direct;
+        let (exe, take): (PathBuf, Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String>>) = match self {
+            Builds::Direct => {
+                let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+                direct = native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(msg)?;
+                (direct.exe.clone(), Box::new(|| native::take_coverage(&direct)))
+            }
+            Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage())),
+        };
+        take().map_err(msg)?;
+        for t in &p.tests {
+            let (r, passed) = run_one(&exe, p, t, timeout)?;
+            let cov = take().map_err(msg)?;
+            spec.add(passed, &cov);
+            let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
+            results.push(TestResult { name: t.name.clone(), passed, problem });
+        }
+        Ok((results, spec))
+    }
+
+    /// Builds the project with `replaced` (source index, text) natively
+    /// (in `dir` when built directly) and runs `tests` in order: the first
+    /// failing test (its index) and why, if any.
+    pub(crate) fn validate(&self, p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<(usize, String)>, String> {
+        let run_all = |exe: &Path| -> Result<Option<(usize, String)>, String> {
+            for (i, t) in tests.iter().enumerate() {
+                let (r, passed) = run_one(exe, p, t, test_timeout).map_err(|e| e.to_string())?;
+                if !passed {
+                    return Ok(Some((i, format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default()))));
+                }
+            }
+            Ok(None)
+        };
+        match self {
+            Builds::Direct => {
+                let mut srcs = Vec::new();
+                for (i, s) in p.sources.iter().enumerate() {
+                    if i == replaced.0 {
+                        let f = dir.join(format!("v{i}")).join(s.file_name().unwrap_or_default());
+                        std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
+                        std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
+                        srcs.push(f);
+                    } else {
+                        srcs.push(p.dir.join(s));
+                    }
+                }
+                match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
+                    Ok(b) => run_all(&b.exe),
+                    Err(e) => Ok(Some((0, format!("the patched program does not compile: {e}")))),
+                }
+            }
+            Builds::Make(m) => match m.with_source(replaced.0, replaced.1, false, run_all)? {
+                Ok(r) => Ok(r),
+                Err(e) => Ok(Some((0, format!("the patched program does not build: {}", first_line(&e))))),
+            },
+        }
+    }
+
+    /// The project with source `src` replaced by `instrumented`, loaded in
+    /// the VM (built in `dir`), or why not (a `skipped: …` result).
+    pub(crate) fn instrumented(&self, p: &Project, src: usize, instrumented: &str, dir: &Path) -> Result<Rc<klee_ext::ir::Program>, String> {
+        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+        let bc = match self {
+            Builds::Direct => {
+                let src_rel = &p.sources[src];
+                let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
+                let inst = dir.join(&name);
+                std::fs::write(&inst, instrumented).map_err(|e| e.to_string())?;
+                let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+                c_files[src] = inst;
+                let mut flags: Vec<String> = Vec::new();
+                for d in include_dirs(p) {
+                    flags.push("-I".into());
+                    flags.push(d.display().to_string());
+                }
+                flags.extend(p.cflags.iter().cloned());
+                klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())))?
+            }
+            Builds::Make(m) => vec![m.bitcode(src, instrumented, dir).map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?],
+        };
+        let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
+        let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
+        Ok(Rc::new(prog))
+    }
+
+    /// The integer constants a patch may use without cost: the sources'
+    /// literals, and for a real project the values of the project's
+    /// `#define NAME NUMBER` whose names the sources use.
+    pub(crate) fn constants(&self, p: &Project, texts: &[String]) -> Vec<i64> {
+        let mut out = crate::rank::program_constants(texts);
+        if let Builds::Make(_) = self {
+            for v in macro_constants(&p.dir, texts) {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Runs test `t` natively: its folder prepared, the program run, the
+/// result judged.
+fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
+    let dir = native::prepare(t, &p.dir, timeout).map_err(msg)?;
+    let mut t = t.clone();
+    t.argv0 = Builds::argv0(p);
+    t.run_dir = Some(dir.path.clone());
+    let r = native::run_test(exe, &t, &dir.path, timeout).map_err(|e| msg(format!("cannot run test {}: {e}", t.name)))?;
+    let passed = native::judge(&t, &r.stdout, &r.stderr, r.exit);
+    Ok((r, passed))
+}
+
+fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
+    match (t.exit, r.exit) {
+        (Some(want), Some(got)) if want != got => format!("exit code {got}, expected {want}"),
+        _ if t.stdout.is_none() && t.stderr.is_some() => format!("unexpected stderr {:?}", String::from_utf8_lossy(&r.stderr).chars().take(60).collect::<String>()),
+        _ if t.stdout.is_none() && t.check.is_some() => "its check fails".into(),
+        _ => format!("unexpected output {:?}", String::from_utf8_lossy(&r.stdout).chars().take(60).collect::<String>()),
+    }
+}
+
+fn include_dirs(p: &Project) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = p.sources.iter().filter_map(|s| p.dir.join(s).parent().map(Path::to_path_buf)).collect();
+    v.dedup();
+    v
+}
+
+fn first_line(s: &str) -> String {
+    s.lines().take(3).collect::<Vec<_>>().join(" ")
+}
+
+/// Values of `#define NAME NUMBER` in the project's headers and sources
+/// whose NAME occurs in `texts`.
+fn macro_constants(dir: &Path, texts: &[String]) -> Vec<i64> {
+    let re = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))\)?[uUlL]*\s*(?:/[*/].*)?$").expect("valid regex");
+    let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
+    let names: std::collections::HashSet<&str> = texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else { continue };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                if !path.ends_with("se2repair-out") {
+                    stack.push(path);
+                }
+                continue;
+            }
+            if !path.extension().is_some_and(|x| x == "h" || x == "c") {
+                continue;
+            }
+            let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            for c in re.captures_iter(&text) {
+                let used = names.contains(&c[1]);
+                let v = &c[2];
+                let (neg, digits) = v.strip_prefix('-').map_or((false, v), |d| (true, d));
+                let parsed = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                    Some(h) => i64::from_str_radix(h, 16).ok(),
+                    None => digits.parse::<i64>().ok(),
+                };
+                if let (true, Some(n)) = (used, parsed) {
+                    let n = if neg { -n } else { n };
+                    if !out.contains(&n) {
+                        out.push(n);
+                    }
+                }
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}
