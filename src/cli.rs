@@ -27,6 +27,8 @@ enum Cmd {
     Run(RunArgs),
     /// Repair a C project: localize, synthesize and validate a patch.
     Fix(crate::fix_cmd::FixArgs),
+    /// The paper's repair experiment on DbgBench subjects (Table 4).
+    Dbgbench(crate::dbgbench_cmd::DbgbenchArgs),
     /// Measure the engine on bundled benchmark programs and print a table.
     Bench(crate::bench::BenchArgs),
     /// Print .ktest files as KLEE's ktest-tool does.
@@ -227,6 +229,7 @@ pub fn main() -> ExitCode {
             }
         },
         Cmd::Fix(a) => crate::fix_cmd::main(a),
+        Cmd::Dbgbench(a) => crate::dbgbench_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::KtestTool { files } => {
             for f in &files {

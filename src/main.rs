@@ -19,6 +19,7 @@ mod bench_fix;
 mod bench_real;
 mod bench_so;
 mod cli;
+mod dbgbench_cmd;
 mod fix_cmd;
 mod timespec;
 

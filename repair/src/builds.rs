@@ -13,14 +13,14 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
 
-pub(crate) enum Builds {
+pub enum Builds {
     /// The sources compiled directly, in a fresh folder each time.
     Direct,
     Make(MakeTrees),
 }
 
 impl Builds {
-    pub(crate) fn prepare(p: &Project, status: &mut dyn FnMut(&str)) -> Result<Builds, FixError> {
+    pub fn prepare(p: &Project, status: &mut dyn FnMut(&str)) -> Result<Builds, FixError> {
         match &p.build {
             None => Ok(Builds::Direct),
             Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status).map_err(msg)?)),
@@ -137,6 +137,41 @@ impl Builds {
         }
         out
     }
+}
+
+/// Builds project `p` with `files` (paths relative to the project, new
+/// texts) replaced and runs `then(root, program)` on the build: `root` is
+/// the built tree of a real project (the project folder otherwise). The
+/// outer error is the tool's, the inner one the variant's build.
+pub fn with_variant<T>(p: &Project, files: &[(PathBuf, String)], then: impl FnOnce(&Path, &Path) -> T) -> Result<Result<T, String>, String> {
+    match Builds::prepare(p, &mut |_| {}).map_err(|e| e.to_string())? {
+        Builds::Direct => {
+            let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+            let mut srcs = Vec::new();
+            for s in &p.sources {
+                match files.iter().find(|(f, _)| f == s) {
+                    Some((_, text)) => {
+                        let f = dir.path().join("v").join(s.file_name().unwrap_or_default());
+                        std::fs::create_dir_all(f.parent().unwrap_or(dir.path())).map_err(|e| e.to_string())?;
+                        std::fs::write(&f, text).map_err(|e| e.to_string())?;
+                        srcs.push(f);
+                    }
+                    None => srcs.push(p.dir.join(s)),
+                }
+            }
+            Ok(native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), false).map(|b| then(&p.dir, &b.exe)))
+        }
+        Builds::Make(m) => {
+            let root = m.root().to_path_buf();
+            m.with_files(files, false, |exe| Ok(then(&root, exe)))
+        }
+    }
+}
+
+/// Runs test `t` of project `p` natively with program `exe`: its folder
+/// prepared, the program run, the result judged.
+pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), String> {
+    run_one(exe, p, t, timeout).map_err(|e| e.to_string())
 }
 
 /// Runs test `t` natively: its folder prepared, the program run, the

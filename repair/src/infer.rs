@@ -97,6 +97,11 @@ pub struct InferStats {
     /// Every second-order query's time.
     #[serde(skip)]
     pub query_times: Vec<Duration>,
+    /// The times of the satisfiable and of the unsatisfiable ones.
+    #[serde(skip)]
+    pub sat_times: Vec<Duration>,
+    #[serde(skip)]
+    pub unsat_times: Vec<Duration>,
 }
 
 /// One test's deviation-ordered exploration at a site.
@@ -196,6 +201,8 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         stats.forks += ex.stats.forks;
         stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
         query_times.extend(ss.so.sat.iter().chain(&ss.so.unsat).chain(&ss.so.unknown).copied());
+        stats.sat_times.extend(ss.so.sat.iter().copied());
+        stats.unsat_times.extend(ss.so.unsat.iter().copied());
         stats.so_query_median_ms = median_ms(&mut query_times);
         stats.query_times = query_times.clone();
         let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
@@ -238,6 +245,13 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
 }
 
 /// The median of `times` in milliseconds (0 for none).
+pub fn mean_ms(times: &[Duration]) -> f64 {
+    if times.is_empty() {
+        return 0.0;
+    }
+    times.iter().sum::<Duration>().as_secs_f64() * 1000.0 / times.len() as f64
+}
+
 pub fn median_ms(times: &mut [Duration]) -> f64 {
     if times.is_empty() {
         return 0.0;

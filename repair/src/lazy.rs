@@ -454,7 +454,14 @@ pub fn infer_lazy<'a>(
         stats.paths += e.info.paths;
         stats.passing_paths += e.passing.len() as u64;
         if let Some(ex) = &e.ex {
-            times.extend(ex.example_queries().into_iter().map(|(_, d)| d));
+            for (_, d, answer) in ex.example_queries() {
+                times.push(d);
+                match answer {
+                    Some(true) => stats.sat_times.push(d),
+                    Some(false) => stats.unsat_times.push(d),
+                    None => {}
+                }
+            }
         }
         if e.cut {
             stats.explorations_cut += 1;

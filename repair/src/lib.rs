@@ -10,7 +10,7 @@
 //! (`--search deviation`, the default); [`fix`] puts it together and
 //! writes the patch.
 
-mod builds;
+pub mod builds;
 pub mod config;
 pub mod cparse;
 pub mod fix;

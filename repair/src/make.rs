@@ -87,7 +87,9 @@ fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, String> {
         for e in std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?.flatten() {
             let path = e.path();
             let rel = path.strip_prefix(&p.dir).unwrap_or(&path).to_path_buf();
-            if rel.starts_with("se2repair-out") {
+            // The project file's tests do not change the build (its build
+            // section is hashed below).
+            if rel.starts_with("se2repair-out") || rel == Path::new(crate::config::PROJECT_FILE) || rel == Path::new(crate::config::HELDOUT_FILE) {
                 continue;
             }
             let Ok(m) = std::fs::symlink_metadata(&path) else { continue };
@@ -235,19 +237,38 @@ impl MakeTrees {
         self.cov.program(&self.spec)
     }
 
+    /// The work copy's folder.
+    pub fn root(&self) -> &Path {
+        &self.work.dir
+    }
+
     /// Builds the work copy with source `i` replaced by `text` and runs
     /// `then` on it; the original text is put back afterwards (and rebuilt
     /// lazily by the next change).
     pub fn with_source<T>(&self, i: usize, text: &str, unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>) -> Result<Result<T, String>, String> {
-        let path = self.work.dir.join(&self.sources[i]);
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.with_files(&[(self.sources[i].clone(), text.to_string())], unresolved_ok, then)
+    }
+
+    /// Builds the work copy with the files `files` (paths relative to the
+    /// project) replaced and runs `then` on its program; every file is put
+    /// back afterwards. The outer error is the copy's, the inner one the
+    /// build's.
+    pub fn with_files<T>(&self, files: &[(PathBuf, String)], unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>) -> Result<Result<T, String>, String> {
+        let mut saved = Vec::new();
+        for (rel, text) in files {
+            let path = self.work.dir.join(rel);
+            let old = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            saved.push((path, old));
+        }
         let extra = if unresolved_ok { "-Wl,--unresolved-symbols=ignore-all" } else { "" };
-        let built = self.work.make(&self.spec, extra);
-        let r = match built {
+        let r = match self.work.make(&self.spec, extra) {
             Ok(()) => Ok(then(&self.program())),
             Err(e) => Ok(Err(e)),
         };
-        std::fs::write(&path, &self.originals[i]).map_err(|e| format!("{}: {e}", path.display()))?;
+        for (path, old) in saved {
+            std::fs::write(&path, old).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
         r
     }
 

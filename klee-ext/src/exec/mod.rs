@@ -342,8 +342,8 @@ impl<'p> Executor<'p> {
     }
 
     /// Query times of the scheduled holes' consistency checks, with the
-    /// number of examples of each.
-    pub fn example_queries(&self) -> Vec<(usize, Duration)> {
+    /// number of examples of each and its answer (`None`: unknown).
+    pub fn example_queries(&self) -> Vec<(usize, Duration, Option<bool>)> {
         self.examples.values().flat_map(|e| e.stats.queries.iter().copied()).collect()
     }
 

@@ -32,10 +32,11 @@ enum Enc {
     Cbs(CbsVar),
 }
 
-/// Query times with the number of distinct examples each query had.
+/// Query times with the number of distinct examples each query had and
+/// its answer (`None`: unknown).
 #[derive(Clone, Debug, Default)]
 pub struct ExampleStats {
-    pub queries: Vec<(usize, Duration)>,
+    pub queries: Vec<(usize, Duration, Option<bool>)>,
     pub inconsistent: u64,
     /// Checks a recent term answered.
     pub cache_hits: u64,
@@ -196,7 +197,12 @@ impl ExampleSolver {
         let t0 = Instant::now();
         // SAFETY: see `new`; the literals belong to this context.
         let r = unsafe { Z3_solver_check_assumptions(self.z.ctx, self.solver, lits.len() as u32, lits.as_ptr()) };
-        self.stats.queries.push((lits.len(), t0.elapsed()));
+        let answer = match r {
+            Z3_L_TRUE => Some(true),
+            Z3_L_FALSE => Some(false),
+            _ => None,
+        };
+        self.stats.queries.push((lits.len(), t0.elapsed(), answer));
         match r {
             Z3_L_TRUE => {
                 // SAFETY: the model of the check just made; released below.

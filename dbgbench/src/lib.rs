@@ -1,0 +1,54 @@
+//! `se2repair dbgbench`: the SE-ESOC paper's repair experiment (Table 4)
+//! as one command. [`subject`] reads the subject files, [`run`] runs each
+//! (subject, configuration) pair as a `se2repair fix` child process with
+//! the experiment's bounds, [`classify`] compares a patch with the
+//! developer's fix, [`tables`] writes `results.json`, `results.csv` and
+//! the Markdown table beside the paper's figures, [`plot`] draws the
+//! exploration cost against `--max-forks` (the paper's Fig. 7c).
+
+pub mod classify;
+pub mod plot;
+pub mod run;
+pub mod subject;
+pub mod tables;
+
+use serde::{Deserialize, Serialize};
+
+/// One (subject, configuration) result.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
+pub struct Row {
+    pub subject: String,
+    pub config: String,
+    /// `correct`, `plausible`, `none` or `error`.
+    pub outcome: String,
+    /// `FILE:LINE: replacement` of the patch, if any.
+    pub patch: String,
+    /// Paths explored at the repair sites.
+    pub paths: u64,
+    /// Exploration and synthesis time at the repair sites, in seconds.
+    pub time_s: f64,
+    /// Mean time of a satisfiable / unsatisfiable second-order query.
+    pub sat_ms: f64,
+    pub unsat_ms: f64,
+    /// Why there is no patch, why the patch is plausible, or the error.
+    pub reason: String,
+    /// Statements tried.
+    pub locations: u64,
+    /// Wall-clock time of the pair (build, repair, validation).
+    pub wall_s: f64,
+    /// The paper's outcome for this pair (`-` when it has none).
+    pub paper: String,
+    pub paper_time: String,
+}
+
+impl Row {
+    pub fn new(s: &subject::Subject, config: &str) -> Row {
+        Row {
+            subject: s.id.clone(),
+            config: config.to_string(),
+            paper: s.paper.outcome.get(config).cloned().unwrap_or_else(|| "-".into()),
+            paper_time: s.paper.time.get(config).cloned().unwrap_or_default(),
+            ..Row::default()
+        }
+    }
+}
