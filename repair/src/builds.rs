@@ -9,6 +9,7 @@ use crate::fix::{msg, FixError, TestResult};
 use crate::localize::Spectrum;
 use crate::make::MakeTrees;
 use crate::native::{self, RunResult};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
@@ -124,15 +125,14 @@ impl Builds {
     }
 
     /// The integer constants a patch may use without cost: the sources'
-    /// literals, and for a real project the values of the project's
-    /// `#define NAME NUMBER` whose names the sources use.
-    pub(crate) fn constants(&self, p: &Project, texts: &[String]) -> Vec<i64> {
+    /// literals and the values of `macros`.
+    pub(crate) fn constants(texts: &[String], macros: &HashMap<String, i64>) -> Vec<i64> {
         let mut out = crate::rank::program_constants(texts);
-        if let Builds::Make(_) = self {
-            for v in macro_constants(&p.dir, texts) {
-                if !out.contains(&v) {
-                    out.push(v);
-                }
+        let mut values: Vec<i64> = macros.values().copied().collect();
+        values.sort_unstable();
+        for v in values {
+            if !out.contains(&v) {
+                out.push(v);
             }
         }
         out
@@ -205,13 +205,13 @@ fn first_line(s: &str) -> String {
     s.lines().take(3).collect::<Vec<_>>().join(" ")
 }
 
-/// Values of `#define NAME NUMBER` in the project's headers and sources
-/// whose NAME occurs in `texts`.
-fn macro_constants(dir: &Path, texts: &[String]) -> Vec<i64> {
+/// `#define NAME NUMBER` in the project's headers and sources whose NAME
+/// occurs in `texts` (a name defined to several values is left out).
+pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i64> {
     let re = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))\)?[uUlL]*\s*(?:/[*/].*)?$").expect("valid regex");
     let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
     let names: std::collections::HashSet<&str> = texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
-    let mut out = Vec::new();
+    let mut out: HashMap<String, Option<i64>> = HashMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
@@ -237,13 +237,13 @@ fn macro_constants(dir: &Path, texts: &[String]) -> Vec<i64> {
                 };
                 if let (true, Some(n)) = (used, parsed) {
                     let n = if neg { -n } else { n };
-                    if !out.contains(&n) {
-                        out.push(n);
+                    let e = out.entry(c[1].to_string()).or_insert(Some(n));
+                    if *e != Some(n) {
+                        *e = None;
                     }
                 }
             }
         }
     }
-    out.sort_unstable();
-    out
+    out.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
 }

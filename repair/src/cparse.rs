@@ -3,6 +3,7 @@
 //! variables are in scope there, and the source text with the hole or the
 //! patch in place.
 
+use std::collections::HashMap;
 use klee_ext::so::{Op, Sort, Term};
 use std::ops::Range;
 mod real;
@@ -598,7 +599,7 @@ pub fn constants(src: &str) -> Vec<i64> {
     while let Some(n) = stack.pop() {
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c));
-        if let Some((Term::Int(v), _)) = term_of(n, src, &[]).filter(|_| matches!(n.kind(), "number_literal" | "char_literal")) {
+        if let Some((Term::Int(v), _)) = term_of(n, src, &Cx { vars: &[], macros: &HashMap::new() }).filter(|_| matches!(n.kind(), "number_literal" | "char_literal")) {
             if !out.contains(&v) {
                 out.push(v);
             }
@@ -663,8 +664,9 @@ pub fn replace(src: &str, site: &Site, expr: &str) -> String {
 
 /// The original expression as a term over the site's variables, when it
 /// is one (used as the preferred interpretation: minimal change). A guard's
-/// original is `true` (the statement always runs).
-pub fn original_term(src: &str, site: &Site) -> Option<Term> {
+/// original is `true` (the statement always runs). `macros` gives the
+/// values of the constant macros the expression may name.
+pub fn original_term(src: &str, site: &Site, macros: &HashMap<String, i64>) -> Option<Term> {
     match site.schema {
         Schema::Guard => return Some(Term::Bool(true)),
         Schema::Step => return Some(Term::Int(step_of(&site.original))),
@@ -676,7 +678,7 @@ pub fn original_term(src: &str, site: &Site) -> Option<Term> {
     while node.byte_range() != site.range {
         node = node.parent()?;
     }
-    to_term(node, src, &site.vars, site.schema.sort())
+    to_term(node, src, &Cx { vars: &site.vars, macros }, site.schema.sort())
 }
 
 fn coerce(t: Term, from: Sort, want: Sort) -> Term {
@@ -687,22 +689,28 @@ fn coerce(t: Term, from: Sort, want: Sort) -> Term {
     }
 }
 
-fn to_term(n: Node, src: &str, vars: &[Var], want: Sort) -> Option<Term> {
-    let (t, sort) = term_of(n, src, vars)?;
+/// What a term may name: the site's variables, and macro constants.
+struct Cx<'a> {
+    vars: &'a [Var],
+    macros: &'a HashMap<String, i64>,
+}
+
+fn to_term(n: Node, src: &str, cx: &Cx, want: Sort) -> Option<Term> {
+    let (t, sort) = term_of(n, src, cx)?;
     Some(coerce(t, sort, want))
 }
 
-fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
+fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
     let s = text(n, src);
     if matches!(n.kind(), "subscript_expression" | "field_expression" | "pointer_expression") {
-        if let Some(i) = vars.iter().position(|v| v.name == s && !v.pointer) {
+        if let Some(i) = cx.vars.iter().position(|v| v.name == s && !v.pointer) {
             return Some((Term::Var(i), Sort::Int));
         }
     }
     match n.kind() {
-        "parenthesized_expression" => term_of(n.named_child(0)?, src, vars),
+        "parenthesized_expression" => term_of(n.named_child(0)?, src, cx),
         // A floating-point condition's constants are its arguments.
-        "number_literal" if vars.iter().any(|v| v.real && v.name == s) => Some((Term::Var(vars.iter().position(|v| v.real && v.name == s)?), Sort::Int)),
+        "number_literal" if cx.vars.iter().any(|v| v.real && v.name == s) => Some((Term::Var(cx.vars.iter().position(|v| v.real && v.name == s)?), Sort::Int)),
         "number_literal" => {
             let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
             let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) { i64::from_str_radix(h, 16).ok()? } else { digits.parse::<i64>().ok()? };
@@ -718,8 +726,9 @@ fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
         }
         "true" => Some((Term::Bool(true), Sort::Bool)),
         "false" => Some((Term::Bool(false), Sort::Bool)),
+        "identifier" if !cx.vars.iter().any(|v| v.name == s) => cx.macros.get(s).map(|v| (Term::Int(*v), Sort::Int)),
         "identifier" => {
-            let i = vars.iter().position(|v| v.name == s)?;
+            let i = cx.vars.iter().position(|v| v.name == s)?;
             // A pointer arrives as `p != 0` (0 or 1).
             Some((Term::Var(i), Sort::Int))
         }
@@ -727,12 +736,12 @@ fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
             let op = text(n.child_by_field_name("operator")?, src);
             let a = n.child_by_field_name("argument")?;
             match op {
-                "!" => Some((Term::App(Op::Not, vec![to_term(a, src, vars, Sort::Bool)?]), Sort::Bool)),
-                "-" => match to_term(a, src, vars, Sort::Int)? {
+                "!" => Some((Term::App(Op::Not, vec![to_term(a, src, cx, Sort::Bool)?]), Sort::Bool)),
+                "-" => match to_term(a, src, cx, Sort::Int)? {
                     Term::Int(v) => Some((Term::Int(-v), Sort::Int)),
                     t => Some((Term::App(Op::Sub, vec![Term::Int(0), t]), Sort::Int)),
                 },
-                "+" => term_of(a, src, vars),
+                "+" => term_of(a, src, cx),
                 _ => None,
             }
         }
@@ -741,7 +750,7 @@ fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
             let l = n.child_by_field_name("left")?;
             let r = n.child_by_field_name("right")?;
             let int2 = |o: Op| -> Option<(Term, Sort)> {
-                let args = vec![to_term(l, src, vars, Sort::Int)?, to_term(r, src, vars, Sort::Int)?];
+                let args = vec![to_term(l, src, cx, Sort::Int)?, to_term(r, src, cx, Sort::Int)?];
                 Some((Term::App(o, args), if matches!(o, Op::Add | Op::Sub | Op::Mul) { Sort::Int } else { Sort::Bool }))
             };
             match op {
@@ -756,15 +765,15 @@ fn term_of(n: Node, src: &str, vars: &[Var]) -> Option<(Term, Sort)> {
                 "!=" => int2(Op::Ne),
                 "&&" | "||" => {
                     let o = if op == "&&" { Op::And } else { Op::Or };
-                    Some((Term::App(o, vec![to_term(l, src, vars, Sort::Bool)?, to_term(r, src, vars, Sort::Bool)?]), Sort::Bool))
+                    Some((Term::App(o, vec![to_term(l, src, cx, Sort::Bool)?, to_term(r, src, cx, Sort::Bool)?]), Sort::Bool))
                 }
                 _ => None,
             }
         }
         "conditional_expression" => {
-            let c = to_term(n.child_by_field_name("condition")?, src, vars, Sort::Bool)?;
-            let a = to_term(n.child_by_field_name("consequence")?, src, vars, Sort::Int)?;
-            let b = to_term(n.child_by_field_name("alternative")?, src, vars, Sort::Int)?;
+            let c = to_term(n.child_by_field_name("condition")?, src, cx, Sort::Bool)?;
+            let a = to_term(n.child_by_field_name("consequence")?, src, cx, Sort::Int)?;
+            let b = to_term(n.child_by_field_name("alternative")?, src, cx, Sort::Int)?;
             Some((Term::App(Op::Ite, vec![c, a, b]), Sort::Int))
         }
         _ => None,

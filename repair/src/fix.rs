@@ -338,7 +338,8 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     let mut seen_patches = std::collections::HashSet::new();
     let mut query_times: Vec<Duration> = Vec::new();
     let (mut sat_times, mut unsat_times): (Vec<Duration>, Vec<Duration>) = Default::default();
-    let constants = builds.constants(p, &texts);
+    let macros = crate::builds::macro_constants(&p.dir, &texts);
+    let constants = Builds::constants(&texts, &macros);
     // Two passes: every site with a short budget first, then the sites that
     // ran out of it with the full share, so that one costly site cannot
     // starve the others. A patch one edit from the original ends the
@@ -378,7 +379,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
-            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds, macros: &macros };
             let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
@@ -447,6 +448,32 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     Ok(report)
 }
 
+/// How a patch prints constants: by the name of a macro of the same
+/// family (prefix up to the first `_`) as a macro the original expression
+/// names, when exactly one such macro has the value (`FTS_NS`, not `10`).
+fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64, String> {
+    let words: Vec<&str> = original.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| macros.contains_key(*w)).collect();
+    let family = |name: &str| name.find('_').map(|i| name[..=i].to_string());
+    let families: Vec<String> = words.iter().filter_map(|w| family(w)).collect();
+    let mut out: HashMap<i64, String> = HashMap::new();
+    let mut ambiguous = std::collections::HashSet::new();
+    for (name, v) in macros {
+        if !family(name).is_some_and(|f| families.contains(&f)) || ((*v == 0 || *v == 1) && !words.contains(&name.as_str())) {
+            continue;
+        }
+        if words.contains(&name.as_str()) {
+            out.insert(*v, name.clone());
+            ambiguous.remove(v);
+        } else if out.get(v).is_some_and(|n| n != name && !words.contains(&n.as_str())) {
+            ambiguous.insert(*v);
+        } else {
+            out.entry(*v).or_insert_with(|| name.clone());
+        }
+    }
+    out.retain(|v, _| !ambiguous.contains(v));
+    out
+}
+
 fn one_line(s: &str) -> String {
     let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.chars().count() > 50 {
@@ -480,6 +507,8 @@ struct SiteRun<'a> {
     /// Each candidate's instrumented program, made once for all passes.
     programs: &'a RefCell<HashMap<usize, Result<Rc<klee_ext::ir::Program>, String>>>,
     builds: &'a Builds,
+    /// Constant macros the sources use, by name.
+    macros: &'a HashMap<String, i64>,
 }
 
 
@@ -522,9 +551,10 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let owned: Vec<TestCase> = r.tests.iter().zip(&dirs).map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0: argv0.clone(), ..(*t).clone() }).collect();
     let vm_tests: Vec<&TestCase> = owned.iter().collect();
     let lang = c.language(opts);
-    let original = cparse::original_term(text, site);
+    let original = cparse::original_term(text, site, r.macros);
     let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 }, keep_going: opts.all, relabels_only: r.pass == Pass::Relabels };
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
+    let const_names = constant_names(&site.original, r.macros);
     let mut found: Vec<Patch> = Vec::new();
     let mut rejected: Vec<String> = Vec::new();
     let mut tried = 0usize;
@@ -535,7 +565,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         // A pointer tested only against 0 reads as itself (`p != 0`);
         // anywhere else as its flag `(p != 0)`.
         let names: Vec<String> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer && crate::simplify::only_zero_tests(&t, i) { v.name.clone() } else { v.in_patch() }).collect();
-        let expr = t.to_c(&names);
+        let expr = t.to_c_named(&names, &const_names);
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));

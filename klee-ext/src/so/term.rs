@@ -188,8 +188,14 @@ impl Term {
     /// with only the parentheses C's precedence needs (and around `&&`
     /// inside `||`, and nested conditionals, for readability).
     pub fn to_c(&self, names: &[String]) -> String {
+        self.to_c_named(names, &std::collections::HashMap::new())
+    }
+
+    /// As [`Term::to_c`], with the constants that `consts` names printed
+    /// by their names (a program's macros).
+    pub fn to_c_named(&self, names: &[String], consts: &std::collections::HashMap<i64, String>) -> String {
         let mut s = String::new();
-        self.write_c(names, &mut s, 0);
+        self.write_c(names, consts, &mut s, 0);
         s
     }
 
@@ -212,7 +218,7 @@ impl Term {
     }
 
     /// Writes the term, parenthesized when its precedence is below `min`.
-    fn write_c(&self, names: &[String], out: &mut String, min: u8) {
+    fn write_c(&self, names: &[String], consts: &std::collections::HashMap<i64, String>, out: &mut String, min: u8) {
         let p = self.c_prec();
         let paren = p < min;
         if paren {
@@ -220,6 +226,7 @@ impl Term {
         }
         match self {
             Term::Var(i) => out.push_str(names.get(*i).map(String::as_str).unwrap_or("?")),
+            Term::Int(v) if consts.contains_key(v) => out.push_str(&consts[v]),
             Term::Int(v) if *v == INT_MIN => out.push_str("(-2147483647 - 1)"),
             Term::Int(v) => {
                 let _ = write!(out, "{v}");
@@ -228,20 +235,20 @@ impl Term {
             Term::App(op, a) => match op {
                 Op::Not | Op::Neg => {
                     out.push(if *op == Op::Not { '!' } else { '-' });
-                    a[0].write_c(names, out, 15);
+                    a[0].write_c(names, consts, out, 15);
                 }
                 Op::Ite => {
-                    a[0].write_c(names, out, 4);
+                    a[0].write_c(names, consts, out, 4);
                     out.push_str(" ? ");
-                    a[1].write_c(names, out, 4);
+                    a[1].write_c(names, consts, out, 4);
                     out.push_str(" : ");
-                    a[2].write_c(names, out, 4);
+                    a[2].write_c(names, consts, out, 4);
                 }
                 Op::Implies => {
                     out.push('!');
-                    a[0].write_c(names, out, 15);
+                    a[0].write_c(names, consts, out, 15);
                     out.push_str(" || ");
-                    a[1].write_c(names, out, 6);
+                    a[1].write_c(names, consts, out, 6);
                 }
                 _ => {
                     let sym = match op {
@@ -259,9 +266,9 @@ impl Term {
                     };
                     // `&&` under `||` keeps its parentheses (as gcc asks).
                     let left_min = if *op == Op::Or { 6 } else { p };
-                    a[0].write_c(names, out, left_min);
+                    a[0].write_c(names, consts, out, left_min);
                     let _ = write!(out, " {sym} ");
-                    a[1].write_c(names, out, left_min.max(p + 1));
+                    a[1].write_c(names, consts, out, left_min.max(p + 1));
                 }
             },
         }
