@@ -70,6 +70,7 @@ fn vm_run(prog: &Path) -> Result<klee_ext::driver::RunOutcome, String> {
         emit_all_errors: false,
         verbose: false,
         command_line: vec!["se2repair".into(), "bench".into()],
+        tree: None,
     };
     klee_ext::run(&opts).map_err(|e| e.to_string())
 }

@@ -42,6 +42,7 @@ fn vm_run(bc: &Path, args: &[String], out: &Path) -> Result<(Duration, klee_ext:
         emit_all_errors: false,
         verbose: false,
         command_line: vec!["se2repair".into(), "bench".into()],
+        tree: None,
     };
     let _ = std::fs::remove_dir_all(out);
     let t = Instant::now();

@@ -39,6 +39,7 @@ fn run(j: &Job) -> Result<klee_ext::output::Summary, String> {
         emit_all_errors: false,
         verbose: false,
         command_line: vec!["se2repair".into(), "bench".into()],
+        tree: None,
     };
     klee_ext::run(&opts).map(|o| o.summary).map_err(|e| e.to_string())
 }

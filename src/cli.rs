@@ -87,6 +87,10 @@ struct RunArgs {
     /// kind and location, as KLEE).
     #[arg(long)]
     emit_all_errors: bool,
+    /// Draw the symbolic execution tree into FILE.svg (branches with their
+    /// source lines, calls folded, pruned sides, each path's outcome).
+    #[arg(long, value_name = "FILE.svg")]
+    tree: Option<PathBuf>,
     /// Language of a second-order variable: NAME=int[:DEPTH],
     /// NAME=bool[:DEPTH] or NAME=FILE.sy[:DEPTH] (a SyGuS-IF synth-fun).
     /// Variables without one get int:3. Repeatable.
@@ -317,6 +321,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         emit_all_errors: a.emit_all_errors,
         verbose: !a.quiet,
         command_line,
+        tree: a.tree.clone(),
     };
     let out = klee_ext::run(&opts).map_err(|e| e.to_string())?;
     Ok(exit_code(&out))

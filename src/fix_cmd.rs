@@ -56,6 +56,10 @@ pub struct FixArgs {
     /// Where to write patch.diff and report.json (default PROJECT/se2repair-out).
     #[arg(long, value_name = "DIR")]
     output_dir: Option<PathBuf>,
+    /// Draw the symbolic execution tree of the first failing test with the
+    /// hole at the first site tried into FILE.svg.
+    #[arg(long, value_name = "FILE.svg")]
+    tree: Option<PathBuf>,
     /// Print the report as JSON on stdout instead of the summary.
     #[arg(long)]
     json: bool,
@@ -111,6 +115,7 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         all: a.all,
         apply: a.apply,
         output_dir: a.output_dir.clone(),
+        tree: a.tree.clone(),
     };
     let opts = FixOptions::resolve(&project, &cli)?;
     let bar = std::io::stderr().is_terminal().then(|| {

@@ -107,6 +107,8 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     let mut cmd = Command::new(&opts.exe);
     cmd.arg("fix").arg(&tree).arg("--engine").arg(config).arg("--max-forks").arg(opts.max_forks.to_string());
     cmd.arg("--timeout").arg(format!("{}ms", opts.timeout.as_millis())).arg("--output-dir").arg(&out).arg("--json");
+    // The failing test's session with the hole at the (first) location.
+    cmd.arg("--tree").arg(out.join("tree.svg"));
     for l in &subject.location {
         cmd.arg("--location").arg(l);
     }

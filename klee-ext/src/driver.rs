@@ -23,6 +23,8 @@ pub struct RunOptions {
     pub verbose: bool,
     /// The program and its arguments, recorded in `.ktest` files and `info`.
     pub command_line: Vec<String>,
+    /// Draw the symbolic execution tree into this SVG file.
+    pub tree: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -68,7 +70,9 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
         return Err(RunError::Setup(format!("internal error: lowered program is malformed:\n{}", problems.join("\n"))));
     }
     let out_dir = output::create_dir(opts.output_dir.as_deref(), first)?;
-    let mut ex = Executor::new(&prog, opts.exec.clone()).map_err(RunError::Setup)?;
+    let mut cfg = opts.exec.clone();
+    cfg.record_tree |= opts.tree.is_some();
+    let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
     let mut n = 0u64;
     let mut errors: Vec<ErrorEntry> = Vec::new();
     let mut exit_codes = Vec::new();
@@ -158,6 +162,10 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     };
     let json = serde_json::to_string_pretty(&summary).map_err(|e| RunError::Setup(e.to_string()))?;
     std::fs::write(out_dir.join("summary.json"), json).map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;
+    if let (Some(file), Some(tree)) = (&opts.tree, ex.tree()) {
+        let svg = crate::tree_svg::render(tree, &format!("symbolic execution tree: {}", opts.command_line.join(" ")));
+        std::fs::write(file, svg).map_err(|e| RunError::Setup(format!("{}: {e}", file.display())))?;
+    }
     let info = format!("{}\n", opts.command_line.join(" "));
     let _ = std::fs::write(out_dir.join("info"), info);
     if verbose {

@@ -17,6 +17,7 @@ pub mod output;
 pub mod search;
 pub mod so;
 pub mod solver;
+pub mod tree_svg;
 
 pub use driver::{run, RunError, RunOptions, RunOutcome};
 pub use exec::{Config, ErrorKind, StopReason, Termination};

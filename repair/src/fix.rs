@@ -56,6 +56,9 @@ pub struct FixOptions {
     pub all: bool,
     pub apply: bool,
     pub output_dir: Option<PathBuf>,
+    /// Draw the first failing test's symbolic execution tree at the first
+    /// site tried into this SVG file.
+    pub tree: Option<PathBuf>,
 }
 
 /// Overrides from the command line (`None`: not given).
@@ -74,6 +77,7 @@ pub struct CliOverrides {
     pub all: bool,
     pub apply: bool,
     pub output_dir: Option<PathBuf>,
+    pub tree: Option<PathBuf>,
 }
 
 impl FixOptions {
@@ -143,6 +147,7 @@ impl FixOptions {
             all: cli.all,
             apply: cli.apply,
             output_dir: cli.output_dir.clone(),
+            tree: cli.tree.clone(),
         })
     }
 }
@@ -348,6 +353,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     let quick = opts.site_timeout.min(Duration::from_secs(6));
     let mut queue: Vec<usize> = (0..candidates.len()).collect();
     let programs = RefCell::new(HashMap::new());
+    let tree_drawn = std::cell::Cell::new(false);
     let mut passes = vec![(Pass::Quick, quick), (Pass::Full, opts.site_timeout)];
     if opts.search == Search::Deviation {
         passes.insert(0, (Pass::Relabels, quick));
@@ -379,7 +385,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
-            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds, macros: &macros };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds, macros: &macros, tree_drawn: &tree_drawn };
             let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
@@ -509,6 +515,8 @@ struct SiteRun<'a> {
     builds: &'a Builds,
     /// Constant macros the sources use, by name.
     macros: &'a HashMap<String, i64>,
+    /// Whether `--tree` has been drawn.
+    tree_drawn: &'a std::cell::Cell<bool>,
 }
 
 
@@ -586,6 +594,10 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         Ok(None)
     };
     let hole = (site.schema.hole_name(), lang);
+    if let Some(file) = opts.tree.as_ref().filter(|_| !r.tree_drawn.replace(true)) {
+        let at = format!("{}:{}", src_rel.display(), site.line());
+        crate::tree::draw(&prog, vm_tests[0], hole, opts.engine, r.limits, &at, file).map_err(|e| msg(format!("--tree: {e}")))?;
+    }
     let (inferred, stats) = match (opts.search, &original) {
         (Search::Dfs, _) | (Search::Deviation, None) if site.real => {
             return Ok(("unsupported: a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)".into(), none, Vec::new()))

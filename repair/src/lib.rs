@@ -21,3 +21,4 @@ mod make;
 pub mod native;
 mod rank;
 pub mod simplify;
+mod tree;

@@ -1,5 +1,6 @@
 //! Branches, switches and forking.
 
+use super::tree::NodeKind;
 use super::{ErrorKind, Executor, State, StateId, StopReason, Termination};
 use crate::expr::ExprId;
 use crate::ir::{Edge, SwitchInst, Val};
@@ -86,16 +87,28 @@ impl<'p> Executor<'p> {
             Val::S(e) => self.pool.is_nonzero(*e),
             _ => unreachable!("concrete conditions are handled inline"),
         };
+        let pruned0 = self.so_pruned_now();
         let t_ok = self.model_for(st, c)?;
+        let t_pruned = t_ok.is_none() && self.so_pruned_since(pruned0);
+        let pruned1 = self.so_pruned_now();
         let nc = self.pool.not(c);
         let f_ok = self.model_for(st, nc)?;
+        let f_pruned = f_ok.is_none() && self.so_pruned_since(pruned1);
         match (t_ok, f_ok) {
             (Some(_), None) => {
                 self.stats.branches_infeasible += 1;
+                if f_pruned {
+                    self.tree_child(st, NodeKind::Pruned(false));
+                    st.tree_node = self.tree_child(st, NodeKind::Side(true));
+                }
                 self.take_edge(st, &edges[0]);
             }
             (None, Some(_)) => {
                 self.stats.branches_infeasible += 1;
+                if t_pruned {
+                    self.tree_child(st, NodeKind::Pruned(true));
+                    st.tree_node = self.tree_child(st, NodeKind::Side(false));
+                }
                 self.take_edge(st, &edges[1]);
             }
             (Some(mt), Some(mf)) => {
@@ -106,6 +119,8 @@ impl<'p> Executor<'p> {
                 }
                 self.stats.forks += 1;
                 let mut other = self.clone_state(st);
+                other.tree_node = self.tree_child(st, NodeKind::Side(false));
+                st.tree_node = self.tree_child(st, NodeKind::Side(true));
                 st.depth += 1;
                 other.depth += 1;
                 st.add_constraint(c, mt);
@@ -203,6 +218,8 @@ impl<'p> Executor<'p> {
         if self.can_fork(st) {
             self.stats.forks += 1;
             let mut err = self.clone_state(st);
+            err.tree_node = self.tree_child(st, NodeKind::Side(true));
+            st.tree_node = self.tree_child(st, NodeKind::Side(false));
             err.add_constraint(bad, bad_model);
             err.depth += 1;
             st.depth += 1;

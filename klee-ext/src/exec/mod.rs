@@ -29,6 +29,7 @@ pub mod so;
 mod special;
 pub mod state;
 pub mod termination;
+pub mod tree;
 mod wide;
 
 pub use arith::icmp_const;
@@ -117,6 +118,8 @@ pub struct Config {
     pub env: Option<Vec<Vec<u8>>>,
     /// The program's initial working directory; `None`: the tool's own.
     pub cwd: Option<std::path::PathBuf>,
+    /// Record the symbolic execution tree (`Executor::tree`).
+    pub record_tree: bool,
 }
 
 impl Default for Config {
@@ -150,6 +153,7 @@ impl Default for Config {
             scratch_dir: None,
             env: None,
             cwd: None,
+            record_tree: false,
         }
     }
 }
@@ -254,6 +258,8 @@ pub struct Executor<'p> {
     /// reached, counting one that ended its path (pruned) — where a
     /// deviation could have kept the path going.
     pub holes_reached: usize,
+    /// The symbolic execution tree, when recorded.
+    tree: Option<tree::ExecTree>,
 }
 
 #[derive(Default)]
@@ -303,7 +309,11 @@ impl<'p> Executor<'p> {
             examples: Default::default(),
             forks_at_start: 0,
             holes_reached: 0,
+            tree: None,
         };
+        if ex.cfg.record_tree {
+            ex.tree = Some(ex.new_tree());
+        }
         ex.pool.so.specs = ex.cfg.so_langs.iter().cloned().collect();
         for st in ex.initial_states()? {
             ex.add_state(st);
@@ -430,6 +440,7 @@ impl<'p> Executor<'p> {
     }
 
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
+        self.tree_leaf(&st, &t);
         if matches!(t, Termination::Silent) || self.schedule_unreached(&st) {
             return;
         }

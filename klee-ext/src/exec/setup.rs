@@ -113,6 +113,7 @@ impl<'p> Executor<'p> {
                 apps: Rc::default(),
                 holes: Rc::default(),
                 proc: proc.clone(),
+                tree_node: 0,
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

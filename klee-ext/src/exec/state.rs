@@ -88,6 +88,8 @@ pub struct State {
     pub holes: Rc<Vec<super::so::HoleEval>>,
     /// Descriptors, working directory and children (`exec/posix`).
     pub proc: super::posix::Proc,
+    /// The state's node in the recorded tree (`tree.rs`; 0: the root).
+    pub tree_node: u32,
 }
 
 impl State {
