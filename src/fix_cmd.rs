@@ -25,6 +25,11 @@ pub struct FixArgs {
     /// deviation search, of each run of a test).
     #[arg(long, value_name = "N")]
     max_forks: Option<u64>,
+    /// Path bound of each test's exploration at one site under the
+    /// deviation search, over all its runs (default: none but time; the
+    /// paper's experiment uses 400).
+    #[arg(long, value_name = "N")]
+    max_paths: Option<u64>,
     /// Time limit of the whole repair: seconds or with a unit (default 300s);
     /// one site may take a sixth of it (at least 10 s).
     #[arg(long, value_name = "TIME")]
@@ -106,6 +111,7 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         engine: a.engine.clone(),
         search: a.search.clone(),
         max_forks: a.max_forks,
+        max_paths: a.max_paths,
         timeout: secs(&a.timeout)?,
         test_timeout: secs(&a.test_timeout)?,
         locations: a.locations,

@@ -89,6 +89,11 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         row.reason = format!("unsupported: {why}");
         return row;
     }
+    if let Some(s) = subject.scripts.iter().find(|s| !s.is_file()) {
+        row.outcome = "error".into();
+        row.reason = format!("missing script {}", s.display());
+        return row;
+    }
     let tree = match tree {
         Ok(t) => t,
         Err(e) => {
@@ -105,7 +110,9 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         return row;
     }
     let mut cmd = Command::new(&opts.exe);
-    cmd.arg("fix").arg(&tree).arg("--engine").arg(config).arg("--max-forks").arg(opts.max_forks.to_string());
+    // The paper's path bound: forks of a run and paths of a test's
+    // exploration at a site.
+    cmd.arg("fix").arg(&tree).arg("--engine").arg(config).arg("--max-forks").arg(opts.max_forks.to_string()).arg("--max-paths").arg(opts.max_forks.to_string());
     cmd.arg("--timeout").arg(format!("{}ms", opts.timeout.as_millis())).arg("--output-dir").arg(&out).arg("--json");
     // The failing test's session with the hole at the (first) location.
     cmd.arg("--tree").arg(out.join("tree.svg"));

@@ -98,12 +98,16 @@ pub struct Subject {
 /// `${DBGBENCH}` in paths: the DbgBench data folder.
 pub const DATA_VAR: &str = "${DBGBENCH}";
 
+/// An absolute path: scripts run in scratch folders, and pairs in child
+/// processes, so a path relative to where the harness started would not
+/// resolve there.
 fn resolve(base: &Path, data: &Path, s: &str) -> PathBuf {
-    match s.strip_prefix(DATA_VAR) {
+    let p = match s.strip_prefix(DATA_VAR) {
         Some(rest) => data.join(rest.trim_start_matches('/')),
         None if Path::new(s).is_absolute() => PathBuf::from(s),
         None => base.join(s),
-    }
+    };
+    std::path::absolute(&p).unwrap_or(p)
 }
 
 impl Subject {

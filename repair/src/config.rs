@@ -81,6 +81,8 @@ pub struct FileOptions {
     /// `deviation` or `dfs` (as `--search`).
     pub search: Option<String>,
     pub max_forks: Option<u64>,
+    /// Paths of one test's exploration at one site (as `--max-paths`).
+    pub max_paths: Option<u64>,
     /// Seconds for the whole repair.
     pub timeout: Option<f64>,
     /// Seconds for one native run of one test.
@@ -104,6 +106,7 @@ struct RawProject {
     engine: Option<String>,
     search: Option<String>,
     max_forks: Option<u64>,
+    max_paths: Option<u64>,
     timeout: Option<f64>,
     test_timeout: Option<f64>,
     locations: Option<usize>,
@@ -236,6 +239,7 @@ impl Project {
             engine: raw.engine,
             search: raw.search,
             max_forks: raw.max_forks,
+            max_paths: raw.max_paths,
             timeout: raw.timeout,
             test_timeout: raw.test_timeout,
             locations: raw.locations,

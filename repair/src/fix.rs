@@ -41,6 +41,9 @@ pub struct FixOptions {
     pub engine: Engine,
     pub search: Search,
     pub max_forks: u64,
+    /// Paths one test's exploration may take at one site (`None`: no
+    /// bound but time): the path bound of the paper's experiment.
+    pub max_paths: Option<u64>,
     pub timeout: Duration,
     pub test_timeout: Duration,
     /// Time one site may take (a share of `timeout`).
@@ -67,6 +70,7 @@ pub struct CliOverrides {
     pub engine: Option<String>,
     pub search: Option<String>,
     pub max_forks: Option<u64>,
+    pub max_paths: Option<u64>,
     pub timeout: Option<Duration>,
     pub test_timeout: Option<Duration>,
     pub locations: Option<usize>,
@@ -137,6 +141,7 @@ impl FixOptions {
             search: Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?,
             site_timeout: (timeout / 6).max(Duration::from_secs(10)).min(timeout),
             max_forks: cli.max_forks.or(f.max_forks).unwrap_or(500),
+            max_paths: cli.max_paths.or(f.max_paths),
             timeout,
             test_timeout: cli.test_timeout.or(secs("test_timeout", f.test_timeout)?).unwrap_or(Duration::from_secs(5)),
             locations,
@@ -339,7 +344,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         return finish(report, start, &out_dir);
     }
     let mut statements = std::collections::HashSet::new();
-    let limits = Limits { max_forks: opts.max_forks, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2), max_applications: None };
+    let limits = Limits { max_forks: opts.max_forks, max_paths: opts.max_paths, max_path_instructions: 20_000_000, max_instructions: 200_000_000, deadline, query_timeout: Duration::from_secs(2), max_applications: None };
     let mut seen_patches = std::collections::HashSet::new();
     let mut query_times: Vec<Duration> = Vec::new();
     let (mut sat_times, mut unsat_times): (Vec<Duration>, Vec<Duration>) = Default::default();
@@ -439,7 +444,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         report.status = "patched".into();
         report.reason = None;
     } else if report.reason.is_none() {
-        report.reason = Some(format!("no validated patch at the {} most suspicious statements", report.locations_tried));
+        let bounded: u64 = report.attempts.iter().map(|a| a.stats.explorations_bounded).sum();
+        let why = if bounded > 0 { format!(" (the path bound, --max-paths {}, stopped {bounded} test explorations)", opts.max_paths.unwrap_or(0)) } else { String::new() };
+        report.reason = Some(format!("no validated patch at the {} most suspicious statements{why}", report.locations_tried));
     }
     let report = finish(report, start, &out_dir)?;
     if opts.apply {
@@ -618,12 +625,19 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     };
     match inferred {
         Inferred::Terms(_) => {}
-        Inferred::NoPassingPath { test, cut } => {
+        Inferred::NoPassingPath { test, bounded: true, .. } => {
+            return Ok((format!("no path passes test {test} within the path bound (--max-paths {})", r.limits.max_paths.unwrap_or(0)), stats, Vec::new()));
+        }
+        Inferred::NoPassingPath { test, cut, .. } => {
             let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
             return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
         }
         Inferred::NoInterpretation { proof } if !proof.is_empty() => {
             return Ok((format!("no interpretation in the language satisfies every test (every path of test {} explored)", proof.join(", ")), stats, Vec::new()));
+        }
+        Inferred::NoInterpretation { .. } if stats.explorations_bounded > 0 => {
+            let bound = r.limits.max_paths.unwrap_or(0);
+            return Ok((format!("no interpretation in the language satisfies the paths found within the path bound (--max-paths {bound}, reached by {} tests)", stats.explorations_bounded), stats, Vec::new()));
         }
         Inferred::NoInterpretation { .. } => return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new())),
         Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),

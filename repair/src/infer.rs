@@ -57,6 +57,9 @@ impl Engine {
 pub struct Limits {
     /// `--max-forks` of each test's exploration.
     pub max_forks: u64,
+    /// Paths of one test's exploration under the deviation search, over
+    /// all its runs (`None`: no bound but time).
+    pub max_paths: Option<u64>,
     /// Instructions one path may run (a hole can make a loop endless).
     pub max_path_instructions: u64,
     /// Instructions of one test's exploration.
@@ -80,6 +83,8 @@ pub struct InferStats {
     pub so_queries: u64,
     /// Test explorations cut short by a limit (budget exhausted).
     pub explorations_cut: u64,
+    /// Test explorations that stopped at the path bound (`--max-paths`).
+    pub explorations_bounded: u64,
     pub explore_s: f64,
     pub solve_s: f64,
     /// `deviation` or `dfs`.
@@ -118,6 +123,8 @@ pub struct TestSearch {
     pub passing: Vec<u32>,
     /// Every schedule was explored (the test's paths are all known).
     pub exhausted: bool,
+    /// The exploration stopped at the path bound (`--max-paths`).
+    pub bounded: bool,
     /// Whether the test's paths entered the specification.
     pub in_spec: bool,
 }
@@ -129,7 +136,7 @@ pub enum Inferred {
     /// closest to the original first, with their edit distance.
     Terms(Vec<(Term, u32)>),
     /// No explored path of this test passes it.
-    NoPassingPath { test: String, cut: bool },
+    NoPassingPath { test: String, cut: bool, bounded: bool },
     /// The specification has no solution in the language; with the tests
     /// whose paths were all explored when the specification proves it.
     NoInterpretation { proof: Vec<String> },
@@ -213,7 +220,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
             if Instant::now() >= limits.deadline {
                 return Ok((Inferred::OutOfTime, stats));
             }
-            return Ok((Inferred::NoPassingPath { test: t.name.clone(), cut }, stats));
+            return Ok((Inferred::NoPassingPath { test: t.name.clone(), cut, bounded: false }, stats));
         }
         spec_paths.push(passing);
     }

@@ -75,6 +75,9 @@ struct TestExplorer<'p> {
     info: TestSearch,
     /// A run was cut by a limit (its children are unknown).
     cut: bool,
+    /// The exploration reached the path bound (`Limits::max_paths`): it
+    /// is over, though schedules remain.
+    bounded: bool,
     /// Decides whether a passing path forces a symbolic deviation's value.
     /// Made at the first deviation left symbolic on a passing path.
     fo: Option<Z3Solver>,
@@ -112,6 +115,7 @@ impl<'p> TestExplorer<'p> {
             used: 0,
             info: TestSearch { test: test.name.clone(), ..TestSearch::default() },
             cut: false,
+            bounded: false,
             fo: None,
             last: None,
             deferred: VecDeque::new(),
@@ -121,6 +125,12 @@ impl<'p> TestExplorer<'p> {
 
     fn exhausted(&self) -> bool {
         self.queue.is_empty() && self.deferred.is_empty() && !self.cut
+    }
+
+    /// Nothing more to explore: every schedule was, or the path bound
+    /// was reached.
+    fn over(&self) -> bool {
+        self.exhausted() || self.bounded
     }
 
     /// Explores schedules until a passing path not found before turns up.
@@ -138,6 +148,13 @@ impl<'p> TestExplorer<'p> {
             }
             if Instant::now() >= site.limits.deadline {
                 return Ok(Next::OutOfTime);
+            }
+            if site.limits.max_paths.is_some_and(|m| self.info.paths >= m) {
+                // The path bound ends this test's exploration like a
+                // limit: what was not explored is unknown.
+                self.bounded = true;
+                self.cut = true;
+                return Ok(Next::Exhausted);
             }
             let Some(flips) = self.queue.pop_front() else {
                 if let Some(p) = self.deferred.pop_front() {
@@ -388,7 +405,7 @@ pub fn infer_lazy<'a>(
                         grown = true;
                         continue;
                     }
-                    if e.exhausted() {
+                    if e.over() {
                         continue;
                     }
                     match e.next_passing(&site, &mut stats)? {
@@ -436,7 +453,7 @@ pub fn infer_lazy<'a>(
                 let Some(e) = exps.get_mut(i) else { continue };
                 if e.used < e.passing.len() {
                     e.used += 1;
-                } else if !e.exhausted() {
+                } else if !e.over() {
                     let runs = if e.used == 0 { INITIAL_RUNS } else { usize::MAX };
                     if let Some(r) = add_path(e, &site, &mut stats, runs)? {
                         return Ok(r);
@@ -451,6 +468,8 @@ pub fn infer_lazy<'a>(
     for e in &mut exps {
         e.info.in_spec = e.used > 0;
         e.info.exhausted = e.exhausted();
+        e.info.bounded = e.bounded;
+        stats.explorations_bounded += e.bounded as u64;
         stats.paths += e.info.paths;
         stats.passing_paths += e.passing.len() as u64;
         if let Some(ex) = &e.ex {
@@ -488,7 +507,7 @@ fn add_path<'p>(e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut Infer
             e.use_path(k);
             Ok(None)
         }
-        Next::Exhausted if e.passing.is_empty() => Ok(Some(Inferred::NoPassingPath { test: e.test.name.clone(), cut: e.cut })),
+        Next::Exhausted if e.passing.is_empty() => Ok(Some(Inferred::NoPassingPath { test: e.test.name.clone(), cut: e.cut, bounded: e.bounded })),
         Next::Exhausted | Next::NotYet => Ok(None),
         Next::OutOfTime => Ok(Some(Inferred::OutOfTime)),
     }
