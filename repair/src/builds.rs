@@ -205,8 +205,9 @@ fn first_line(s: &str) -> String {
     s.lines().take(3).collect::<Vec<_>>().join(" ")
 }
 
-/// `#define NAME NUMBER` in the project's headers and sources whose NAME
-/// occurs in `texts` (a name defined to several values is left out).
+/// `#define NAME NUMBER` and enumeration constants in the project's
+/// headers and sources whose NAME occurs in `texts` (a name defined to
+/// several values is left out).
 pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i64> {
     let re = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))\)?[uUlL]*\s*(?:/[*/].*)?$").expect("valid regex");
     let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
@@ -227,20 +228,29 @@ pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i
                 continue;
             }
             let Ok(text) = std::fs::read_to_string(&path) else { continue };
+            let mut define = |name: &str, n: i64| {
+                if names.contains(name) {
+                    let e = out.entry(name.to_string()).or_insert(Some(n));
+                    if *e != Some(n) {
+                        *e = None;
+                    }
+                }
+            };
             for c in re.captures_iter(&text) {
-                let used = names.contains(&c[1]);
                 let v = &c[2];
                 let (neg, digits) = v.strip_prefix('-').map_or((false, v), |d| (true, d));
                 let parsed = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
                     Some(h) => i64::from_str_radix(h, 16).ok(),
                     None => digits.parse::<i64>().ok(),
                 };
-                if let (true, Some(n)) = (used, parsed) {
-                    let n = if neg { -n } else { n };
-                    let e = out.entry(c[1].to_string()).or_insert(Some(n));
-                    if *e != Some(n) {
-                        *e = None;
-                    }
+                if let Some(n) = parsed {
+                    define(&c[1], if neg { -n } else { n });
+                }
+            }
+            // Enumeration constants name values as macros do.
+            if text.contains("enum") {
+                for (name, n) in crate::cparse::enumerators(&text) {
+                    define(&name, n);
                 }
             }
         }

@@ -83,9 +83,23 @@ impl Var {
             format!("({} != 0)", self.name)
         } else if self.real {
             format!("(double)({})", self.name)
+        } else if self.reads_memory() {
+            // Read only where readable: the original may not read it here
+            // (`n && a[n - 1]`, a NULL buffer); then the hole sees 0.
+            let v = &self.name;
+            format!("(int)__se2_read_or_zero(&({v}), sizeof({v}), __builtin_classify_type({v}) == 5 ? 2 : (__typeof__({v}))-1 < 0)")
         } else {
             format!("(int)({})", self.name)
         }
+    }
+    /// An lvalue read through a pointer or an index (`a[i]`, `*p`, `p->f`).
+    fn reads_memory(&self) -> bool {
+        !self.pointer && !self.opaque() && (self.name.contains('[') || self.name.contains("->") || self.name.starts_with('*'))
+    }
+    /// The value of a condition the language cannot write (calls, side
+    /// effects), passed whole: `(original)`.
+    pub fn opaque(&self) -> bool {
+        self.name.starts_with('(')
     }
     /// How the variable reads inside a patched expression.
     pub fn in_patch(&self) -> String {
@@ -147,6 +161,8 @@ fn int_like(ty: Node, src: &str) -> bool {
     match ty.kind() {
         "primitive_type" => !matches!(text(ty, src), "float" | "double" | "void"),
         "sized_type_specifier" => !text(ty, src).contains("double"),
+        // An enumeration's values are `int`s (C11 6.4.4.3).
+        "enum_specifier" => true,
         _ => false,
     }
 }
@@ -338,27 +354,53 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
             let arr = lv.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
             let idx = lv.child_by_field_name("index").map(|i| text(i, src));
             if let (Some(d), Some(idx)) = (arr.and_then(find), idx) {
-                for other in scope.iter().filter(|o| o.name != d.name && o.int == d.int && o.array.is_some() && o.array == d.array && o.pointer == d.pointer) {
+                // Arrays of the same dimensions, or pointers to the same
+                // kind of element (`dir[n]` beside `path[n]`), in the
+                // order they were declared.
+                let alike = |o: &&Decl| o.name != d.name && o.int == d.int && o.array == d.array && o.pointer == d.pointer && (o.array.is_some() || o.pointer && o.levels == d.levels);
+                let mut others: Vec<&Decl> = scope.iter().filter(alike).collect();
+                others.sort_by_key(|o| o.at);
+                for other in others {
                     push(&mut out, Var::lvalue(&format!("{}[{idx}]", other.name), other.at));
                 }
             }
         }
     }
     let n_used = out.len();
+    let mut fields = Vec::new();
     for ctx in context {
         let mut ids = Vec::new();
-        reads(*ctx, src, &mut ids, &mut Vec::new());
+        let mut lvs = Vec::new();
+        reads(*ctx, src, &mut ids, &mut lvs);
         for u in &ids {
             if let Some(d) = find(u).filter(|d| d.scalar() && !d.pointer) {
                 push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
             }
         }
+        // Fields the context tests as scalars (`!e->todo`, `p->n > 0`),
+        // after its variables.
+        fields.extend(lvs.into_iter().filter(|lv| lvalues_ok && lv.kind() == "field_expression" && scalar_use(*lv, src)));
+    }
+    for f in fields {
+        push(&mut out, Var::lvalue(text(f, src), f.start_byte()));
     }
     // Pointers only where the original uses them (as `p != 0`).
     for d in scope.iter().filter(|d| d.scalar() && !d.pointer) {
         push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
     }
     (out, n_used)
+}
+
+/// Whether `n` is used as a scalar: an operand of `!`, of a comparison or
+/// of arithmetic, or a whole condition.
+fn scalar_use(n: Node, src: &str) -> bool {
+    let Some(p) = n.parent() else { return false };
+    match p.kind() {
+        "unary_expression" => p.child_by_field_name("operator").is_some_and(|o| text(o, src) == "!"),
+        "binary_expression" => p.child_by_field_name("operator").is_some_and(|o| matches!(text(o, src), "==" | "!=" | "<" | "<=" | ">" | ">=" | "&&" | "||" | "+" | "-" | "*" | "/" | "%")),
+        "parenthesized_expression" => p.parent().is_some_and(|g| matches!(g.kind(), "if_statement" | "while_statement" | "do_statement")) || scalar_use(p, src),
+        _ => false,
+    }
 }
 
 /// The statement around `n` and the conditions of the `if`s and loops
@@ -441,6 +483,12 @@ fn int_expr(n: Node, src: &str, scope: &[Decl]) -> bool {
             let one_dim = |d: &Decl| d.array.as_deref().is_some_and(|a| a.matches('[').count() == 1) && !d.pointer;
             arr.is_some_and(|a| scope.iter().any(|d| d.name == a && d.int && one_dim(d))) && n.child_by_field_name("index").is_some_and(|i| int_expr(i, src, scope))
         }
+        // `*p` of an `int *p` (not an array of pointers).
+        "pointer_expression" => {
+            let deref = n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "*");
+            let base = n.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
+            deref && base.is_some_and(|b| scope.iter().any(|d| d.name == b && d.int_elements() && d.array.is_none()))
+        }
         "parenthesized_expression" => n.named_child(0).is_some_and(|c| int_expr(c, src, scope)),
         "unary_expression" => n.child_by_field_name("argument").is_some_and(|c| int_expr(c, src, scope)),
         "binary_expression" => {
@@ -487,15 +535,25 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         }
         // The statement a node belongs to (its location for localization).
         let mut add = |schema: Schema, expr: Node, stmt: Node, whole_stmt_lines: bool| {
-            // A hole cannot redo a call or an assignment the expression makes.
-            if schema != Schema::Guard && schema != Schema::Step && has_side_effects(expr) {
+            // A hole cannot redo a call or an assignment the expression
+            // makes; a condition that does is passed whole, evaluated
+            // once as the original is (`desc != 0 && (original)`).
+            let opaque = has_side_effects(expr);
+            if schema != Schema::Guard && schema != Schema::Step && opaque && schema != Schema::Condition {
                 return;
             }
+            let opaque = opaque && schema == Schema::Condition;
             let scope = in_scope(expr, src);
-            let real = schema == Schema::Condition && real::is_real(expr, src, &scope);
+            let real = !opaque && schema == Schema::Condition && real::is_real(expr, src, &scope);
             // A guard runs before its statement: it may not read what the
             // statement dereferences.
-            let (vars, used) = if real {
+            let (vars, used) = if opaque {
+                // The condition's value, then the closest integer variables
+                // (those it reads are in its value already).
+                let mut vars = vec![Var { name: format!("({})", text(expr, src)), pointer: true, real: false, decl: expr.start_byte() }];
+                vars.extend(scope.iter().filter(|d| d.int_scalar()).take(max_vars.saturating_sub(1)).map(|d| Var { name: d.name.clone(), pointer: false, real: false, decl: d.at }));
+                (vars, 1)
+            } else if real {
                 real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS)
             } else {
                 choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard)
@@ -608,6 +666,45 @@ pub fn constants(src: &str) -> Vec<i64> {
     out
 }
 
+/// The enumeration constants defined in `src` with their values (C11
+/// 6.7.2.2: the first is 0 unless given, each next one more than the one
+/// before). A value that is not a literal or an earlier constant ends its
+/// list: the constants after it are left out.
+pub fn enumerators(src: &str) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> = Vec::new();
+    let Ok(tree) = parse(src) else { return out };
+    let mut stack = vec![tree.root_node()];
+    while let Some(n) = stack.pop() {
+        let mut c = n.walk();
+        if n.kind() != "enumerator_list" {
+            stack.extend(n.named_children(&mut c));
+            continue;
+        }
+        let mut next = 0i64;
+        for e in n.named_children(&mut c).filter(|e| e.kind() == "enumerator") {
+            let Some(name) = e.child_by_field_name("name") else { break };
+            let value = match e.child_by_field_name("value") {
+                None => Some(next),
+                Some(v) => {
+                    let known: HashMap<String, i64> = out.iter().cloned().collect();
+                    match term_of(v, src, &Cx { vars: &[], macros: &known }) {
+                        Some((Term::Int(k), _)) => Some(k),
+                        Some((Term::App(Op::Neg, a), _)) => match a.as_slice() {
+                            [Term::Int(k)] => Some(-k),
+                            _ => None,
+                        },
+                        _ => None,
+                    }
+                }
+            };
+            let Some(v) = value else { break };
+            out.push((text(name, src).to_string(), v));
+            next = v.wrapping_add(1);
+        }
+    }
+    out
+}
+
 /// What the site's text becomes with `expr` in the hole.
 pub fn replacement_text(site: &Site, expr: &str) -> String {
     match site.schema {
@@ -648,7 +745,7 @@ pub fn instrument(src: &str, site: &Site, file_name: &str) -> String {
         format!("{ty} args[{n}] = {{{}}}; return {apply}(\"{}\", {n}, args);", args.join(", "), site.schema.hole_name())
     };
     let header = format!(
-        "int {apply}(const char *name, int nargs, {ty} *args); static int {HOLE_FN}({}) {{ {body} }}\n#line 1 \"{}\"\n",
+        "int {apply}(const char *name, int nargs, {ty} *args); long long __se2_read_or_zero(const volatile void *p, unsigned long n, int kind); static int {HOLE_FN}({}) {{ {body} }}\n#line 1 \"{}\"\n",
         if n == 0 { "void".to_string() } else { params.join(", ") },
         file_name.replace('\\', "\\\\").replace('"', "\\\"")
     );
@@ -671,6 +768,10 @@ pub fn original_term(src: &str, site: &Site, macros: &HashMap<String, i64>) -> O
         Schema::Guard => return Some(Term::Bool(true)),
         Schema::Step => return Some(Term::Int(step_of(&site.original))),
         _ => {}
+    }
+    // A condition passed whole is its own value.
+    if let Some(k) = site.vars.iter().position(|v| v.opaque() && v.name == format!("({})", site.original)) {
+        return Some(Term::App(Op::Ne, vec![Term::Var(k), Term::Int(0)]));
     }
     let tree = parse(src).ok()?;
     let node = tree.root_node().descendant_for_byte_range(site.range.start, site.range.end)?;

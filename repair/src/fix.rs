@@ -8,6 +8,7 @@ use crate::rank::{rank, Candidate, Wide};
 use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
 use crate::native;
 use klee_ext::so::{LangSpec, Term};
+use klee_ext::so::term::Named;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -487,6 +488,15 @@ fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64,
     out
 }
 
+/// Whether `original` compares variable `name` with a character literal
+/// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
+fn compared_with_char(original: &str, name: &str) -> bool {
+    let v = regex::escape(name);
+    let lit = r"'(?:\\.|[^'\\])+'";
+    let re = format!(r"(?:(?:^|[^\w.>]){v}\s*(?:==|!=|<=|>=|<|>)\s*{lit})|(?:{lit}\s*(?:==|!=|<=|>=|<|>)\s*{v}(?:$|[^\w\[(]))");
+    regex::Regex::new(&re).is_ok_and(|r| r.is_match(original))
+}
+
 fn one_line(s: &str) -> String {
     let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
     if s.chars().count() > 50 {
@@ -570,6 +580,12 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 }, keep_going: opts.all, relabels_only: r.pass == Pass::Relabels };
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
     let const_names = constant_names(&site.original, r.macros);
+    let char_vars: Vec<bool> = site.vars.iter().map(|v| compared_with_char(&site.original, &v.name)).collect();
+    // Constants print by name next to what the original reads; 0 only
+    // there; never next to a flag (`p != 0`) or a condition's value.
+    let named: Vec<Named> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer { Named::None } else if i < site.used { Named::All } else { Named::NonZero }).collect();
+    let bare: Vec<bool> = site.vars.iter().map(|v| v.opaque()).collect();
+    let style = klee_ext::so::term::CStyle { consts: &const_names, char_vars: &char_vars, named: &named, bare: &bare };
     let mut found: Vec<Patch> = Vec::new();
     let mut rejected: Vec<String> = Vec::new();
     let mut tried = 0usize;
@@ -580,7 +596,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         // A pointer tested only against 0 reads as itself (`p != 0`);
         // anywhere else as its flag `(p != 0)`.
         let names: Vec<String> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer && crate::simplify::only_zero_tests(&t, i) { v.name.clone() } else { v.in_patch() }).collect();
-        let expr = t.to_c_named(&names, &const_names);
+        let expr = t.to_c_styled(&names, &style);
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));
@@ -716,4 +732,18 @@ pub fn summary(r: &Report) -> String {
         r.locations_tried, r.paths_explored, r.paths_pruned, r.so_queries, r.time_s
     ));
     s
+}
+
+#[cfg(test)]
+mod char_tests {
+    #[test]
+    fn variables_compared_with_character_literals() {
+        use super::compared_with_char as f;
+        assert!(f("c == '#'", "c"));
+        assert!(f("' ' < *p", "*p"));
+        assert!(f("ch != '\\n' && n > 0", "ch"));
+        assert!(!f("ch != '\\n' && n > 0", "n"));
+        assert!(!f("cc == 'x'", "c"));
+        assert!(!f("c == 35", "c"));
+    }
 }

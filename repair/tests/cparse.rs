@@ -14,9 +14,13 @@ fn finds_sites_of_every_schema() {
     assert!(kinds.contains(&(Schema::Guard, 9, "g = b / a;")), "{kinds:?}");
     assert!(kinds.contains(&(Schema::Condition, 11, "i <= a")), "{kinds:?}");
     assert!(kinds.contains(&(Schema::Guard, 12, "return b;")), "{kinds:?}");
-    // Expressions with calls or assignments are no holes.
+    // Expressions with calls or assignments are no holes; a condition
+    // with one is passed whole, as the value the program computes.
     let calls = sites("int f(int a) { int b = g(a); if ((b = a)) b++; return b; }", 4).unwrap();
-    assert!(!calls.iter().any(|s| matches!(s.schema, Schema::Condition | Schema::Assignment)), "{calls:?}");
+    assert!(!calls.iter().any(|s| s.schema == Schema::Assignment), "{calls:?}");
+    let c = calls.iter().find(|s| s.schema == Schema::Condition).unwrap();
+    assert!(c.vars[0].opaque() && c.vars[0].name == "((b = a))", "{c:?}");
+    assert_eq!(c.vars[0].arg(), "(((b = a)) != 0)");
     // ... but their integer parts are: the call's argument, the increment,
     // the returned value.
     let parts: Vec<(Schema, &str)> = calls.iter().map(|s| (s.schema, s.original.as_str())).collect();
@@ -40,7 +44,7 @@ fn variables_used_first_then_closest() {
     assert!(c.vars[2].pointer);
     let f = s.iter().find(|x| x.original == "i <= a").unwrap();
     assert_eq!(f.vars[0].name, "i");
-    let t = original_term(SRC, c).unwrap();
+    let t = original_term(SRC, c, &Default::default()).unwrap();
     assert_eq!(t.to_c(&c.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "a < b && (p != 0) != 0");
 }
 
@@ -65,7 +69,7 @@ fn array_elements_and_their_siblings_are_hole_arguments() {
     // What the original reads (the index, the element), the same element
     // of the array declared alike, then the rest.
     assert_eq!(&names[..3], ["j", "r2[j]", "r1[j]"], "{names:?}");
-    let t = original_term(src, a).unwrap();
+    let t = original_term(src, a, &Default::default()).unwrap();
     assert_eq!(t.to_c(&a.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "r2[j]");
     // The index is a site of its own; a guard never dereferences.
     assert!(s.iter().any(|x| x.schema == Schema::Index && x.original == "j"));
@@ -79,5 +83,45 @@ fn an_increment_becomes_a_step_hole() {
     let s = sites(src, 4).unwrap();
     let st = s.iter().find(|x| x.schema == Schema::Step).unwrap();
     assert_eq!(replace(src, st, "2").lines().nth(3).unwrap().trim(), "i += 2;");
-    assert_eq!(original_term(src, st), Some(klee_ext::so::Term::Int(1)));
+    assert_eq!(original_term(src, st, &Default::default()), Some(klee_ext::so::Term::Int(1)));
+}
+
+/// Enumerations: their constants have values, their variables are
+/// integers a hole reads.
+#[test]
+fn enumerations_are_integers() {
+    let src = "enum cmp { LT, GT = 5, EQ };\nint f(enum cmp c, int k) {\n  struct { enum cmp kind; } t;\n  if (LT == t.kind)\n    return 1;\n  return k;\n}\n";
+    assert_eq!(enumerators(src), vec![("LT".to_string(), 0), ("GT".to_string(), 5), ("EQ".to_string(), 6)]);
+    let s = sites(src, 4).unwrap();
+    let cond = s.iter().find(|x| x.schema == Schema::Condition).unwrap();
+    let names: Vec<&str> = cond.vars.iter().map(|v| v.name.as_str()).collect();
+    assert!(names.contains(&"t.kind") && names.contains(&"c"), "{names:?}");
+    let macros = enumerators(src).into_iter().collect();
+    let t = original_term(src, cond, &macros).unwrap();
+    assert_eq!(t.to_c(&cond.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "0 == t.kind");
+}
+
+/// An index through a pointer (`argv[*arg_ptr]`) is a site; an element
+/// read through a pointer is read only where it is readable, and the
+/// same element of a pointer declared alike is an argument too.
+#[test]
+fn pointer_lvalues_and_their_siblings() {
+    let src = "static char *path;\nint g(char **argv, int *arg_ptr) {\n  return h(argv[*arg_ptr]);\n}\nint isdir1(const char *dir, const char *file) {\n  int n = strlen(dir);\n  while (n && path[n - 1] == '/')\n    n--;\n  return n;\n}\n";
+    let s = sites(src, 4).unwrap();
+    assert!(s.iter().any(|x| x.schema == Schema::Index && x.original == "*arg_ptr"), "{s:?}");
+    let w = s.iter().find(|x| x.schema == Schema::Condition).unwrap();
+    let names: Vec<&str> = w.vars.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["n", "path", "path[n - 1]", "dir[n - 1]"]);
+    assert_eq!(w.vars[2].arg(), "(int)__se2_read_or_zero(&(path[n - 1]), sizeof(path[n - 1]), __builtin_classify_type(path[n - 1]) == 5 ? 2 : (__typeof__(path[n - 1]))-1 < 0)");
+    assert_eq!(w.vars[0].arg(), "(int)(n)");
+}
+
+/// A condition's hole also reads the fields its body tests as scalars.
+#[test]
+fn fields_the_body_tests() {
+    let src = "struct e { int todo; void *wd; };\nint r(struct e *x) {\n  if (!x->wd) {\n    assert(!x->todo);\n    x->wd = 0;\n  }\n  return 0;\n}\n";
+    let s = sites(src, 4).unwrap();
+    let c = s.iter().find(|x| x.schema == Schema::Condition).unwrap();
+    let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
+    assert!(names.contains(&"x->todo"), "{names:?}");
 }

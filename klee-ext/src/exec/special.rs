@@ -237,6 +237,7 @@ impl<'p> Executor<'p> {
             }
             Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
             Special::ExpectDecimal => Some(self.expect_decimal(st, &arg(0), &arg(1), &arg(2))?),
+            Special::ReadOrZero => Some(self.read_or_zero(st, arg(0), &arg(1), &arg(2))?),
             Special::Strtod | Special::Strtof | Special::Atof => {
                 let p = self.concrete_of(st, arg(0), "string address")?;
                 let text = self.read_cstr(st, &Val::C(p))?;
@@ -406,6 +407,38 @@ impl<'p> Executor<'p> {
             st.stdout.bytes.push(w);
         }
         Ok(())
+    }
+
+    /// `__se2_read_or_zero(p, n, kind)`: see [`Special::ReadOrZero`].
+    /// `kind` is 0 for an unsigned integer, 1 for a signed one (extended
+    /// to 64 bits), 2 for a pointer (1 when non-null, else 0: a pointer's
+    /// value truncated to `int` says nothing). A symbolic address is
+    /// concretized first; a size or kind that is not a constant is an
+    /// error of the caller.
+    fn read_or_zero(&mut self, st: &mut State, p: Val, n: &Val, kind: &Val) -> Result<Val, Termination> {
+        let (Val::C(n), Val::C(kind)) = (n, kind) else {
+            return Err(self.error(st, ErrorKind::Exec, "__se2_read_or_zero: the size and kind must be constants"));
+        };
+        if !(1..=8).contains(n) {
+            return Err(self.error(st, ErrorKind::Exec, format!("__se2_read_or_zero: size {n} is not 1 to 8 bytes")));
+        }
+        let addr = self.concrete_of(st, p, "address of a hole argument")?;
+        let Ok((id, off)) = st.mem.check(addr, *n, false) else { return Ok(Val::C(0)) };
+        let bits = (*n * 8) as u8;
+        Ok(match (st.mem.read_scalar(&mut self.pool, id, off, *n), kind) {
+            (Val::C(c), 2) => Val::C((c != 0) as u64),
+            (Val::S(e), 2) => {
+                let zero = self.pool.constant(bits, 0);
+                let ne = self.pool.cmp(CmpOp::Ult, zero, e);
+                Val::S(self.pool.zext(ne, 64))
+            }
+            (Val::C(c), 1) => Val::C(crate::expr::sext64(c, bits) as u64),
+            (Val::C(c), _) => Val::C(c),
+            (Val::S(e), _) if bits == 64 => Val::S(e),
+            (Val::S(e), 1) => Val::S(self.pool.sext(e, 64)),
+            (Val::S(e), _) => Val::S(self.pool.zext(e, 64)),
+            (v, _) => v,
+        })
     }
 
     /// `__se2_expect_decimal(v, pending, follow)`: `v` (a `long long`)

@@ -39,6 +39,12 @@ pub enum Special {
     /// `__se2_expect_decimal`: a symbolic integer about to be printed on
     /// a stdout judged against an expected output.
     ExpectDecimal,
+    /// `__se2_read_or_zero(p, n, is_signed)`: the `n`-byte integer at `p`
+    /// (sign- or zero-extended), or 0 where `p` is not readable. A repair
+    /// hole's lvalue arguments (`a[i]`, `*p`, `p->f`) are read so: the
+    /// hole must not fault where the original expression would not have
+    /// read them (short-circuit operands, a NULL buffer).
+    ReadOrZero,
     Strtod,
     Strtof,
     Atof,
@@ -90,6 +96,7 @@ const TABLE: &[(&str, Special)] = &[
     ("__se2_fmt_double", Special::FmtDouble),
     ("__se2_expect_decimal", Special::ExpectDecimal),
     ("__se2_fmt_ldouble", Special::FmtLDouble),
+    ("__se2_read_or_zero", Special::ReadOrZero),
     ("strtod", Special::Strtod),
     ("strtof", Special::Strtof),
     ("atof", Special::Atof),

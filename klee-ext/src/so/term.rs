@@ -131,6 +131,48 @@ pub enum Term {
     App(Op, Vec<Term>),
 }
 
+/// How a term prints as C in a program's own style.
+#[derive(Clone, Copy, Debug)]
+pub struct CStyle<'a> {
+    /// Constants printed by name (the program's macros).
+    pub consts: &'a std::collections::HashMap<i64, String>,
+    /// Per argument: it holds a character (the original compares it with
+    /// character literals), so the constants compared with it print as
+    /// character literals.
+    pub char_vars: &'a [bool],
+    /// Per argument: which constants compared with it print by name
+    /// ([`Named`]); an argument past the slice is `Named::All`.
+    pub named: &'a [Named],
+    /// Per argument: a truth value passed whole (a condition's value), so
+    /// `x != 0` prints as `x` and `x == 0` as `!x`.
+    pub bare: &'a [bool],
+}
+
+/// Which constants compared with an argument print by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    /// None (a flag: `p != 0`).
+    None,
+    /// All but 0 (`desc != 0`, not `desc != SOME_ENUM_ZERO`).
+    NonZero,
+    All,
+}
+
+/// `v` as a C character literal, if it is a character one writes so.
+fn char_literal(v: i64) -> Option<String> {
+    let c = u8::try_from(v).ok()?;
+    Some(match c {
+        0 => "'\\0'".into(),
+        b'\t' => "'\\t'".into(),
+        b'\n' => "'\\n'".into(),
+        b'\r' => "'\\r'".into(),
+        b'\'' => "'\\''".into(),
+        b'\\' => "'\\\\'".into(),
+        0x20..=0x7e => format!("'{}'", c as char),
+        _ => return None,
+    })
+}
+
 impl Term {
     /// The value on `args`, or `None` when some Int node leaves the C `int`
     /// range (such a term is not an interpretation for these arguments).
@@ -194,8 +236,13 @@ impl Term {
     /// As [`Term::to_c`], with the constants that `consts` names printed
     /// by their names (a program's macros).
     pub fn to_c_named(&self, names: &[String], consts: &std::collections::HashMap<i64, String>) -> String {
+        self.to_c_styled(names, &CStyle { consts, char_vars: &[], named: &[], bare: &[] })
+    }
+
+    /// As [`Term::to_c`], in the program's own style (`style`).
+    pub fn to_c_styled(&self, names: &[String], style: &CStyle<'_>) -> String {
         let mut s = String::new();
-        self.write_c(names, consts, &mut s, 0);
+        self.write_c(names, style, &mut s, 0);
         s
     }
 
@@ -218,7 +265,21 @@ impl Term {
     }
 
     /// Writes the term, parenthesized when its precedence is below `min`.
-    fn write_c(&self, names: &[String], consts: &std::collections::HashMap<i64, String>, out: &mut String, min: u8) {
+    fn write_c(&self, names: &[String], style: &CStyle<'_>, out: &mut String, min: u8) {
+        let consts = style.consts;
+        // A truth value passed whole (already parenthesized), tested
+        // against 0: itself, or `!` itself.
+        if let Term::App(op @ (Op::Eq | Op::Ne), a) = self {
+            if let [Term::Var(i), Term::Int(0)] | [Term::Int(0), Term::Var(i)] = a.as_slice() {
+                if style.bare.get(*i) == Some(&true) {
+                    if *op == Op::Eq {
+                        out.push('!');
+                    }
+                    out.push_str(names.get(*i).map(String::as_str).unwrap_or("?"));
+                    return;
+                }
+            }
+        }
         let p = self.c_prec();
         let paren = p < min;
         if paren {
@@ -235,20 +296,20 @@ impl Term {
             Term::App(op, a) => match op {
                 Op::Not | Op::Neg => {
                     out.push(if *op == Op::Not { '!' } else { '-' });
-                    a[0].write_c(names, consts, out, 15);
+                    a[0].write_c(names, style, out, 15);
                 }
                 Op::Ite => {
-                    a[0].write_c(names, consts, out, 4);
+                    a[0].write_c(names, style, out, 4);
                     out.push_str(" ? ");
-                    a[1].write_c(names, consts, out, 4);
+                    a[1].write_c(names, style, out, 4);
                     out.push_str(" : ");
-                    a[2].write_c(names, consts, out, 4);
+                    a[2].write_c(names, style, out, 4);
                 }
                 Op::Implies => {
                     out.push('!');
-                    a[0].write_c(names, consts, out, 15);
+                    a[0].write_c(names, style, out, 15);
                     out.push_str(" || ");
-                    a[1].write_c(names, consts, out, 6);
+                    a[1].write_c(names, style, out, 6);
                 }
                 _ => {
                     let sym = match op {
@@ -266,9 +327,27 @@ impl Term {
                     };
                     // `&&` under `||` keeps its parentheses (as gcc asks).
                     let left_min = if *op == Op::Or { 6 } else { p };
-                    a[0].write_c(names, consts, out, left_min);
+                    // A character variable compared with a constant: the
+                    // constant as a character literal (`c == '\t'`).
+                    let cmp = matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne);
+                    let literal = |v: &Term, k: &Term| match (v, k) {
+                        (Term::Var(i), Term::Int(n)) if cmp && style.char_vars.get(*i) == Some(&true) => char_literal(*n),
+                        (Term::Var(i), Term::Int(n)) if cmp && consts.contains_key(n) => match style.named.get(*i) {
+                            Some(Named::None) => Some(n.to_string()),
+                            Some(Named::NonZero) if *n == 0 => Some("0".into()),
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    match literal(&a[1], &a[0]) {
+                        Some(l) => out.push_str(&l),
+                        None => a[0].write_c(names, style, out, left_min),
+                    }
                     let _ = write!(out, " {sym} ");
-                    a[1].write_c(names, consts, out, left_min.max(p + 1));
+                    match literal(&a[0], &a[1]) {
+                        Some(l) => out.push_str(&l),
+                        None => a[1].write_c(names, style, out, left_min.max(p + 1)),
+                    }
                 }
             },
         }
@@ -322,5 +401,32 @@ mod tests {
         assert_eq!(or.to_c(&names), "(1 && i) || !(i == -1)");
         assert_eq!(ite.eval(&[-5, 1]), Some(Value::Int(INT_MIN)));
         assert_eq!(ite.to_sygus(&names), "(ite (> i (- 2)) x (- 2147483648))");
+    }
+
+    #[test]
+    fn constants_compared_with_a_character_print_as_literals() {
+        let names = vec!["c".to_string(), "col".to_string()];
+        let eq = |a: Term, b: Term| Term::App(Op::Eq, vec![a, b]);
+        // c == 35 && col == 0; 9 == c || c == 39 || c == 200
+        let t = Term::App(Op::And, vec![eq(Term::Var(0), Term::Int(35)), eq(Term::Var(1), Term::Int(0))]);
+        let none = std::collections::HashMap::new();
+        let style = CStyle { consts: &none, char_vars: &[true, false], named: &[], bare: &[] };
+        assert_eq!(t.to_c_styled(&names, &style), "c == '#' && col == 0");
+        assert_eq!(t.to_c(&names), "c == 35 && col == 0");
+        let u = Term::App(Op::Or, vec![eq(Term::Int(9), Term::Var(0)), Term::App(Op::Or, vec![eq(Term::Var(0), Term::Int(39)), eq(Term::Var(0), Term::Int(200))])]);
+        assert_eq!(u.to_c_styled(&names, &style), "'\\t' == c || (c == '\\'' || c == 200)");
+        // A condition's value passed whole; a flag's constants as numbers.
+        let names3 = vec!["(f(x) || y)".to_string(), "desc".to_string(), "p".to_string()];
+        let mut zero = std::collections::HashMap::new();
+        zero.insert(0, "ZERO_ENUM".to_string());
+        let style3 = CStyle { consts: &zero, char_vars: &[], named: &[Named::None, Named::NonZero, Named::All], bare: &[true, false, false] };
+        let ne = |a: Term, b: Term| Term::App(Op::Ne, vec![a, b]);
+        let t = Term::App(Op::And, vec![ne(Term::Var(0), Term::Int(0)), ne(Term::Var(1), Term::Int(0))]);
+        assert_eq!(t.to_c_styled(&names3, &style3), "(f(x) || y) && desc != 0");
+        let t = Term::App(Op::Or, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(0)]), eq(Term::Var(2), Term::Int(0))]);
+        assert_eq!(t.to_c_styled(&names3, &style3), "!(f(x) || y) || p == ZERO_ENUM");
+        // Arithmetic with a character variable keeps its numbers.
+        let add = Term::App(Op::Add, vec![Term::Var(0), Term::Int(65)]);
+        assert_eq!(add.to_c_styled(&names, &style), "c + 65");
     }
 }
