@@ -113,6 +113,45 @@ int main(void) {
     assert!(tmp.path().join("out/test000001.exec.err").exists());
 }
 
+/// A symbolic run may run host programs only while its working directory
+/// lies inside the scratch directory (as a `fix` test's native run does).
+#[test]
+fn symbolic_runs_exec_only_inside_the_scratch_directory() {
+    let tmp = tempfile::tempdir().unwrap();
+    let p = write_c(
+        tmp.path(),
+        "ex.c",
+        r#"#include <stdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  if (argv[1][0] == 'x')
+    puts("x");
+  fflush(stdout);
+  pid_t pid = fork();
+  if (pid == 0) {
+    execlp("touch", "touch", "made", (char *)0);
+    _exit(127);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  return WIFEXITED(st) ? WEXITSTATUS(st) : 100;
+}
+"#,
+    );
+    let scratch = tmp.path().join("scratch");
+    std::fs::create_dir(&scratch).unwrap();
+    // Outside the scratch directory: refused, nothing made.
+    let o = vm(tmp.path(), &["--output-dir", "o1", "--scratch-dir", scratch.to_str().unwrap(), p.to_str().unwrap(), "--sym-arg", "1"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("a forked child ended with an error: refused: running touch"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(!tmp.path().join("made").exists());
+    // Inside it: the program runs there.
+    let mut cmd = Command::new(bin());
+    cmd.arg("run").args(["--output-dir", "../o2", "--scratch-dir", "."]).arg(&p).args(["--sym-arg", "1"]).current_dir(&scratch);
+    let o = run_with_input(cmd, b"", Duration::from_secs(60));
+    assert!(scratch.join("made").exists(), "{}", String::from_utf8_lossy(&o.stderr));
+}
+
 #[test]
 fn symbolic_runs_change_host_files_only_where_allowed() {
     let tmp = tempfile::tempdir().unwrap();

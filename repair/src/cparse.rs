@@ -96,6 +96,13 @@ impl Var {
     fn reads_memory(&self) -> bool {
         !self.pointer && !self.opaque() && (self.name.contains('[') || self.name.contains("->") || self.name.starts_with('*'))
     }
+    /// A pointer comparison passed as a flag (`(p == q)`): 0 or 1 as it is.
+    fn is_comparison(&self) -> bool {
+        self.opaque() && self.name.strip_prefix('(').and_then(|n| n.strip_suffix(')')).is_some_and(|n| {
+            let parts: Vec<&str> = n.split(" == ").collect();
+            parts.len() == 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        })
+    }
     /// The value of a condition the language cannot write (calls, side
     /// effects), passed whole: `(original)`.
     pub fn opaque(&self) -> bool {
@@ -103,7 +110,9 @@ impl Var {
     }
     /// How the variable reads inside a patched expression.
     pub fn in_patch(&self) -> String {
-        if self.pointer {
+        if self.is_comparison() {
+            self.name.clone()
+        } else if self.pointer {
             format!("({} != 0)", self.name)
         } else {
             self.name.clone()
@@ -367,6 +376,21 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
         }
     }
     let n_used = out.len();
+    // A pointer the original reads, compared with a pointer of the same
+    // kind that the context reads (`next_beg == buflim`): a flag.
+    let ptrs: Vec<&Decl> = ids.iter().filter_map(|u| find(u)).filter(|d| d.pointer && d.array.is_none() && compared_as_pointer(used_in, src, &d.name)).collect();
+    for ctx in context {
+        let mut cids = Vec::new();
+        reads(*ctx, src, &mut cids, &mut Vec::new());
+        for q in cids.iter().filter_map(|u| find(u)) {
+            for p in ptrs.iter().filter(|p| p.name != q.name && q.pointer && q.array.is_none() && q.int == p.int && q.levels == p.levels) {
+                let name = format!("({} == {})", p.name, q.name);
+                if !out.iter().any(|v| v.name == name || v.name == format!("({} == {})", q.name, p.name)) {
+                    push(&mut out, Var { name, pointer: true, real: false, decl: q.at });
+                }
+            }
+        }
+    }
     let mut fields = Vec::new();
     for ctx in context {
         let mut ids = Vec::new();
@@ -389,6 +413,16 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
         push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
     }
     (out, n_used)
+}
+
+/// Whether identifier `name` is an operand of `==` or `!=` in `n`.
+fn compared_as_pointer(n: Node, src: &str, name: &str) -> bool {
+    if n.kind() == "identifier" && text(n, src) == name {
+        return n.parent().is_some_and(|p| p.kind() == "binary_expression" && p.child_by_field_name("operator").is_some_and(|o| matches!(text(o, src), "==" | "!=")));
+    }
+    let mut c = n.walk();
+    let kids: Vec<Node> = n.named_children(&mut c).collect();
+    kids.into_iter().any(|k| compared_as_pointer(k, src, name))
 }
 
 /// Whether `n` is used as a scalar: an operand of `!`, of a comparison or
@@ -827,6 +861,9 @@ fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
         }
         "true" => Some((Term::Bool(true), Sort::Bool)),
         "false" => Some((Term::Bool(false), Sort::Bool)),
+        // The null pointer constant (`NULL`, `nullptr`).
+        "null" => Some((Term::Int(0), Sort::Int)),
+        "identifier" if s == "NULL" && !cx.vars.iter().any(|v| v.name == s) => Some((Term::Int(0), Sort::Int)),
         "identifier" if !cx.vars.iter().any(|v| v.name == s) => cx.macros.get(s).map(|v| (Term::Int(*v), Sort::Int)),
         "identifier" => {
             let i = cx.vars.iter().position(|v| v.name == s)?;

@@ -25,6 +25,20 @@ pub fn simplify(t: &Term) -> Term {
                 return if b { args[1].clone() } else { args[2].clone() };
             }
         }
+        // A comparison of a term with itself (`x == x`) is a constant.
+        if let [a, b] = &args[..] {
+            if a == b && matches!(op, Op::Eq | Op::Le | Op::Ge | Op::Ne | Op::Lt | Op::Gt) {
+                return Term::Bool(matches!(op, Op::Eq | Op::Le | Op::Ge));
+            }
+        }
+        // A connective with a constant operand.
+        if let (Op::And | Op::Or, [a, b]) = (op, &args[..]) {
+            let unit = *op == Op::And;
+            match (a, b) {
+                (Term::Bool(x), other) | (other, Term::Bool(x)) => return if *x == unit { other.clone() } else { Term::Bool(*x) },
+                _ => {}
+            }
+        }
         if matches!(op, Op::Add | Op::Sub | Op::Neg) {
             return flatten(&t);
         }
@@ -95,6 +109,19 @@ pub fn flag_tests(t: &Term, flags: &[bool]) -> Term {
     let Term::App(op, args) = t else { return t.clone() };
     let args: Vec<Term> = args.iter().map(|a| flag_tests(a, flags)).collect();
     let flag = |x: &Term| matches!(x, Term::Var(i) if flags.get(*i).copied().unwrap_or(false));
+    // Two flags ordered (`x >= y`) are a Boolean connective
+    // (`x != 0 || y == 0`).
+    if let ([x, y], true) = (&args[..], flag(&args[0]) && args.len() == 2 && flag(&args[1])) {
+        let set = |v: &Term| Term::App(Op::Ne, vec![v.clone(), Term::Int(0)]);
+        let unset = |v: &Term| Term::App(Op::Eq, vec![v.clone(), Term::Int(0)]);
+        match op {
+            Op::Ge => return Term::App(Op::Or, vec![set(x), unset(y)]),
+            Op::Le => return Term::App(Op::Or, vec![unset(x), set(y)]),
+            Op::Gt => return Term::App(Op::And, vec![set(x), unset(y)]),
+            Op::Lt => return Term::App(Op::And, vec![unset(x), set(y)]),
+            _ => {}
+        }
+    }
     // The comparison as `flag OP c`.
     let (f, c, op) = match (&args[..], op) {
         ([a, Term::Int(c)], _) if flag(a) => (a, *c, *op),
@@ -134,6 +161,27 @@ mod tests {
 
     fn c(t: &Term) -> String {
         simplify(t).to_c(&["x".into(), "y".into()])
+    }
+
+    #[test]
+    fn tautologies_fold() {
+        let x = Term::Var(0);
+        let same = Term::App(Op::Eq, vec![Term::Var(1), Term::Var(1)]);
+        let t = Term::App(Op::And, vec![Term::App(Op::Eq, vec![Term::Int(0), x.clone()]), same.clone()]);
+        assert_eq!(c(&t), "0 == x");
+        let never = Term::App(Op::Not, vec![Term::App(Op::Ne, vec![x.clone(), x.clone()])]);
+        assert_eq!(simplify(&never), Term::Bool(true));
+        assert_eq!(simplify(&Term::App(Op::Or, vec![same, x.clone()])), Term::Bool(true));
+    }
+
+    #[test]
+    fn ordered_flags_are_connectives() {
+        let ge = Term::App(Op::Ge, vec![Term::Var(1), Term::Var(0)]);
+        assert_eq!(flag_tests(&ge, &[true, true]).to_c(&["p".into(), "q".into()]), "q != 0 || p == 0");
+        let lt = Term::App(Op::Lt, vec![Term::Var(0), Term::Var(1)]);
+        assert_eq!(flag_tests(&lt, &[true, true]).to_c(&["p".into(), "q".into()]), "p == 0 && q != 0");
+        // Integers are left alone.
+        assert_eq!(flag_tests(&ge, &[false, true]), ge);
     }
 
     #[test]

@@ -125,3 +125,17 @@ fn fields_the_body_tests() {
     let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
     assert!(names.contains(&"x->todo"), "{names:?}");
 }
+
+/// `p == NULL` is a term over `p`'s flag; a pointer the context compares
+/// with is a flag of its own (`(p == lim)`).
+#[test]
+fn null_and_pointer_comparisons() {
+    let src = "char const *f(char const *b, char const *lim) {\n  for (char const *end = b; end < lim; end++) {\n    char const *p = g(end);\n    if (p == NULL)\n      break;\n  }\n  return b;\n}\n";
+    let s = sites(src, 4).unwrap();
+    let c = s.iter().find(|x| x.schema == Schema::Condition && x.original == "p == NULL").unwrap();
+    let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(&names[..3], ["p", "(p == end)", "(p == lim)"], "{names:?}");
+    assert!(c.vars[1].opaque() && c.vars[1].pointer);
+    let t = original_term(src, c, &Default::default()).unwrap();
+    assert_eq!(t.to_c(&c.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "(p != 0) == 0");
+}

@@ -158,6 +158,14 @@ pub enum Named {
     All,
 }
 
+/// The argument a term is, or `usize::MAX`.
+fn var_index(t: &Term) -> usize {
+    match t {
+        Term::Var(i) => *i,
+        _ => usize::MAX,
+    }
+}
+
 /// `v` as a C character literal, if it is a character one writes so.
 fn char_literal(v: i64) -> Option<String> {
     let c = u8::try_from(v).ok()?;
@@ -296,7 +304,11 @@ impl Term {
             Term::App(op, a) => match op {
                 Op::Not | Op::Neg => {
                     out.push(if *op == Op::Not { '!' } else { '-' });
-                    a[0].write_c(names, style, out, 15);
+                    // `!(x != 0)` is `!x` in C.
+                    match &a[0] {
+                        Term::App(Op::Ne, b) if *op == Op::Not && b[1] == Term::Int(0) && !matches!(b[0], Term::Bool(_)) && style.bare.get(var_index(&b[0])) != Some(&true) => b[0].write_c(names, style, out, 15),
+                        x => x.write_c(names, style, out, 15),
+                    }
                 }
                 Op::Ite => {
                     a[0].write_c(names, style, out, 4);
@@ -425,6 +437,9 @@ mod tests {
         assert_eq!(t.to_c_styled(&names3, &style3), "(f(x) || y) && desc != 0");
         let t = Term::App(Op::Or, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(0)]), eq(Term::Var(2), Term::Int(0))]);
         assert_eq!(t.to_c_styled(&names3, &style3), "!(f(x) || y) || p == ZERO_ENUM");
+        // `!(x != 0)` reads `!x`.
+        let not = Term::App(Op::Not, vec![Term::App(Op::Ne, vec![Term::Var(1), Term::Int(0)])]);
+        assert_eq!(not.to_c(&names), "!col");
         // Arithmetic with a character variable keeps its numbers.
         let add = Term::App(Op::Add, vec![Term::Var(0), Term::Int(65)]);
         assert_eq!(add.to_c_styled(&names, &style), "c + 65");

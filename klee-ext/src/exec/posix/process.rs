@@ -126,8 +126,8 @@ impl<'p> Executor<'p> {
             PosixFn::Execve | PosixFn::Execvpe => self.string_array(st, envp)?,
             _ => self.environ_strings(st)?,
         };
-        if !self.writes_allowed() {
-            return Err(self.error(st, ErrorKind::Model, format!("refused: running {} on the host during a symbolic run (pass --allow-host-writes to permit it)", String::from_utf8_lossy(&file))));
+        if !self.writes_allowed() && !self.cwd_in_scratch(st) {
+            return Err(self.error(st, ErrorKind::Model, format!("refused: running {} on the host during a symbolic run outside --scratch-dir (pass --allow-host-writes to permit it)", String::from_utf8_lossy(&file))));
         }
         let search = matches!(f, PosixFn::Execvp | PosixFn::Execvpe) && !file.contains(&b'/');
         let prog = if search {
@@ -257,6 +257,17 @@ impl<'p> Executor<'p> {
         self.emit(st, 2, end.stderr.into_iter().map(Ok).collect())?;
         let code = if libc::WIFEXITED(end.status) { libc::WEXITSTATUS(end.status) } else { 128 + libc::WTERMSIG(end.status) };
         Err(Termination::Exit(code))
+    }
+
+    /// Whether the path's working directory lies inside `--scratch-dir`:
+    /// there a symbolic run may run host programs, as the native test
+    /// run in that folder does (`fix` gives each test a fresh one).
+    fn cwd_in_scratch(&self, st: &State) -> bool {
+        let Some(scratch) = &self.cfg.scratch_dir else { return false };
+        let scratch = scratch.canonicalize().unwrap_or_else(|_| scratch.clone());
+        let cwd = self.cwd_path(st);
+        let cwd = cwd.canonicalize().unwrap_or(cwd);
+        cwd.starts_with(&scratch)
     }
 
     /// The path's working directory as a host path.
