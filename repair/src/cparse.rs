@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use klee_ext::so::{Op, Sort, Term};
 use std::ops::Range;
+mod cpp;
 mod real;
 
 use tree_sitter::{Node, Parser, Tree};
@@ -146,6 +147,11 @@ pub struct Site {
 }
 
 impl Site {
+    /// A condition the language cannot write, passed to its hole whole.
+    pub fn passed_whole(&self) -> bool {
+        self.vars.first().is_some_and(|v| v.opaque() && v.name == format!("({})", self.original))
+    }
+
     pub fn line(&self) -> u32 {
         self.lines.start
     }
@@ -157,6 +163,20 @@ pub fn parse(src: &str) -> Result<Tree, String> {
     p.parse(src, None).ok_or_else(|| "the C parser gave no tree".to_string())
 }
 
+/// The tree of `src`, and the text it was parsed from: `src` itself, or
+/// when `src` does not parse, one preprocessor branch of it
+/// (`cpp::active_view`, with the same byte offsets).
+pub fn parse_view(src: &str) -> Result<(Tree, std::borrow::Cow<'_, str>), String> {
+    let tree = parse(src)?;
+    if !tree.root_node().has_error() {
+        return Ok((tree, std::borrow::Cow::Borrowed(src)));
+    }
+    match cpp::active_view(src) {
+        Some(view) => Ok((parse(&view)?, std::borrow::Cow::Owned(view))),
+        None => Ok((tree, std::borrow::Cow::Borrowed(src))),
+    }
+}
+
 fn text<'a>(n: Node, src: &'a str) -> &'a str {
     &src[n.byte_range()]
 }
@@ -166,12 +186,17 @@ fn row(b: usize, src: &str) -> u32 {
 }
 
 /// Integer-like (or pointer) type of a declaration's `type` node.
+/// Integer types of the C library by their typedef names.
+const INT_TYPEDEFS: &[&str] = &["size_t", "ssize_t", "ptrdiff_t", "intmax_t", "uintmax_t", "intptr_t", "uintptr_t", "wint_t", "wchar_t", "off_t", "time_t", "mode_t", "pid_t", "uid_t", "gid_t", "dev_t", "ino_t", "nlink_t", "bool", "_Bool"];
+
 fn int_like(ty: Node, src: &str) -> bool {
     match ty.kind() {
         "primitive_type" => !matches!(text(ty, src), "float" | "double" | "void"),
         "sized_type_specifier" => !text(ty, src).contains("double"),
         // An enumeration's values are `int`s (C11 6.4.4.3).
         "enum_specifier" => true,
+        // The C library's integer typedefs.
+        "type_identifier" => INT_TYPEDEFS.contains(&text(ty, src)) || text(ty, src).ends_with("int_t") && text(ty, src).starts_with(['i', 'u']),
         _ => false,
     }
 }
@@ -555,7 +580,8 @@ fn returns_int(n: Node, src: &str) -> bool {
 
 /// Every site of every schema in `src`, with up to `max_vars` variables.
 pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
-    let tree = parse(src)?;
+    let (tree, view) = parse_view(src)?;
+    let src: &str = &view;
     let mut out = Vec::new();
     let mut stack = vec![tree.root_node()];
     while let Some(n) = stack.pop() {
@@ -804,10 +830,11 @@ pub fn original_term(src: &str, site: &Site, macros: &HashMap<String, i64>) -> O
         _ => {}
     }
     // A condition passed whole is its own value.
-    if let Some(k) = site.vars.iter().position(|v| v.opaque() && v.name == format!("({})", site.original)) {
-        return Some(Term::App(Op::Ne, vec![Term::Var(k), Term::Int(0)]));
+    if site.passed_whole() {
+        return Some(Term::App(Op::Ne, vec![Term::Var(0), Term::Int(0)]));
     }
-    let tree = parse(src).ok()?;
+    let (tree, view) = parse_view(src).ok()?;
+    let src: &str = &view;
     let node = tree.root_node().descendant_for_byte_range(site.range.start, site.range.end)?;
     let mut node = node;
     while node.byte_range() != site.range {

@@ -611,9 +611,9 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         }
         let file = src_rel.display().to_string().replace('\\', "/");
         let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
-        // Measured on what is validated: a tautology (`x != x`) is the
-        // constant it folds to, not a one-node change.
-        let distance = klee_ext::so::edit::cost(original.as_ref(), &crate::simplify::simplify(term), r.constants);
+        // A tautology (`x != x`) costs as the constant it folds to, not
+        // as a one-node change: the larger of the term's two measures.
+        let distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants).max(klee_ext::so::edit::cost(original.as_ref(), &crate::simplify::simplify(term), r.constants));
         let replacement = cparse::replacement_text(site, &expr);
         found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, objective, diff, patched_source: patched, source: c.src });
         Ok(None)

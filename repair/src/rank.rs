@@ -137,11 +137,14 @@ impl Candidate {
     }
 
     /// Conditions, then the other expressions (right-hand sides,
-    /// returns, arguments), then guards: the order in which bugs of these
+    /// returns, arguments), then guards, then conditions passed whole: the order in which bugs of these
     /// kinds are common, and in which they cost to try (a Boolean hole
     /// deviates to one value, an integer hole to a symbolic one).
     fn schema_group(&self) -> u8 {
         match self.site.schema {
+            // A condition passed whole (it calls or assigns) last: its
+            // patches only add a conjunct or disjunct.
+            Schema::Condition if self.site.passed_whole() => 3,
             Schema::Condition => 0,
             Schema::Guard => 2,
             _ => 1,
