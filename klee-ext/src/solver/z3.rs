@@ -104,10 +104,12 @@ impl Z3Solver {
         unsafe {
             let ctx = new_context();
             let logic = CString::new("QF_BV").expect("no NUL");
+            // Each object is referenced before the next API call: Z3 may
+            // free an unreferenced one on any call.
             let full = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, logic.as_ptr()));
+            Z3_solver_inc_ref(ctx, full);
             let light = light_solver(ctx);
             for solver in [full, light] {
-                Z3_solver_inc_ref(ctx, solver);
                 set_timeout(ctx, solver, timeout);
             }
             Z3Solver {
@@ -283,6 +285,8 @@ impl Translator {
 }
 
 /// The light tactic pipeline as a solver.
+/// The solver is returned referenced (the caller releases it); the
+/// tactics are released once the solver holds them.
 unsafe fn light_solver(ctx: Z3_context) -> Z3_solver {
     let mk = |n: &str| {
         let name = CString::new(n).expect("no NUL");
@@ -292,10 +296,17 @@ unsafe fn light_solver(ctx: Z3_context) -> Z3_solver {
     };
     let mut t = mk("simplify");
     for n in ["solve-eqs", "bit-blast", "sat"] {
-        t = Z3_tactic_and_then(ctx, t, mk(n));
-        Z3_tactic_inc_ref(ctx, t);
+        let next = mk(n);
+        let both = Z3_tactic_and_then(ctx, t, next);
+        Z3_tactic_inc_ref(ctx, both);
+        Z3_tactic_dec_ref(ctx, t);
+        Z3_tactic_dec_ref(ctx, next);
+        t = both;
     }
-    Z3_mk_solver_from_tactic(ctx, t)
+    let s = Z3_mk_solver_from_tactic(ctx, t);
+    Z3_solver_inc_ref(ctx, s);
+    Z3_tactic_dec_ref(ctx, t);
+    s
 }
 
 /// Does any root multiply two non-constants, or divide a non-constant?
