@@ -174,7 +174,8 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
 }
 
 fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    // `+ 0.0`: an empty sum is -0.0, which would print as "-0.0".
+    (x * 100.0).round() / 100.0 + 0.0
 }
 
 /// Paths and times of the sessions at the fix location (every site when

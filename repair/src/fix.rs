@@ -7,7 +7,7 @@ use crate::builds::Builds;
 use crate::rank::{rank, Candidate, Wide};
 use crate::infer::{self, Engine, Goal, InferStats, Inferred, Limits};
 use crate::native;
-use klee_ext::so::{LangSpec, Term};
+use klee_ext::so::{LangSpec, Op, Term};
 use klee_ext::so::term::Named;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -488,6 +488,14 @@ fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64,
     out
 }
 
+fn reads_a_variable(t: &Term) -> bool {
+    match t {
+        Term::Var(_) => true,
+        Term::App(_, a) => a.iter().any(reads_a_variable),
+        _ => false,
+    }
+}
+
 /// Whether `original` compares variable `name` with a character literal
 /// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
 fn compared_with_char(original: &str, name: &str) -> bool {
@@ -593,6 +601,12 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     // them all (the patch is kept), else the index of a test it fails.
     let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
         let t = crate::simplify::flag_tests(&crate::simplify::simplify(term), &flags);
+        // The original operand first where the patch joins it with a new
+        // one (`orig || new`), as a developer extends a condition.
+        let t = match (&t, original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags))) {
+            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == o && a[0] != o => Term::App(*op, vec![a[1].clone(), a[0].clone()]),
+            _ => t,
+        };
         // A pointer tested only against 0 reads as itself (`p != 0`);
         // anywhere else as its flag `(p != 0)`.
         let names: Vec<String> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer && crate::simplify::only_zero_tests(&t, i) { v.name.clone() } else { v.in_patch() }).collect();
@@ -613,7 +627,14 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
         // A tautology (`x != x`) costs as the constant it folds to, not
         // as a one-node change: the larger of the term's two measures.
-        let distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants).max(klee_ext::so::edit::cost(original.as_ref(), &crate::simplify::simplify(term), r.constants));
+        let folded = crate::simplify::simplify(term);
+        let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants).max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
+        // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
+        // drops the data dependence the program had: 2 more, so that a
+        // patch that still reads a variable wins at a small extra edit.
+        if original.as_ref().is_some_and(reads_a_variable) && !reads_a_variable(&folded) {
+            distance += 2;
+        }
         let replacement = cparse::replacement_text(site, &expr);
         found.push(Patch { file: src_rel.display().to_string(), line: site.line(), function: site.function.clone(), schema: site.schema, original: site.original.clone(), replacement, distance, objective, diff, patched_source: patched, source: c.src });
         Ok(None)
