@@ -213,6 +213,39 @@ pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i
     let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
     let names: std::collections::HashSet<&str> = texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
     let mut out: HashMap<String, Option<i64>> = HashMap::new();
+    for_each_c_file(dir, &mut |_, text| {
+        let mut define = |name: &str, n: i64| {
+            if names.contains(name) {
+                let e = out.entry(name.to_string()).or_insert(Some(n));
+                if *e != Some(n) {
+                    *e = None;
+                }
+            }
+        };
+        for c in re.captures_iter(text) {
+            let v = &c[2];
+            let (neg, digits) = v.strip_prefix('-').map_or((false, v), |d| (true, d));
+            let parsed = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                Some(h) => i64::from_str_radix(h, 16).ok(),
+                None => digits.parse::<i64>().ok(),
+            };
+            if let Some(n) = parsed {
+                define(&c[1], if neg { -n } else { n });
+            }
+        }
+        // Enumeration constants name values as macros do.
+        if text.contains("enum") {
+            for (name, n) in crate::cparse::enumerators(text) {
+                define(&name, n);
+            }
+        }
+    });
+    out.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+}
+
+/// Calls `f` on every `.c` and `.h` file below `dir` (not the output
+/// folder) with its text.
+fn for_each_c_file(dir: &Path, f: &mut dyn FnMut(&Path, &str)) {
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
@@ -227,33 +260,33 @@ pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i
             if !path.extension().is_some_and(|x| x == "h" || x == "c") {
                 continue;
             }
-            let Ok(text) = std::fs::read_to_string(&path) else { continue };
-            let mut define = |name: &str, n: i64| {
-                if names.contains(name) {
-                    let e = out.entry(name.to_string()).or_insert(Some(n));
-                    if *e != Some(n) {
-                        *e = None;
-                    }
-                }
-            };
-            for c in re.captures_iter(&text) {
-                let v = &c[2];
-                let (neg, digits) = v.strip_prefix('-').map_or((false, v), |d| (true, d));
-                let parsed = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
-                    Some(h) => i64::from_str_radix(h, 16).ok(),
-                    None => digits.parse::<i64>().ok(),
-                };
-                if let Some(n) = parsed {
-                    define(&c[1], if neg { -n } else { n });
-                }
-            }
-            // Enumeration constants name values as macros do.
-            if text.contains("enum") {
-                for (name, n) in crate::cparse::enumerators(&text) {
-                    define(&name, n);
-                }
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                f(&path, &text);
             }
         }
     }
-    out.into_iter().filter_map(|(k, v)| Some((k, v?))).collect()
+}
+
+/// The macros a project defines somewhere (`#define NAME`), and those its
+/// configured `config.h` leaves undefined (`/* #undef NAME */`): what
+/// decides the branches of a source the parser reads through
+/// `cparse::project_view`. `dirs`: the project, and its configured build
+/// copy if any.
+pub(crate) fn defined_macros(dirs: &[&Path]) -> HashMap<String, bool> {
+    let def = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)").expect("valid regex");
+    let undef = regex::Regex::new(r"(?m)^\s*/\*\s*#\s*undef\s+([A-Za-z_]\w*)\s*\*/").expect("valid regex");
+    let mut out: HashMap<String, bool> = HashMap::new();
+    for d in dirs {
+        for_each_c_file(d, &mut |path, text| {
+            for c in def.captures_iter(text) {
+                out.insert(c[1].to_string(), true);
+            }
+            if path.file_name().is_some_and(|n| n == "config.h") {
+                for c in undef.captures_iter(text) {
+                    out.entry(c[1].to_string()).or_insert(false);
+                }
+            }
+        });
+    }
+    out
 }

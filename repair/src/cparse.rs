@@ -172,10 +172,20 @@ pub fn parse_view(src: &str) -> Result<(Tree, std::borrow::Cow<'_, str>), String
     if !tree.root_node().has_error() {
         return Ok((tree, std::borrow::Cow::Borrowed(src)));
     }
-    match cpp::active_view(src) {
+    match cpp::active_view(src, None) {
         Some(view) => Ok((parse(&view)?, std::borrow::Cow::Owned(view))),
         None => Ok((tree, std::borrow::Cow::Borrowed(src))),
     }
+}
+
+/// What the parser should read of `src` in a project whose macros are
+/// `defined` (see `cpp::active_view`): `src` itself when it parses, else
+/// one branch of each conditional, at the same offsets.
+pub fn project_view(src: &str, defined: &std::collections::HashMap<String, bool>) -> String {
+    if parse(src).is_ok_and(|t| !t.root_node().has_error()) {
+        return src.to_string();
+    }
+    cpp::active_view(src, Some(defined)).unwrap_or_else(|| src.to_string())
 }
 
 fn text<'a>(n: Node, src: &'a str) -> &'a str {
@@ -487,6 +497,25 @@ fn context_of<'t>(n: Node<'t>) -> Vec<Node<'t>> {
     out
 }
 
+/// The conditions of the other `if`s and loops of the function `n` lies
+/// in, closest to `n` first.
+fn other_conditions(n: Node) -> Vec<Node> {
+    let Some(f) = enclosing_function(n) else { return Vec::new() };
+    let mut out = Vec::new();
+    let mut stack = vec![f];
+    while let Some(x) = stack.pop() {
+        let mut c = x.walk();
+        stack.extend(x.named_children(&mut c));
+        if matches!(x.kind(), "if_statement" | "while_statement" | "do_statement" | "for_statement") {
+            if let Some(cond) = x.child_by_field_name("condition").filter(|c| c.byte_range() != n.byte_range() && !c.byte_range().contains(&n.start_byte())) {
+                out.push(cond);
+            }
+        }
+    }
+    out.sort_by_key(|c| c.start_byte().abs_diff(n.start_byte()));
+    out
+}
+
 /// The function definition `n` lies in (strictly inside).
 fn enclosing_function(n: Node) -> Option<Node> {
     let mut cur = n.parent();
@@ -609,10 +638,25 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             // A guard runs before its statement: it may not read what the
             // statement dereferences.
             let (vars, used) = if opaque {
-                // The condition's value, then the closest integer variables
-                // (those it reads are in its value already).
+                // The condition's value, then the integer variables the
+                // function's other conditions read, closest first (a
+                // sibling's test is the likeliest to be missing here),
+                // then the closest declarations.
                 let mut vars = vec![Var { name: format!("({})", text(expr, src)), pointer: true, real: false, decl: expr.start_byte() }];
-                vars.extend(scope.iter().filter(|d| d.int_scalar()).take(max_vars.saturating_sub(1)).map(|d| Var { name: d.name.clone(), pointer: false, real: false, decl: d.at }));
+                let mut names: Vec<String> = Vec::new();
+                for c in other_conditions(expr) {
+                    let mut ids = Vec::new();
+                    reads(c, src, &mut ids, &mut Vec::new());
+                    names.extend(ids);
+                }
+                names.extend(scope.iter().map(|d| d.name.clone()));
+                for n in names {
+                    if let Some(d) = scope.iter().find(|d| d.name == n && d.int_scalar()) {
+                        if vars.len() < max_vars.max(1) && !vars.iter().any(|v| v.name == d.name) {
+                            vars.push(Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
+                        }
+                    }
+                }
                 (vars, 1)
             } else if real {
                 real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS)

@@ -334,7 +334,17 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // Failing tests first: a site that cannot pass them is dropped early.
     let mut ordered: Vec<&TestCase> = failing.clone();
     ordered.extend(p.tests.iter().zip(&tests).filter(|(_, r)| r.passed).map(|(t, _)| t));
-    let candidates = rank(p, &texts, &spectrum, opts)?;
+    // What the parser reads: a source split by `#ifdef` branches as one
+    // branch of each, decided by the project's own macros.
+    let defined = {
+        let mut dirs = vec![p.dir.as_path()];
+        if let Builds::Make(m) = &builds {
+            dirs.push(m.root());
+        }
+        crate::builds::defined_macros(&dirs)
+    };
+    let views: Vec<String> = texts.iter().map(|t| cparse::project_view(t, &defined)).collect();
+    let candidates = rank(p, &views, &spectrum, opts)?;
     if candidates.is_empty() {
         report.reason = Some(if opts.at.is_empty() {
             "no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into()
@@ -391,7 +401,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
-            let site = SiteRun { p, opts, c, text: &texts[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds, macros: &macros, tree_drawn: &tree_drawn };
+            let site = SiteRun { p, opts, c, text: &texts[c.src], view: &views[c.src], tests: &ordered, failing: failing.len(), limits: &site_limits, tmp: tmp.path(), k, budget, pass, constants: &constants, programs: &programs, builds: &builds, macros: &macros, tree_drawn: &tree_drawn };
             let (result, stats, patches) = try_site(&site)?;
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
@@ -526,6 +536,8 @@ struct SiteRun<'a> {
     opts: &'a FixOptions,
     c: &'a Candidate,
     text: &'a str,
+    /// What the parser reads of it (`cparse::project_view`).
+    view: &'a str,
     tests: &'a [&'a TestCase],
     /// How many of `tests` (the first ones) fail.
     failing: usize,
@@ -584,7 +596,7 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let owned: Vec<TestCase> = r.tests.iter().zip(&dirs).map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0: argv0.clone(), ..(*t).clone() }).collect();
     let vm_tests: Vec<&TestCase> = owned.iter().collect();
     let lang = c.language(opts);
-    let original = cparse::original_term(text, site, r.macros);
+    let original = cparse::original_term(r.view, site, r.macros);
     let goal = Goal { original: original.clone(), constants: r.constants.to_vec(), solutions: if opts.all { 5 } else { 3 }, keep_going: opts.all, relabels_only: r.pass == Pass::Relabels };
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
     let const_names = constant_names(&site.original, r.macros);
