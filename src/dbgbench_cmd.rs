@@ -67,7 +67,7 @@ fn data_dir(a: &DbgbenchArgs) -> PathBuf {
 }
 
 fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
-    for c in run::CONFIGS {
+    for c in dbgbench::tables::configs(rows) {
         let of: Vec<_> = rows.iter().filter(|r| r.config == c).collect();
         if of.is_empty() {
             continue;
@@ -101,8 +101,8 @@ fn run_cmd(a: DbgbenchArgs) -> Result<ExitCode, String> {
     }
     let configs: Vec<String> = a.configs.split(',').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
     for c in &configs {
-        if !run::CONFIGS.contains(&c.as_str()) {
-            return Err(format!("--configs: unknown configuration `{c}` (expected fo, so-cbs, so-pse)"));
+        if run::parse_config(c).is_none() {
+            return Err(format!("--configs: unknown configuration `{c}` (expected fo, so-cbs, so-pse, each optionally with /dfs: the paper's exhaustive search)"));
         }
     }
     if a.jobs == 0 {
@@ -124,8 +124,10 @@ fn run_cmd(a: DbgbenchArgs) -> Result<ExitCode, String> {
         let forks: Vec<u64> = a.fig7c_forks.split(',').map(|f| f.trim().parse::<u64>().map_err(|_| format!("--fig7c-forks: `{f}` is not a number"))).collect::<Result<_, _>>()?;
         let mut points = Vec::new();
         for &n in &forks {
-            for c in ["fo", "so-pse"] {
-                let o = Options { configs: vec![c.into()], max_forks: n, out: out.join("fig7c").join(n.to_string()), ..opts.clone() };
+            // The selected configurations (the paper plots fo and so-pse
+            // with its exhaustive search: --configs fo/dfs,so-pse/dfs).
+            for c in &opts.configs {
+                let o = Options { configs: vec![c.clone()], max_forks: n, out: out.join("fig7c").join(n.to_string()), ..opts.clone() };
                 let rows = run::run_all(std::slice::from_ref(subject), &o, &progress);
                 points.extend(rows.into_iter().map(|r| (c.to_string(), n, r)));
             }

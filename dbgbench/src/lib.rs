@@ -43,11 +43,13 @@ pub struct Row {
 
 impl Row {
     pub fn new(s: &subject::Subject, config: &str) -> Row {
+        // The paper's figures are per engine (`fo/dfs` is `fo`'s).
+        let engine = config.split('/').next().unwrap_or(config);
         Row {
             subject: s.id.clone(),
             config: config.to_string(),
-            paper: s.paper.outcome.get(config).cloned().unwrap_or_else(|| "-".into()),
-            paper_time: s.paper.time.get(config).cloned().unwrap_or_default(),
+            paper: s.paper.outcome.get(engine).cloned().unwrap_or_else(|| "-".into()),
+            paper_time: s.paper.time.get(engine).cloned().unwrap_or_default(),
             ..Row::default()
         }
     }

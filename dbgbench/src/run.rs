@@ -27,6 +27,17 @@ pub struct Options {
 /// The configurations of the paper's Table 4.
 pub const CONFIGS: [&str; 3] = ["fo", "so-cbs", "so-pse"];
 
+/// A configuration's engine and search: `so-pse` (fix's default
+/// deviation search) or `so-pse/dfs` (every path of every test first, then
+/// one solve: the paper's procedure). `None` for an unknown one.
+pub fn parse_config(config: &str) -> Option<(&str, Option<&str>)> {
+    let (engine, search) = match config.split_once('/') {
+        Some((e, s)) => (e, Some(s)),
+        None => (config, None),
+    };
+    (CONFIGS.contains(&engine) && search.is_none_or(|s| s == "dfs" || s == "deviation")).then_some((engine, search))
+}
+
 /// Time a pair may take beyond the repair's own limit: building the
 /// project once per machine, validation and classification.
 const SLACK: Duration = Duration::from_secs(1800);
@@ -102,7 +113,8 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
             return row;
         }
     };
-    let out = opts.out.join("runs").join(&subject.id).join(config);
+    let out = opts.out.join("runs").join(&subject.id).join(config.replace('/', "-"));
+    let (engine, search) = parse_config(config).unwrap_or((config, None));
     let _ = std::fs::remove_dir_all(&out);
     if let Err(e) = std::fs::create_dir_all(&out) {
         row.outcome = "error".into();
@@ -112,7 +124,11 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     let mut cmd = Command::new(&opts.exe);
     // The paper's path bound: forks of a run and paths of a test's
     // exploration at a site.
-    cmd.arg("fix").arg(&tree).arg("--engine").arg(config).arg("--max-forks").arg(opts.max_forks.to_string()).arg("--max-paths").arg(opts.max_forks.to_string());
+    cmd.arg("fix").arg(&tree).arg("--engine").arg(engine);
+    if let Some(s) = search {
+        cmd.arg("--search").arg(s);
+    }
+    cmd.arg("--max-forks").arg(opts.max_forks.to_string()).arg("--max-paths").arg(opts.max_forks.to_string());
     cmd.arg("--timeout").arg(format!("{}ms", opts.timeout.as_millis())).arg("--output-dir").arg(&out).arg("--json");
     // The failing test's session with the hole at the (first) location.
     cmd.arg("--tree").arg(out.join("tree.svg"));
@@ -217,5 +233,19 @@ fn shell_quote(s: &str) -> String {
         s.to_string()
     } else {
         format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_config;
+
+    #[test]
+    fn configurations_with_a_search() {
+        assert_eq!(parse_config("so-pse"), Some(("so-pse", None)));
+        assert_eq!(parse_config("fo/dfs"), Some(("fo", Some("dfs"))));
+        assert_eq!(parse_config("so-cbs/deviation"), Some(("so-cbs", Some("deviation"))));
+        assert_eq!(parse_config("fo/bfs"), None);
+        assert_eq!(parse_config("angelix"), None);
     }
 }

@@ -19,7 +19,7 @@ pub fn write_all(rows: &[Row], out: &Path) -> Result<(), String> {
 }
 
 /// The configurations present, in the paper's order first.
-fn configs(rows: &[Row]) -> Vec<String> {
+pub fn configs(rows: &[Row]) -> Vec<String> {
     let mut out: Vec<String> = crate::run::CONFIGS.iter().filter(|c| rows.iter().any(|r| r.config == **c)).map(|c| c.to_string()).collect();
     for r in rows {
         if !out.contains(&r.config) {

@@ -139,3 +139,35 @@ fn null_and_pointer_comparisons() {
     let t = original_term(src, c, &Default::default()).unwrap();
     assert_eq!(t.to_c(&c.vars.iter().map(Var::in_patch).collect::<Vec<_>>()), "(p != 0) == 0");
 }
+
+/// A condition with a call is passed whole; its other arguments are the
+/// variables the function's other conditions test, closest first.
+#[test]
+fn whole_conditions_read_their_siblings_variables() {
+    let src = "int g(int desc, int cl) {\n  int status = 1;\n  long count;\n  if (desc != 0 && cl > 2)\n    status = 0;\n  if (is_dir(desc) || cl == 5)\n    return status;\n  return 0;\n}\n";
+    let s = sites(src, 4).unwrap();
+    let c = s.iter().find(|x| x.schema == Schema::Condition && x.passed_whole()).unwrap();
+    let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
+    assert_eq!(names, ["(is_dir(desc) || cl == 5)", "desc", "cl", "count"]);
+    let t = original_term(src, c, &Default::default()).unwrap();
+    assert_eq!(t, klee_ext::so::Term::App(klee_ext::so::Op::Ne, vec![klee_ext::so::Term::Var(0), klee_ext::so::Term::Int(0)]));
+}
+
+/// A source whose `#ifdef` branches split a statement: the project's
+/// macros decide the branch, and the sites keep the source's offsets.
+#[test]
+fn sites_in_code_split_by_conditionals() {
+    let src = "int f(int b, int w) {\n#ifdef WIDE\n  if (w > 1) {\n    b--;\n  } else {\n#endif\n    b = b + 2;\n#ifdef WIDE\n  }\n#endif\n  return b;\n}\n";
+    let mut defined = std::collections::HashMap::new();
+    defined.insert("WIDE".to_string(), true);
+    let view = project_view(src, &defined);
+    assert_eq!(view.len(), src.len());
+    let s = sites(&view, 4).unwrap();
+    let cond = s.iter().find(|x| x.schema == Schema::Condition).expect("the #ifdef WIDE condition");
+    assert_eq!(&src[cond.range.clone()], "w > 1");
+    let rhs = s.iter().find(|x| x.schema == Schema::Assignment).unwrap();
+    assert_eq!(replace(src, rhs, "b + 3").lines().nth(6).unwrap().trim(), "b = b + 3;");
+    // Undefined in the project: the condition is not compiled, no site.
+    let view = project_view(src, &Default::default());
+    assert!(!sites(&view, 4).unwrap().iter().any(|x| x.schema == Schema::Condition));
+}
