@@ -184,6 +184,9 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         _ => {
             row.outcome = "none".into();
             row.reason = report["reason"].as_str().unwrap_or("").to_string();
+            if let Some(n) = &subject.note {
+                row.reason = format!("{}; {n}", row.reason);
+            }
         }
     }
     row

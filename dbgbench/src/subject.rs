@@ -72,10 +72,15 @@ struct RawSubject {
     paper: Option<Paper>,
     /// Why the engine cannot run this subject yet (the row says so).
     unsupported: Option<String>,
+    /// What a `none` row should add about why (a fix no one-expression
+    /// schema can make, for instance).
+    note: Option<String>,
 }
 
 #[derive(Clone, Debug)]
 pub struct Subject {
+    /// Added to the reason of a row without a patch.
+    pub note: Option<String>,
     pub id: String,
     pub program: String,
     pub bug: String,
@@ -164,6 +169,7 @@ impl Subject {
             scripts,
             paper: raw.paper.unwrap_or_default(),
             unsupported: raw.unsupported,
+            note: raw.note,
         })
     }
 
