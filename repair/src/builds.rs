@@ -213,7 +213,7 @@ pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i
     let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
     let names: std::collections::HashSet<&str> = texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
     let mut out: HashMap<String, Option<i64>> = HashMap::new();
-    for_each_c_file(dir, &mut |_, text| {
+    for_each_c_file(dir, None, &mut |_, text| {
         let mut define = |name: &str, n: i64| {
             if names.contains(name) {
                 let e = out.entry(name.to_string()).or_insert(Some(n));
@@ -244,8 +244,8 @@ pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i
 }
 
 /// Calls `f` on every `.c` and `.h` file below `dir` (not the output
-/// folder) with its text.
-fn for_each_c_file(dir: &Path, f: &mut dyn FnMut(&Path, &str)) {
+/// folder) with its text; with `only`, on the files of that name.
+fn for_each_c_file(dir: &Path, only: Option<&str>, f: &mut dyn FnMut(&Path, &str)) {
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
         let Ok(entries) = std::fs::read_dir(&d) else { continue };
@@ -257,7 +257,7 @@ fn for_each_c_file(dir: &Path, f: &mut dyn FnMut(&Path, &str)) {
                 }
                 continue;
             }
-            if !path.extension().is_some_and(|x| x == "h" || x == "c") {
+            if !path.extension().is_some_and(|x| x == "h" || x == "c") || only.is_some_and(|o| path.file_name().is_none_or(|n| n != o)) {
                 continue;
             }
             if let Ok(text) = std::fs::read_to_string(&path) {
@@ -270,14 +270,14 @@ fn for_each_c_file(dir: &Path, f: &mut dyn FnMut(&Path, &str)) {
 /// The macros a project defines somewhere (`#define NAME`), and those its
 /// configured `config.h` leaves undefined (`/* #undef NAME */`): what
 /// decides the branches of a source the parser reads through
-/// `cparse::project_view`. `dirs`: the project, and its configured build
-/// copy if any.
-pub(crate) fn defined_macros(dirs: &[&Path]) -> HashMap<String, bool> {
+/// `cparse::project_view`. `configured`: the project's configured build
+/// copy, whose `config.h` files are all it adds to the project's sources.
+pub(crate) fn defined_macros(project: &Path, configured: Option<&Path>) -> HashMap<String, bool> {
     let def = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)").expect("valid regex");
     let undef = regex::Regex::new(r"(?m)^\s*/\*\s*#\s*undef\s+([A-Za-z_]\w*)\s*\*/").expect("valid regex");
     let mut out: HashMap<String, bool> = HashMap::new();
-    for d in dirs {
-        for_each_c_file(d, &mut |path, text| {
+    for (d, only) in std::iter::once((project, None)).chain(configured.map(|c| (c, Some("config.h")))) {
+        for_each_c_file(d, only, &mut |path, text| {
             for c in def.captures_iter(text) {
                 out.insert(c[1].to_string(), true);
             }

@@ -74,8 +74,25 @@ pub struct Var {
     pub pointer: bool,
     /// Passed as a `double` (a floating-point condition's argument).
     pub real: bool,
+    /// What kind of C expression `name` is.
+    pub form: Form,
     /// Byte offset of its declarator (closeness to the site).
     decl: usize,
+}
+
+/// What kind of C expression a hole argument is: how it is read and
+/// printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// A variable, or an lvalue read directly (`s.f`).
+    Plain,
+    /// An lvalue read through a pointer or an index (`a[i]`, `*p`,
+    /// `p->f`): read only where readable.
+    Memory,
+    /// A condition with calls or assignments, passed whole: `(original)`.
+    Whole,
+    /// A pointer comparison passed as a flag: `(p == q)`, 0 or 1 as it is.
+    Compare,
 }
 
 impl Var {
@@ -85,7 +102,7 @@ impl Var {
             format!("({} != 0)", self.name)
         } else if self.real {
             format!("(double)({})", self.name)
-        } else if self.reads_memory() {
+        } else if self.form == Form::Memory {
             // Read only where readable: the original may not read it here
             // (`n && a[n - 1]`, a NULL buffer); then the hole sees 0.
             let v = &self.name;
@@ -94,25 +111,14 @@ impl Var {
             format!("(int)({})", self.name)
         }
     }
-    /// An lvalue read through a pointer or an index (`a[i]`, `*p`, `p->f`).
-    fn reads_memory(&self) -> bool {
-        !self.pointer && !self.opaque() && (self.name.contains('[') || self.name.contains("->") || self.name.starts_with('*'))
-    }
-    /// A pointer comparison passed as a flag (`(p == q)`): 0 or 1 as it is.
-    fn is_comparison(&self) -> bool {
-        self.opaque() && self.name.strip_prefix('(').and_then(|n| n.strip_suffix(')')).is_some_and(|n| {
-            let parts: Vec<&str> = n.split(" == ").collect();
-            parts.len() == 2 && parts.iter().all(|p| !p.is_empty() && p.chars().all(|c| c.is_alphanumeric() || c == '_'))
-        })
-    }
-    /// The value of a condition the language cannot write (calls, side
-    /// effects), passed whole: `(original)`.
+    /// The value of a whole condition or of a pointer comparison: a flag
+    /// that prints as itself (no `name`'s variables are arguments).
     pub fn opaque(&self) -> bool {
-        self.name.starts_with('(')
+        matches!(self.form, Form::Whole | Form::Compare)
     }
     /// How the variable reads inside a patched expression.
     pub fn in_patch(&self) -> String {
-        if self.is_comparison() {
+        if self.form == Form::Compare {
             self.name.clone()
         } else if self.pointer {
             format!("({} != 0)", self.name)
@@ -120,8 +126,8 @@ impl Var {
             self.name.clone()
         }
     }
-    fn lvalue(text: &str, decl: usize) -> Var {
-        Var { name: text.to_string(), pointer: false, real: false, decl }
+    fn lvalue(text: &str, decl: usize, memory: bool) -> Var {
+        Var { name: text.to_string(), pointer: false, real: false, form: if memory { Form::Memory } else { Form::Plain }, decl }
     }
 }
 
@@ -150,7 +156,7 @@ pub struct Site {
 impl Site {
     /// A condition the language cannot write, passed to its hole whole.
     pub fn passed_whole(&self) -> bool {
-        self.vars.first().is_some_and(|v| v.opaque() && v.name == format!("({})", self.original))
+        self.vars.first().is_some_and(|v| v.form == Form::Whole)
     }
 
     pub fn line(&self) -> u32 {
@@ -376,7 +382,7 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
     reads(used_in, src, &mut ids, &mut lvalues);
     for u in &ids {
         if let Some(d) = find(u).filter(|d| d.scalar()) {
-            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, real: false, decl: d.at });
+            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, real: false, form: Form::Plain, decl: d.at });
         }
     }
     // The base variable of an lvalue (`a` of `a[i]`, `p` of `*p`).
@@ -393,7 +399,7 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
         if !int {
             continue;
         }
-        push(&mut out, Var::lvalue(text(*lv, src), lv.start_byte()));
+        push(&mut out, Var::lvalue(text(*lv, src), lv.start_byte(), through_memory(*lv, src)));
         // The same element of the other arrays declared alike.
         if lv.kind() == "subscript_expression" {
             let arr = lv.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
@@ -406,7 +412,7 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
                 let mut others: Vec<&Decl> = scope.iter().filter(alike).collect();
                 others.sort_by_key(|o| o.at);
                 for other in others {
-                    push(&mut out, Var::lvalue(&format!("{}[{idx}]", other.name), other.at));
+                    push(&mut out, Var::lvalue(&format!("{}[{idx}]", other.name), other.at, true));
                 }
             }
         }
@@ -414,27 +420,31 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
     let n_used = out.len();
     // A pointer the original reads, compared with a pointer of the same
     // kind that the context reads (`next_beg == buflim`): a flag.
+    // What each context node reads, once.
+    let ctx_reads: Vec<(Vec<String>, Vec<Node>)> = context
+        .iter()
+        .map(|ctx| {
+            let (mut ids, mut lvs) = (Vec::new(), Vec::new());
+            reads(*ctx, src, &mut ids, &mut lvs);
+            (ids, lvs)
+        })
+        .collect();
     let ptrs: Vec<&Decl> = ids.iter().filter_map(|u| find(u)).filter(|d| d.pointer && d.array.is_none() && compared_as_pointer(used_in, src, &d.name)).collect();
-    for ctx in context {
-        let mut cids = Vec::new();
-        reads(*ctx, src, &mut cids, &mut Vec::new());
+    for (cids, _) in &ctx_reads {
         for q in cids.iter().filter_map(|u| find(u)) {
             for p in ptrs.iter().filter(|p| p.name != q.name && q.pointer && q.array.is_none() && q.int == p.int && q.levels == p.levels) {
                 let name = format!("({} == {})", p.name, q.name);
                 if !out.iter().any(|v| v.name == name || v.name == format!("({} == {})", q.name, p.name)) {
-                    push(&mut out, Var { name, pointer: true, real: false, decl: q.at });
+                    push(&mut out, Var { name, pointer: true, real: false, form: Form::Compare, decl: q.at });
                 }
             }
         }
     }
     let mut fields = Vec::new();
-    for ctx in context {
-        let mut ids = Vec::new();
-        let mut lvs = Vec::new();
-        reads(*ctx, src, &mut ids, &mut lvs);
+    for (ids, lvs) in ctx_reads {
         for u in &ids {
             if let Some(d) = find(u).filter(|d| d.scalar() && !d.pointer) {
-                push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
+                push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
             }
         }
         // Fields the context tests as scalars (`!e->todo`, `p->n > 0`),
@@ -442,13 +452,24 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
         fields.extend(lvs.into_iter().filter(|lv| lvalues_ok && lv.kind() == "field_expression" && scalar_use(*lv, src)));
     }
     for f in fields {
-        push(&mut out, Var::lvalue(text(f, src), f.start_byte()));
+        push(&mut out, Var::lvalue(text(f, src), f.start_byte(), through_memory(f, src)));
     }
     // Pointers only where the original uses them (as `p != 0`).
     for d in scope.iter().filter(|d| d.scalar() && !d.pointer) {
-        push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
+        push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
     }
     (out, n_used)
+}
+
+/// Whether lvalue `n` reads through a pointer or an index (`a[i]`,
+/// `*p`, `p->f`, `a[i].f`), not only a variable (`s.f`).
+fn through_memory(n: Node, src: &str) -> bool {
+    match n.kind() {
+        "subscript_expression" | "pointer_expression" => true,
+        "field_expression" => n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "->") || n.child_by_field_name("argument").is_some_and(|a| through_memory(a, src)),
+        "parenthesized_expression" => n.named_child(0).is_some_and(|c| through_memory(c, src)),
+        _ => false,
+    }
 }
 
 /// Whether identifier `name` is an operand of `==` or `!=` in `n`.
@@ -642,7 +663,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 // function's other conditions read, closest first (a
                 // sibling's test is the likeliest to be missing here),
                 // then the closest declarations.
-                let mut vars = vec![Var { name: format!("({})", text(expr, src)), pointer: true, real: false, decl: expr.start_byte() }];
+                let mut vars = vec![Var { name: format!("({})", text(expr, src)), pointer: true, real: false, form: Form::Whole, decl: expr.start_byte() }];
                 let mut names: Vec<String> = Vec::new();
                 for c in other_conditions(expr) {
                     let mut ids = Vec::new();
@@ -653,7 +674,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 for n in names {
                     if let Some(d) = scope.iter().find(|d| d.name == n && d.int_scalar()) {
                         if vars.len() < max_vars.max(1) && !vars.iter().any(|v| v.name == d.name) {
-                            vars.push(Var { name: d.name.clone(), pointer: false, real: false, decl: d.at });
+                            vars.push(Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
                         }
                     }
                 }

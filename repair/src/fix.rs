@@ -336,13 +336,11 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     ordered.extend(p.tests.iter().zip(&tests).filter(|(_, r)| r.passed).map(|(t, _)| t));
     // What the parser reads: a source split by `#ifdef` branches as one
     // branch of each, decided by the project's own macros.
-    let defined = {
-        let mut dirs = vec![p.dir.as_path()];
-        if let Builds::Make(m) = &builds {
-            dirs.push(m.root());
-        }
-        crate::builds::defined_macros(&dirs)
+    let configured = match &builds {
+        Builds::Make(m) => Some(m.root()),
+        Builds::Direct => None,
     };
+    let defined = crate::builds::defined_macros(&p.dir, configured);
     let views: Vec<String> = texts.iter().map(|t| cparse::project_view(t, &defined)).collect();
     let candidates = rank(p, &views, &spectrum, opts)?;
     if candidates.is_empty() {
@@ -498,14 +496,6 @@ fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64,
     out
 }
 
-fn reads_a_variable(t: &Term) -> bool {
-    match t {
-        Term::Var(_) => true,
-        Term::App(_, a) => a.iter().any(reads_a_variable),
-        _ => false,
-    }
-}
-
 /// Whether `original` compares variable `name` with a character literal
 /// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
 fn compared_with_char(original: &str, name: &str) -> bool {
@@ -606,17 +596,20 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let named: Vec<Named> = site.vars.iter().enumerate().map(|(i, v)| if v.pointer { Named::None } else if i < site.used { Named::All } else { Named::NonZero }).collect();
     let bare: Vec<bool> = site.vars.iter().map(|v| v.opaque()).collect();
     let style = klee_ext::so::term::CStyle { consts: &const_names, char_vars: &char_vars, named: &named, bare: &bare };
+    // The original as candidates print: to put it first in a join.
+    let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
     let mut found: Vec<Patch> = Vec::new();
     let mut rejected: Vec<String> = Vec::new();
     let mut tried = 0usize;
     // Validates one candidate natively on every test: `None` if it passes
     // them all (the patch is kept), else the index of a test it fails.
     let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
-        let t = crate::simplify::flag_tests(&crate::simplify::simplify(term), &flags);
+        let folded = crate::simplify::simplify(term);
+        let t = crate::simplify::flag_tests(&folded, &flags);
         // The original operand first where the patch joins it with a new
         // one (`orig || new`), as a developer extends a condition.
-        let t = match (&t, original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags))) {
-            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == o && a[0] != o => Term::App(*op, vec![a[1].clone(), a[0].clone()]),
+        let t = match (&t, &orig_form) {
+            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => Term::App(*op, vec![a[1].clone(), a[0].clone()]),
             _ => t,
         };
         // A pointer tested only against 0 reads as itself (`p != 0`);
@@ -639,12 +632,11 @@ fn try_site(r: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
         let diff = similar::TextDiff::from_lines(text, &patched).unified_diff().context_radius(3).header(&format!("a/{file}"), &format!("b/{file}")).to_string();
         // A tautology (`x != x`) costs as the constant it folds to, not
         // as a one-node change: the larger of the term's two measures.
-        let folded = crate::simplify::simplify(term);
         let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants).max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
         // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
         // drops the data dependence the program had: 2 more, so that a
         // patch that still reads a variable wins at a small extra edit.
-        if original.as_ref().is_some_and(reads_a_variable) && !reads_a_variable(&folded) {
+        if original.as_ref().is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
             distance += 2;
         }
         let replacement = cparse::replacement_text(site, &expr);

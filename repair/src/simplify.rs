@@ -46,7 +46,8 @@ pub fn simplify(t: &Term) -> Term {
     t
 }
 
-fn has_var(t: &Term) -> bool {
+/// Whether `t` reads an argument.
+pub fn has_var(t: &Term) -> bool {
     match t {
         Term::Var(_) => true,
         Term::App(_, a) => a.iter().any(has_var),

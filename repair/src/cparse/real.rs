@@ -65,7 +65,7 @@ pub(super) fn choose_vars(scope: &[Decl], expr: Node, context: &[Node], src: &st
     let mut out: Vec<Var> = Vec::new();
     let push = |out: &mut Vec<Var>, name: &str, decl: usize| {
         if out.len() < max && !out.iter().any(|x| x.name == name) {
-            out.push(Var { name: name.to_string(), pointer: false, real: true, decl });
+            out.push(Var { name: name.to_string(), pointer: false, real: true, form: super::Form::Plain, decl });
         }
     };
     let find = |name: &str| scope.iter().find(|d| d.name == name);
