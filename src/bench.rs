@@ -46,6 +46,16 @@ pub struct BenchArgs {
     /// the number of hole evaluations on the path.
     #[arg(long)]
     so_incremental: bool,
+    /// The library-modelling table instead: every model-lib example's
+    /// time to its model and the coverage of generated tests.
+    #[arg(long)]
+    model_lib: bool,
+    /// Folder of model-lib projects (with --model-lib).
+    #[arg(long, default_value = "examples/model-lib")]
+    model_projects: PathBuf,
+    /// Time of each test-generation configuration (with --model-lib).
+    #[arg(long, default_value = "10s", value_name = "TIME")]
+    gen_time: String,
     /// Per-query time limit of CBS in the second-order tables.
     #[arg(long, default_value = "10s", value_name = "TIME")]
     cbs_timeout: String,
@@ -92,45 +102,33 @@ fn native_time(prog: &Path) -> Option<Duration> {
         .min()
 }
 
+/// The exit code of a table's run.
+fn done(r: Result<(), String>) -> ExitCode {
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("se2repair: error: {e}");
+            ExitCode::from(125)
+        }
+    }
+}
+
 pub fn main(a: BenchArgs) -> ExitCode {
     if a.real {
-        return match crate::bench_real::main(a.repeat) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("se2repair: error: {e}");
-                ExitCode::from(125)
-            }
-        };
+        return done(crate::bench_real::main(a.repeat));
     }
     if a.so_incremental {
-        return match crate::bench_examples::main() {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("se2repair: error: {e}");
-                ExitCode::from(125)
-            }
-        };
+        return done(crate::bench_examples::main());
+    }
+    if a.model_lib {
+        return done(crate::timespec::parse_time(&a.gen_time).and_then(|t| crate::bench_model::main(&a.model_projects, t)));
     }
     if a.fix {
         let engines: Vec<String> = a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-        let r = crate::timespec::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines));
-        return match r {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("se2repair: error: {e}");
-                ExitCode::from(125)
-            }
-        };
+        return done(crate::timespec::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines)));
     }
     if a.so {
-        let r = crate::timespec::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t));
-        return match r {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(e) => {
-                eprintln!("se2repair: error: {e}");
-                ExitCode::from(125)
-            }
-        };
+        return done(crate::timespec::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t)));
     }
     let concrete = c_files(&a.programs);
     let symbolic = c_files(&a.programs.join("symbolic"));

@@ -29,6 +29,9 @@ enum Cmd {
     Fix(crate::fix_cmd::FixArgs),
     /// The paper's repair experiment on DbgBench subjects (Table 4).
     Dbgbench(crate::dbgbench_cmd::DbgbenchArgs),
+    /// Synthesize a model of a library function the program cannot have,
+    /// from how the program uses it and from its tests.
+    ModelLib(crate::model_lib_cmd::ModelLibArgs),
     /// Measure the engine on bundled benchmark programs and print a table.
     Bench(crate::bench::BenchArgs),
     /// Print .ktest files as KLEE's ktest-tool does.
@@ -91,9 +94,9 @@ struct RunArgs {
     /// source lines, calls folded, pruned sides, each path's outcome).
     #[arg(long, value_name = "FILE.svg")]
     tree: Option<PathBuf>,
-    /// Language of a second-order variable: NAME=int[:DEPTH],
-    /// NAME=bool[:DEPTH] or NAME=FILE.sy[:DEPTH] (a SyGuS-IF synth-fun).
-    /// Variables without one get int:3. Repeatable.
+    /// Language of a second-order variable: NAME=SPEC with SPEC int, bool,
+    /// real, arith, linear (each [:DEPTH]) or FILE.sy[:DEPTH] (a SyGuS-IF
+    /// synth-fun). Variables without one get int:3. Repeatable.
     #[arg(long = "so-lang", value_name = "NAME=SPEC")]
     so_lang: Vec<String>,
     /// Encoding of second-order queries: pse (propositional selectors) or
@@ -127,6 +130,15 @@ struct RunArgs {
     /// A directory a symbolic run may change.
     #[arg(long = "scratch-dir", value_name = "DIR")]
     scratch_dir: Option<PathBuf>,
+    /// Run on through calls of functions nobody provides (not the program,
+    /// the VM's C library or the host's): each becomes the model-lib
+    /// sketch its signature fits, with a second-order hole named after it.
+    #[arg(long = "model-missing")]
+    model_missing: bool,
+    /// With --model-missing: also treat these functions as missing
+    /// (comma-separated).
+    #[arg(long, value_name = "F,G", value_delimiter = ',', requires = "model_missing")]
+    unavailable: Vec<String>,
     /// The program (.c, .bc or .ll), then its arguments. Among the
     /// arguments, `--sym-arg N`, `--sym-args MIN MAX N`, `--sym-stdin N`,
     /// `--sym-files N SIZE` and `--sym-stdout` are understood as KLEE's
@@ -234,6 +246,7 @@ pub fn main() -> ExitCode {
         },
         Cmd::Fix(a) => crate::fix_cmd::main(a),
         Cmd::Dbgbench(a) => crate::dbgbench_cmd::main(a),
+        Cmd::ModelLib(a) => crate::model_lib_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::KtestTool { files } => {
             for f in &files {
@@ -312,6 +325,22 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().map(|s| s.to_string_lossy().into_owned())).collect();
     let mut inputs = vec![program];
     inputs.extend(a.link.iter().cloned());
+    let sketches_dir = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+    if a.model_missing {
+        let is = |p: &PathBuf, e: &str| p.extension().is_some_and(|x| x == e);
+        let c: Vec<PathBuf> = inputs.iter().filter(|p| is(p, "c")).cloned().collect();
+        let bc: Vec<PathBuf> = inputs.iter().filter(|p| !is(p, "c")).cloned().collect();
+        let cflags: Vec<String> = a.cflags.as_deref().map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        for m in repair::modellib::missing::sketch_missing(&c, &bc, &cflags, &a.unavailable, sketches_dir.path())? {
+            if !a.quiet {
+                eprintln!("se2repair: {} is missing: the {} sketch stands in for `{}`, with the hole `{}`", m.name, m.sketch, m.signature, m.hole);
+            }
+            if !cfg.so_langs.iter().any(|(n, _)| *n == m.hole) {
+                cfg.so_langs.push((m.hole.clone(), klee_ext::so::LangSpec::Arith(3)));
+            }
+            inputs.push(m.file);
+        }
+    }
     let opts = klee_ext::RunOptions {
         inputs,
         cflags: a.cflags.as_deref().map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default(),

@@ -16,11 +16,13 @@
 mod bench;
 mod bench_examples;
 mod bench_fix;
+mod bench_model;
 mod bench_real;
 mod bench_so;
 mod cli;
 mod dbgbench_cmd;
 mod fix_cmd;
+mod model_lib_cmd;
 mod timespec;
 
 use std::process::ExitCode;

@@ -77,3 +77,54 @@ pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Resul
     }
     Ok(outs)
 }
+
+/// A function's declaration as a C source sees it (after its headers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declaration {
+    /// The return type, typedefs resolved (`unsigned long`, `char *`).
+    pub ret: String,
+    /// Each parameter's name (empty when the declaration gives none) and
+    /// type, typedefs resolved.
+    pub params: Vec<(String, String)>,
+    pub variadic: bool,
+}
+
+/// The declaration of function `name` in `source` (compiled with `extra`
+/// flags), read from clang's JSON AST; `None` when the source declares no
+/// such function.
+pub fn declaration(source: &Path, name: &str, extra: &[String]) -> Result<Option<Declaration>, CompileError> {
+    let clang = find_clang()?;
+    let inc = IncludeDir::new()?;
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", "-Xclang"]).arg(format!("-ast-dump-filter={name}"));
+    cmd.arg("-I").arg(inc.path()).args(extra).arg(source);
+    let o = cmd.output().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CompileError::NoClang,
+        _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
+    })?;
+    if !o.status.success() {
+        return Err(CompileError::Failed { path: source.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
+    }
+    // The filter prints one JSON document per matching declaration.
+    let text = String::from_utf8_lossy(&o.stdout);
+    for v in serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>() {
+        let Ok(v) = v else { break };
+        if v["kind"] != "FunctionDecl" || v["name"] != name {
+            continue;
+        }
+        let ty = |t: &serde_json::Value| t["desugaredQualType"].as_str().or(t["qualType"].as_str()).unwrap_or("").to_string();
+        let whole = ty(&v["type"]);
+        let Some(open) = whole.find('(') else { continue };
+        let ret = whole[..open].trim().to_string();
+        let params: Vec<(String, String)> = v["inner"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|n| n["kind"] == "ParmVarDecl")
+            .map(|n| (n["name"].as_str().unwrap_or("").to_string(), ty(&n["type"])))
+            .collect();
+        let variadic = v["variadic"].as_bool().unwrap_or(false);
+        return Ok(Some(Declaration { ret, params, variadic }));
+    }
+    Ok(None)
+}

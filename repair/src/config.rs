@@ -114,6 +114,8 @@ struct RawProject {
     #[serde(default)]
     so_lang: Vec<String>,
     build: Option<RawBuild>,
+    #[serde(default)]
+    library: Vec<String>,
 }
 
 /// One test: run with `args` and `stdin`; passes when stdout matches
@@ -163,6 +165,10 @@ pub struct Project {
     /// A real project's configure + make (`None`: the sources are
     /// compiled directly).
     pub build: Option<BuildSpec>,
+    /// Sources that implement functions the program calls but that are
+    /// not part of it (`model-lib`: linked into native runs only, never
+    /// into the VM), relative to `dir`.
+    pub library: Vec<PathBuf>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -200,17 +206,22 @@ impl Project {
         if raw.sources.is_empty() {
             return Err(err(at("`sources` is empty: name at least one C file")));
         }
-        let mut sources = Vec::new();
-        for s in &raw.sources {
-            let p = PathBuf::from(s);
-            if p.is_absolute() || p.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
-                return Err(err(at(&format!("source `{s}` must be a path inside the project folder"))));
+        let inside = |list: &[String], what: &str| -> Result<Vec<PathBuf>, ConfigError> {
+            let mut out = Vec::new();
+            for s in list {
+                let p = PathBuf::from(s);
+                if p.is_absolute() || p.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+                    return Err(err(at(&format!("{what} `{s}` must be a path inside the project folder"))));
+                }
+                if !dir.join(&p).is_file() {
+                    return Err(err(at(&format!("{what} `{s}`: no such file"))));
+                }
+                out.push(p);
             }
-            if !dir.join(&p).is_file() {
-                return Err(err(at(&format!("source `{s}`: no such file"))));
-            }
-            sources.push(p);
-        }
+            Ok(out)
+        };
+        let sources = inside(&raw.sources, "source")?;
+        let library = inside(&raw.library, "library source")?;
         let build = raw.build.map(|b| BuildSpec { configure: b.configure, make: b.make, program: b.program, cflags: b.cflags, ldflags: b.ldflags });
         if let Some(b) = &build {
             if b.make.trim().is_empty() || b.program.trim().is_empty() {
@@ -246,7 +257,7 @@ impl Project {
             vars: raw.vars,
             so_lang: raw.so_lang,
         };
-        Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options, build })
+        Ok(Project { dir: dir.to_path_buf(), sources, cflags: raw.cflags, tests, options, build, library })
     }
 }
 

@@ -234,7 +234,7 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         return Ok((Inferred::OutOfTime, stats));
     }
     let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
-    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: false };
+    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: false, any: false };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();
     match solved {
@@ -313,7 +313,7 @@ pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine,
 /// applications free). Printing a value constrains its digits through a
 /// chain of divisions, which the solver of the specification then needs
 /// not see again.
-fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
+pub(crate) fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
     let mut out = Vec::with_capacity(r.apps.len());
     for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
         out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);

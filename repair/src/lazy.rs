@@ -382,7 +382,7 @@ pub fn infer_lazy<'a>(
             screen_neighbours(&mut exps, &site, &original, &bad, &goal.constants, arity, usize::MAX, &mut stats)?;
             let spec_tests: Vec<Vec<Vec<Example>>> = exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
             let remaining = limits.deadline.saturating_duration_since(Instant::now());
-            let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: goal.relabels_only };
+            let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: goal.relabels_only, any: false };
             let t1 = Instant::now();
             let solved = spec::solve_examples(hole.0, hole.1, arity, &spec_tests, Some(&original), &bad, &opts);
             solve_time += t1.elapsed();

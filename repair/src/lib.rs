@@ -18,6 +18,7 @@ pub mod infer;
 pub mod lazy;
 pub mod localize;
 mod make;
+pub mod modellib;
 pub mod native;
 mod rank;
 pub mod simplify;

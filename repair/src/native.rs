@@ -329,3 +329,32 @@ pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
     }
     Ok(per)
 }
+
+/// Per source of a coverage build: the lines executed so far and the
+/// executable lines (gcov's JSON); the `.gcda` files are then removed.
+pub fn line_totals(b: &Build) -> Result<Vec<(String, usize, usize)>, String> {
+    let mut out = Vec::new();
+    for (g, name) in &b.gcda {
+        let (mut hit, mut all) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
+        if g.exists() {
+            let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
+            for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
+                let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
+                let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
+                for f in v["files"].as_array().into_iter().flatten().filter(own) {
+                    for l in f["lines"].as_array().into_iter().flatten() {
+                        if let Some(n) = l["line_number"].as_u64() {
+                            all.insert(n);
+                            if l["count"].as_u64().unwrap_or(0) > 0 {
+                                hit.insert(n);
+                            }
+                        }
+                    }
+                }
+            }
+            let _ = std::fs::remove_file(g);
+        }
+        out.push((name.clone(), hit.len(), all.len()));
+    }
+    Ok(out)
+}

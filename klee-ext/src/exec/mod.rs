@@ -63,6 +63,9 @@ pub struct Config {
     /// holes this many times: a hole that keeps a loop going makes one
     /// path per iteration count, each costing a query.
     pub max_hole_applications: Option<u64>,
+    /// The characters a symbolic argument (`ArgSpec::Sym`) may hold
+    /// before its end (NUL is always allowed); `None`: any byte.
+    pub sym_arg_alphabet: Option<Rc<Vec<u8>>>,
     /// Fork at most this many times (`--max-forks`); after that a symbolic
     /// branch follows one feasible side.
     pub max_forks: Option<u64>,
@@ -129,6 +132,7 @@ impl Default for Config {
             max_instructions: None,
             max_path_instructions: None,
             max_hole_applications: None,
+            sym_arg_alphabet: None,
             max_forks: None,
             max_memory: 2000 << 20,
             max_object_size: 1 << 30,

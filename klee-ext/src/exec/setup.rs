@@ -283,7 +283,21 @@ impl<'p> Executor<'p> {
         let eq = self.pool.eq(last, z);
         // The all-zero model satisfies this.
         let m = st.model.clone();
-        st.add_constraint(eq, m);
+        st.add_constraint(eq, m.clone());
+        if let Some(alpha) = self.cfg.sym_arg_alphabet.clone() {
+            // Each character is one of the alphabet's, or the end (so the
+            // all-zero model still satisfies every constraint).
+            for k in 0..len {
+                let v = self.pool.var(arr, k);
+                let mut any = self.pool.eq(v, z);
+                for &c in alpha.iter().filter(|&&c| c != 0) {
+                    let cc = self.pool.constant(8, c as u64);
+                    let e = self.pool.eq(v, cc);
+                    any = self.pool.or(any, e);
+                }
+                st.add_constraint(any, m.clone());
+            }
+        }
         Ok(a)
     }
 

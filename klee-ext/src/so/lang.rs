@@ -51,6 +51,9 @@ pub struct Language {
 pub const MAX_DEPTH: usize = 6;
 pub const DEFAULT_DEPTH: usize = 3;
 
+/// The factors of the `arith` language's scaling rule.
+pub const SCALES: [i64; 4] = [2, 8, 10, 16];
+
 /// A language as the user names it (`int[:D]`, `bool[:D]`, `PATH.sy[:D]`),
 /// before the variable's arity is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,6 +63,13 @@ pub enum LangSpec {
     /// Conditions over floating-point values: comparisons between the
     /// arguments joined by `&&`/`||` ([`Language::comparisons`]).
     Real(usize),
+    /// Integer arithmetic with scaling ([`Language::arith`]): the
+    /// built-in `int` language plus `k * Int` for k in 2, 8, 10, 16
+    /// (library models: `10 * acc + c - 48`).
+    Arith(usize),
+    /// [`Language::arith`] without conditionals: `Int: x | const | Int +
+    /// Int | Int - Int | k * Int` ([`Language::linear`]).
+    Linear(usize),
     /// A grammar read from a file, with its depth.
     File { path: PathBuf, lang: Box<Language> },
 }
@@ -90,6 +100,8 @@ impl LangSpec {
             "int" => Ok(LangSpec::Int(depth)),
             "bool" => Ok(LangSpec::Bool(depth)),
             "real" => Ok(LangSpec::Real(depth)),
+            "arith" => Ok(LangSpec::Arith(depth)),
+            "linear" => Ok(LangSpec::Linear(depth)),
             p if p.ends_with(".sy") => {
                 let path = Path::new(p);
                 let text = std::fs::read_to_string(path).map_err(|e| format!("language `{spec}`: cannot read {p}: {e}"))?;
@@ -97,7 +109,7 @@ impl LangSpec {
                 lang.depth = depth;
                 Ok(LangSpec::File { path: path.to_path_buf(), lang: Box::new(lang) })
             }
-            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH] or FILE.sy[:DEPTH]")),
+            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH], arith[:DEPTH], linear[:DEPTH] or FILE.sy[:DEPTH]")),
         }
     }
 
@@ -107,6 +119,8 @@ impl LangSpec {
             LangSpec::Int(d) => Ok(Language::builtin(name, arity, Sort::Int, *d)),
             LangSpec::Bool(d) => Ok(Language::builtin(name, arity, Sort::Bool, *d)),
             LangSpec::Real(d) => Ok(Language::comparisons(name, arity, *d)),
+            LangSpec::Arith(d) => Ok(Language::arith(name, arity, *d)),
+            LangSpec::Linear(d) => Ok(Language::linear(name, arity, *d)),
             LangSpec::File { path, lang } => {
                 if lang.params.len() != arity {
                     return Err(format!(
@@ -125,6 +139,8 @@ impl LangSpec {
             LangSpec::Int(d) => format!("int:{d}"),
             LangSpec::Bool(d) => format!("bool:{d}"),
             LangSpec::Real(d) => format!("real:{d}"),
+            LangSpec::Arith(d) => format!("arith:{d}"),
+            LangSpec::Linear(d) => format!("linear:{d}"),
             LangSpec::File { path, lang } => format!("{}:{}", path.display(), lang.depth),
         }
     }
@@ -200,6 +216,32 @@ impl Language {
             rules,
             depth,
         }
+    }
+
+    /// The built-in Int language ([`Language::builtin`]) with one more
+    /// rule, `Int: Scale * Int`, where `Scale` is one of [`SCALES`]: the
+    /// bases of numerals, scaling without a product of two unknowns, so
+    /// the encodings stay linear.
+    pub fn arith(name: &str, arity: usize, depth: usize) -> Language {
+        let mut l = Language::builtin(name, arity, Sort::Int, depth);
+        let k = l.nts.len();
+        l.nts.push(("Scale".into(), Sort::Int));
+        l.rules.extend(SCALES.iter().map(|&v| Rule { nt: k, op: RuleOp::Lit(v), args: vec![] }));
+        l.rules.push(Rule { nt: 0, op: RuleOp::Op(Op::Mul), args: vec![k, 0] });
+        l
+    }
+
+    /// [`Language::arith`] without its conditionals (`ite` and the
+    /// Boolean nonterminal): sums, differences and scalings only.
+    pub fn linear(name: &str, arity: usize, depth: usize) -> Language {
+        let mut l = Language::arith(name, arity, depth);
+        l.rules.retain(|r| l.nts[r.nt].1 == Sort::Int && r.op != RuleOp::Op(Op::Ite));
+        l
+    }
+
+    /// Whether nonterminal `nt` produces only fixed integers.
+    pub fn literals_only(&self, nt: usize) -> bool {
+        self.rules.iter().filter(|r| r.nt == nt).all(|r| matches!(r.op, RuleOp::Lit(_)))
     }
 
     pub fn arity(&self) -> usize {
@@ -324,6 +366,20 @@ mod tests {
         assert!(LangSpec::parse("int:x", "rho").unwrap_err().contains("not a number"));
         assert!(LangSpec::parse("float", "rho").unwrap_err().contains("expected int"));
         assert!(LangSpec::parse("/nonexistent/g.sy", "rho").unwrap_err().contains("cannot read"));
+    }
+
+    #[test]
+    fn arith_scales_and_linear_has_no_conditionals() {
+        let a = Language::arith("rho", 2, 3);
+        a.validate().expect("valid");
+        let scale = a.nts.iter().position(|(n, _)| n == "Scale").expect("a Scale nonterminal");
+        assert!(a.literals_only(scale) && !a.literals_only(a.start));
+        assert!(a.rules.iter().any(|r| r.op == RuleOp::Op(Op::Mul) && r.args == vec![scale, a.start]));
+        let l = Language::linear("rho", 2, 3);
+        l.validate().expect("valid");
+        assert!(l.rules.iter().all(|r| r.op != RuleOp::Op(Op::Ite) && l.sort_of(r.nt) == Sort::Int));
+        assert_eq!(LangSpec::parse("arith:4", "rho"), Ok(LangSpec::Arith(4)));
+        assert_eq!(LangSpec::parse("linear", "rho"), Ok(LangSpec::Linear(3)));
     }
 
     #[test]

@@ -29,6 +29,9 @@ pub struct SpecOptions {
     /// `solve_examples`: only the terms one relabel from the preferred
     /// term (no optimizer).
     pub relabels_only: bool,
+    /// Any interpretation, without the minimal-change objective (a plain
+    /// satisfiability check: much faster where applications nest).
+    pub any: bool,
 }
 
 /// One interpretation and its distance from the preferred terms.
@@ -61,7 +64,7 @@ pub fn solve(pool: &ExprPool, tests: &[Vec<PathSpec>], prefer: &[(SoVarId, Term)
                 .collect()
         })
         .collect();
-    let goal = SpecGoal { prefer, known: &opts.known_constants, max: opts.solutions };
+    let goal = SpecGoal { prefer, known: &opts.known_constants, max: opts.solutions, any: opts.any };
     Ok(so.solve_spec(pool, &paths, &goal)?.into_iter().map(|(interp, cost)| Solution { interp, cost }).collect())
 }
 
@@ -127,7 +130,7 @@ pub fn neighbours(lang: &super::LangSpec, orig: &Term, arity: usize, known: &[i6
     let (known, member): (&[i64], Box<dyn Fn(&Term) -> bool>) = match lang {
         super::LangSpec::Int(d) | super::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
         super::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
-        super::LangSpec::File { .. } => return None,
+        super::LangSpec::File { .. } | super::LangSpec::Arith(_) | super::LangSpec::Linear(_) => return None,
     };
     let mut near: Vec<(Term, u32)> = edit::relabels(orig, arity, known)
         .into_iter()

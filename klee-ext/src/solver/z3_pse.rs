@@ -179,6 +179,16 @@ impl PseVar {
                     RuleOp::Lit(v) => z.int(*v),
                     RuleOp::BoolLit(b) => z.boolean(*b),
                     RuleOp::Chain => kid(0),
+                    // A product whose first factor is one of fixed
+                    // literals is a choice of linear terms.
+                    RuleOp::Op(Op::Mul) if lang.literals_only(r.args[0]) => {
+                        let c = &self.nodes[kids[0]];
+                        let x = kid(1);
+                        lang.rules.iter().enumerate().filter(|(_, q)| q.nt == r.args[0]).fold(z.int(0), |acc, (q, rule)| match rule.op {
+                            RuleOp::Lit(v) => z.ite(c.sel[q], z.mul(z.int(v), x), acc),
+                            _ => acc,
+                        })
+                    }
                     RuleOp::Op(op) => apply(z, *op, &(0..r.args.len()).map(kid).collect::<Vec<_>>()),
                 };
                 if lang.sort_of(r.nt) == Sort::Int {

@@ -261,6 +261,14 @@ impl SoSolver {
                     };
                     wrap(&z, r, w)
                 }
+                // One byte of an application's value (`(char) rho(...)`):
+                // arithmetic on the value, not a bit-vector bridge.
+                Expr::Var { arr, idx } if idx < 4 && self.outs.contains_key(&arr) => {
+                    let out = self.outs[&arr];
+                    let u = z.ite(z.lt(out, z.int(0)), z.add(out, z.big(1i128 << 32)), out);
+                    let byte = z.modulo(z.div(u, z.big(1i128 << (8 * idx))), z.int(256));
+                    wrap(&z, byte, w)
+                }
                 Expr::Ite { c, t, e: f, .. } => {
                     let c = self.lift_bool(pool, c);
                     let (t, f) = (self.lift_int(pool, t), self.lift_int(pool, f));
@@ -491,7 +499,7 @@ impl SoSolver {
         }
         let mut soft: Vec<(Z3_ast, u32)> = Vec::new();
         for (&v, ev) in &self.vars {
-            if let VarEnc::Pse(p) = &ev.enc {
+            if let (VarEnc::Pse(p), false) = (&ev.enc, goal.any) {
                 let orig = goal.prefer.iter().find(|(w, _)| *w == v).map(|(_, t)| t);
                 let obj = p.minimal_change(&z, &ev.lang, orig, goal.known, &format!("{}#{}", ev.lang.name, v.0));
                 hard.extend(obj.hard);
@@ -563,6 +571,8 @@ pub struct SpecGoal<'a> {
     pub known: &'a [i64],
     /// How many distinct interpretations, best first.
     pub max: usize,
+    /// No minimal-change objective: any interpretations.
+    pub any: bool,
 }
 
 /// `x` reduced to a signed `w`-bit value (two's complement wrap-around).

@@ -1,0 +1,407 @@
+//! `se2repair model-lib`: a model of a library function the program
+//! calls but cannot have, synthesized from how the program uses it and
+//! from the program's tests (DESIGN.md §4, the paper's §2.4).
+//!
+//! The function's definition is taken away: every call goes to a sketch
+//! chosen from its signature as the program declares it ([`sig`]), or to
+//! the user's own (`--sketch`). The sketch's second-order holes are solved
+//! as `fix` solves a site ([`synth`]); the model is the sketch with its
+//! holes replaced by the terms, a C file that defines the function with
+//! the program's signature, checked natively on every test before it is
+//! written. [`gen`] uses it for symbolic test generation.
+
+pub mod gen;
+pub mod missing;
+pub mod sig;
+pub mod synth;
+pub mod uses;
+
+use crate::config::{Project, TestCase};
+use crate::infer::Engine;
+use crate::native;
+use klee_ext::so::{LangSpec, Term};
+use sig::Signature;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+include!(concat!(env!("OUT_DIR"), "/sketches.rs"));
+
+/// The bundled example of the paper's Fig. 3: a program that parses
+/// `argv[1]` with `atoi`.
+pub const ATOI_EXAMPLE: [(&str, &str); 2] = [
+    ("prog.c", include_str!("../../../examples/model-lib/atoi/prog.c")),
+    ("se2repair.yaml", include_str!("../../../examples/model-lib/atoi/se2repair.yaml")),
+];
+
+#[derive(Clone, Debug)]
+pub struct ModelOptions {
+    pub func: String,
+    /// A sketch of the user's: a C definition of the function with
+    /// `klee_apply_symbolic` holes.
+    pub sketch: Option<PathBuf>,
+    /// `SPEC` (every hole) or `NAME=SPEC` items; default: the first of
+    /// `linear:2`, `linear:3`, `arith:3`, `arith:4` that has a model.
+    pub lang: Vec<String>,
+    /// Default `PROJECT/models/FUNC.c`.
+    pub out: Option<PathBuf>,
+    pub engine: Engine,
+    pub timeout: Duration,
+    pub max_forks: u64,
+    /// Time limit of one native test run.
+    pub test_timeout: Duration,
+}
+
+/// What `model-lib` did (`--json` prints it).
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct ModelReport {
+    pub function: String,
+    /// `int atoi(const char *)`, as the program declares it.
+    pub signature: String,
+    /// `apply`, `accumulation`, `transformation`, or the user's file.
+    pub sketch: String,
+    /// `model` or `none`.
+    pub status: String,
+    /// Per hole: `rho(x1, x2) = 10 * x1 + x2 - 48`.
+    pub terms: Vec<String>,
+    pub language: String,
+    pub model_file: Option<PathBuf>,
+    /// The tests the model was inferred from.
+    pub tests: Vec<String>,
+    /// Why there is no model.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub paths: u64,
+    pub so_queries: u64,
+    pub time_s: f64,
+}
+
+/// A prepared model-lib job: the project, the signature and the sketch.
+pub struct Job<'a> {
+    pub project: &'a Project,
+    pub func: String,
+    pub sig: Signature,
+    /// The sketch's name (or the user's file name) and its C text.
+    pub sketch_name: String,
+    pub sketch_text: String,
+    /// The built-in sketch's bitcode (`None`: the user's C, compiled).
+    pub sketch_bc: Option<&'static [u8]>,
+    /// The user's sketch file.
+    pub sketch_file: Option<PathBuf>,
+    /// The holes' names, in order of first appearance.
+    pub holes: Vec<String>,
+}
+
+fn cflags(p: &Project) -> Vec<String> {
+    let mut f = p.cflags.clone();
+    f.push("-fno-builtin".into());
+    f.push(format!("-I{}", p.dir.display()));
+    f
+}
+
+/// Reads the program: FUNC must be called and declared, not defined in
+/// the program's sources; its sketch is the user's or the one its
+/// signature fits.
+pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> Result<Job<'a>, String> {
+    let srcs: Vec<PathBuf> = project.sources.iter().map(|s| project.dir.join(s)).collect();
+    let mut called = false;
+    for s in &srcs {
+        let text = std::fs::read_to_string(s).map_err(|e| format!("{}: {e}", s.display()))?;
+        let uses = uses::function_uses(&text, func);
+        if let Some(line) = uses.defined {
+            return Err(format!(
+                "{func} is defined in {}:{line}: model-lib models a function the program cannot have. Move its definition to a file listed under `library:` in se2repair.yaml (linked natively, never given to the symbolic run)",
+                s.display()
+            ));
+        }
+        called |= uses.called;
+    }
+    if !called {
+        return Err(format!("{func} is never called by the program ({})", project.sources.iter().map(|s| s.display().to_string()).collect::<Vec<_>>().join(", ")));
+    }
+    let mut decl = None;
+    for s in &srcs {
+        if let Some(d) = klee_ext::compile::declaration(s, func, &cflags(project)).map_err(|e| e.to_string())? {
+            decl = Some(d);
+            break;
+        }
+    }
+    let decl = decl.ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
+    let sig = Signature::new(func, decl);
+    let builtin = |name: &str| -> Result<(String, String, Option<&'static [u8]>, Option<PathBuf>), String> {
+        let (_, bc, text) = SKETCHES.iter().find(|(n, _, _)| *n == name).ok_or_else(|| format!("the built-in sketch `{name}` is missing from this build"))?;
+        Ok((name.to_string(), text.to_string(), Some(*bc), None))
+    };
+    let (sketch_name, sketch_text, sketch_bc, sketch_file) = match sketch {
+        // A built-in sketch named on the command line.
+        Some(f) if sig::SKETCH_NAMES.contains(&f.to_string_lossy().as_ref()) && !f.exists() => {
+            let name = f.to_string_lossy().into_owned();
+            if !sig.fits(&name) {
+                return Err(format!("the sketch {name} does not fit `{}`", sig.describe()));
+            }
+            builtin(&name)?
+        }
+        Some(f) => {
+            let text = std::fs::read_to_string(f).map_err(|e| format!("--sketch {}: {e}", f.display()))?;
+            if ["klee_make_symbolic", "klee_int"].iter().any(|k| text.contains(k)) {
+                return Err(format!(
+                    "unsupported: {} makes first-order symbolic values; a sketch's unknowns are shared by every test, so write an unknown constant as a hole of no arguments, klee_apply_symbolic(\"k\", 0, 0)",
+                    f.display()
+                ));
+            }
+            if uses::function_uses(&text, func).defined.is_none() {
+                return Err(format!("--sketch {}: the sketch must define {func} (with the program's signature, {})", f.display(), sig.describe()));
+            }
+            (f.display().to_string(), text, None, Some(f.to_path_buf()))
+        }
+        None => builtin(sig.sketch()?)?,
+    };
+    let mut holes: Vec<String> = Vec::new();
+    for h in sig::hole_calls(&sketch_text) {
+        if !holes.contains(&h.name) {
+            holes.push(h.name);
+        }
+    }
+    if holes.is_empty() {
+        return Err(format!("the sketch {sketch_name} has no hole: write each unknown as klee_apply_symbolic(\"NAME\", N, ARGS) with a string literal NAME"));
+    }
+    Ok(Job { project, func: func.to_string(), sig, sketch_name, sketch_text, sketch_bc, sketch_file, holes })
+}
+
+impl Job<'_> {
+    /// The program with FUNC given by `impl_c` (C text defining it) and,
+    /// when `sketch`, the sketch linked in, loaded for the VM.
+    pub fn vm_program(&self, impl_c: &str, sketch: bool, dir: &Path) -> Result<klee_ext::ir::Program, String> {
+        self.vm_program_with(impl_c, sketch, &[], dir)
+    }
+
+    /// As [`Job::vm_program`], with `extra` C sources linked in too.
+    pub fn vm_program_with(&self, impl_c: &str, sketch: bool, extra: &[PathBuf], dir: &Path) -> Result<klee_ext::ir::Program, String> {
+        let p = self.project;
+        let mut c: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        c.extend(extra.iter().cloned());
+        let imp = dir.join(format!("se2_impl_{}.c", self.func));
+        std::fs::write(&imp, impl_c).map_err(|e| e.to_string())?;
+        c.push(imp);
+        if sketch {
+            if let Some(f) = &self.sketch_file {
+                c.push(f.clone());
+            }
+        }
+        let mut bcs = klee_ext::compile::compile_c(&c, &cflags(p), dir).map_err(|e| e.to_string())?;
+        if let (true, Some(bc)) = (sketch, self.sketch_bc) {
+            let f = dir.join("sketch.bc");
+            std::fs::write(&f, bc).map_err(|e| e.to_string())?;
+            bcs.push(f);
+        }
+        let paths: Vec<&Path> = bcs.iter().map(|b| b.as_path()).collect();
+        klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| e.to_string())
+    }
+
+    /// The C that defines FUNC through the sketch in the VM: the adapter
+    /// for a built-in sketch, nothing for the user's (it defines FUNC).
+    fn sketch_impl(&self) -> String {
+        match self.sketch_bc {
+            Some(_) => self.sig.adapter(&self.sketch_name),
+            None => String::new(),
+        }
+    }
+
+    /// The model: the sketch with its holes replaced, and the adapter.
+    pub fn model_text(&self, terms: &[(String, Term)], tests: &[&TestCase], lang: &str) -> Result<String, String> {
+        let body = sig::instantiate(&self.sketch_text, terms)?;
+        let mut head = format!("/* A model of {} synthesized by se2repair model-lib.\n *\n *   {}\n *\n * Sketch: {}; language: {lang}.\n", self.func, self.sig.describe(), self.sketch_name);
+        for (n, t) in terms {
+            head.push_str(&format!(" *   {}\n", describe_term(n, t)));
+        }
+        head.push_str(&format!(" * Inferred from the tests: {}.\n */\n", tests.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")));
+        let adapter = if self.sketch_bc.is_some() { format!("\n{}", self.sig.adapter(&self.sketch_name)) } else { String::new() };
+        Ok(format!("{head}{body}{adapter}"))
+    }
+
+    /// Whether the program linked with `model` (natively, with no other
+    /// definition of FUNC) passes every test; the first failing test.
+    pub fn validate(&self, model: &Path, timeout: Duration) -> Result<Option<String>, String> {
+        let p = self.project;
+        let out = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        srcs.push(model.to_path_buf());
+        let b = native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?;
+        for t in &p.tests {
+            let d = native::prepare(t, &p.dir, timeout)?;
+            let r = native::run_test(&b.exe, t, &d.path, timeout).map_err(|e| format!("cannot run test {}: {e}", t.name))?;
+            if !native::judge(t, &r.stdout, &r.stderr, r.exit) {
+                return Ok(Some(t.name.clone()));
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// `rho(x1, x2) = 10 * x1 + x2 - 48`, folded.
+pub fn describe_term(name: &str, t: &Term) -> String {
+    let t = &crate::simplify::simplify(t);
+    let arity = max_var(t).map_or(0, |m| m + 1);
+    let names: Vec<String> = (1..=arity.max(1)).map(|i| format!("x{i}")).collect();
+    let params = if arity == 0 { String::new() } else { names[..arity].join(", ") };
+    format!("{name}({params}) = {}", t.to_c(&names))
+}
+
+fn max_var(t: &Term) -> Option<usize> {
+    match t {
+        Term::Var(l) => Some(*l),
+        Term::App(_, kids) => kids.iter().filter_map(max_var).max(),
+        _ => None,
+    }
+}
+
+/// The languages to try, smallest first: the user's, or linear terms of
+/// depth 2 and 3, then with conditionals of depth 3 and 4.
+fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>, String> {
+    if given.is_empty() {
+        let ladder = [LangSpec::Linear(2), LangSpec::Linear(3), LangSpec::Arith(3), LangSpec::Arith(4)];
+        return Ok(ladder.iter().map(|l| job.holes.iter().map(|h| (h.clone(), l.clone())).collect()).collect());
+    }
+    let mut out: Vec<(String, LangSpec)> = Vec::new();
+    for item in given {
+        match item.split_once('=') {
+            Some((n, s)) => {
+                if !job.holes.iter().any(|h| h == n) {
+                    return Err(format!("--lang {item}: the sketch has no hole `{n}` (its holes: {})", job.holes.join(", ")));
+                }
+                out.retain(|(h, _)| h != n);
+                out.push((n.to_string(), LangSpec::parse(s, n).map_err(|e| format!("--lang {item}: {e}"))?));
+            }
+            None => {
+                for h in &job.holes {
+                    out.retain(|(x, _)| x != h);
+                    out.push((h.clone(), LangSpec::parse(item, h).map_err(|e| format!("--lang {item}: {e}"))?));
+                }
+            }
+        }
+    }
+    for h in &job.holes {
+        if !out.iter().any(|(n, _)| n == h) {
+            out.push((h.clone(), LangSpec::Arith(3)));
+        }
+    }
+    Ok(vec![out])
+}
+
+/// Synthesizes FUNC's model, checks it natively and writes it.
+pub fn model_lib(project: &Project, opts: &ModelOptions) -> Result<ModelReport, String> {
+    let start = Instant::now();
+    let job = prepare(project, &opts.func, opts.sketch.as_deref())?;
+    let mut report = ModelReport {
+        function: opts.func.clone(),
+        signature: job.sig.describe(),
+        sketch: job.sketch_name.clone(),
+        status: "none".into(),
+        tests: project.tests.iter().map(|t| t.name.clone()).collect(),
+        ..ModelReport::default()
+    };
+    let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+    let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
+    let tests: Vec<&TestCase> = project.tests.iter().collect();
+    let deadline = start + opts.timeout;
+    let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
+    let mut last_reason = None;
+    let ladder = languages(&job, &opts.lang)?;
+    let rungs = ladder.len();
+    for (i, langs) in ladder.into_iter().enumerate() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        // A rung before the last may take a third of the time left, so a
+        // language whose proof of no solution is hard cannot starve the
+        // larger ones.
+        let last = i + 1 == rungs;
+        let left = if last { left } else { left / 3 };
+        let lang_desc = langs.iter().map(|(n, l)| format!("{n}={}", l.describe())).collect::<Vec<_>>().join(",");
+        report.language = lang_desc.clone();
+        let limits = synth::limits(left, opts.max_forks);
+        let (found, stats) = synth::synthesize(&prog, &tests, &langs, opts.engine, &limits, 1, last)?;
+        if std::env::var_os("SE2REPAIR_DEBUG").is_some() {
+            eprintln!("model-lib: {lang_desc}: {stats:?} {found:?}");
+        }
+        report.paths += stats.paths;
+        report.so_queries += stats.so_queries;
+        match found {
+            synth::Synthesized::Terms(cands) => {
+                for terms in cands {
+                    let text = job.model_text(&terms, &tests, &lang_desc)?;
+                    let check = tmp.path().join(format!("{}.c", opts.func));
+                    std::fs::write(&check, &text).map_err(|e| e.to_string())?;
+                    match job.validate(&check, opts.test_timeout)? {
+                        None => {
+                            write_atomically(&out_file, &text)?;
+                            report.status = "model".into();
+                            report.terms = terms.iter().map(|(n, t)| describe_term(n, t)).collect();
+                            report.model_file = Some(out_file);
+                            report.reason = None;
+                            report.time_s = start.elapsed().as_secs_f64();
+                            return Ok(report);
+                        }
+                        Some(t) => last_reason = Some(format!("the term(s) {} pass every test in the VM but the native build fails test {t}", terms.iter().map(|(n, t)| describe_term(n, t)).collect::<Vec<_>>().join("; "))),
+                    }
+                }
+            }
+            // Second-order pruning removes the paths no term of the
+            // language allows: a larger language may still pass.
+            synth::Synthesized::NoPassingPath { test, cut } => {
+                last_reason = Some(if cut {
+                    format!("test {test}: no path of the program with the sketch passed it before the exploration's limit")
+                } else {
+                    format!("test {test} cannot be met: with no term in {lang_desc} does the program pass it")
+                });
+            }
+            synth::Synthesized::NoInterpretation { test } => {
+                last_reason = Some(match test {
+                    Some(t) => format!("no term in {lang_desc} satisfies the tests: test {t} cannot be met together with the tests before it"),
+                    None => format!("no term in {lang_desc} satisfies the tests"),
+                });
+            }
+            synth::Synthesized::NotReached => {
+                last_reason = Some(format!("no test calls {}", opts.func));
+                break;
+            }
+            synth::Synthesized::OutOfTime => {
+                last_reason = Some(format!("out of time ({:.0} s)", opts.timeout.as_secs_f64()));
+                if last {
+                    break;
+                }
+            }
+        }
+    }
+    report.reason = last_reason;
+    report.time_s = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Writes `text` to `path` through a temporary file in the same folder.
+fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(|e| e.to_string())?;
+    tmp.persist(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(())
+}
+
+/// The human summary of a report.
+pub fn summary(r: &ModelReport) -> String {
+    let mut s = format!("function: {}\nsketch:   {}\n", r.signature, r.sketch);
+    match r.status.as_str() {
+        "model" => {
+            for t in &r.terms {
+                s.push_str(&format!("term:     {t}\n"));
+            }
+            if let Some(f) = &r.model_file {
+                s.push_str(&format!("model:    {}\n", f.display()));
+            }
+        }
+        _ => s.push_str(&format!("no model: {}\n", r.reason.as_deref().unwrap_or("unknown"))),
+    }
+    s.push_str(&format!("tests:    {}\npaths:    {}, second-order queries {}, {:.1} s\n", r.tests.join(", "), r.paths, r.so_queries, r.time_s));
+    s
+}

@@ -1,0 +1,293 @@
+//! A missing function's signature as the program declares it, the sketch
+//! that fits it, and the C that instantiates the sketch for it: the
+//! adapter (FUNC with the program's signature, calling the generic
+//! sketch), the baseline stub (FUNC's result a fresh symbolic value) and
+//! the model file (the sketch with its holes replaced by terms).
+
+use klee_ext::compile::Declaration;
+use klee_ext::so::Term;
+
+/// What a parameter or result is to the sketches.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An integer (any width or signedness, `_Bool`, an enumeration).
+    Int,
+    /// `const char *`: a string read.
+    Str,
+    /// `char *`: a string read, or written when the function's result is
+    /// `void` or `char *` (the output buffer).
+    MutStr,
+    /// `char **`: where a parse stopped (`strtol`'s `endptr`).
+    EndPtr,
+    Void,
+    Other,
+}
+
+/// Classifies a C type as clang prints it, typedefs resolved.
+pub fn kind(ty: &str) -> Kind {
+    let t = ty.replace("restrict", "").replace("volatile", "");
+    let words: Vec<&str> = t.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+    let stars = t.matches('*').count();
+    let base: Vec<&str> = words.iter().filter(|w| **w != "const" && !w.contains('*')).copied().collect();
+    let base_t = base.join(" ");
+    let ints = ["char", "short", "int", "long", "signed", "unsigned", "_Bool"];
+    // The C library's integer typedefs (a function's type keeps them).
+    let typedefs = [
+        "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
+        "uint64_t", "wint_t", "wchar_t", "off_t", "pid_t", "uid_t", "gid_t", "mode_t", "time_t",
+    ];
+    let is_char = base_t.ends_with("char") && base.iter().all(|w| ["char", "signed", "unsigned"].contains(w));
+    let stripped = t.replace('*', " ");
+    let const_pointee = stripped.split_whitespace().next() == Some("const") || t.split('*').next().is_some_and(|p| p.contains("const"));
+    match stars {
+        0 if base_t == "void" => Kind::Void,
+        0 if base.first().is_some_and(|w| *w == "enum") => Kind::Int,
+        0 if !base.is_empty() && base.iter().all(|w| ints.contains(w)) => Kind::Int,
+        0 if base.len() == 1 && typedefs.contains(&base[0]) => Kind::Int,
+        1 if is_char && const_pointee => Kind::Str,
+        1 if is_char => Kind::MutStr,
+        2 if is_char => Kind::EndPtr,
+        _ => Kind::Other,
+    }
+}
+
+/// The built-in sketches, by name.
+pub const SKETCH_NAMES: [&str; 4] = ["apply", "accumulation", "comparison", "transformation"];
+
+/// How FUNC's parameters reach the sketch.
+#[derive(Clone, Debug)]
+pub struct Signature {
+    pub name: String,
+    pub decl: Declaration,
+    pub ret: Kind,
+    pub params: Vec<Kind>,
+}
+
+impl Signature {
+    pub fn new(name: &str, decl: Declaration) -> Signature {
+        let ret = kind(&decl.ret);
+        let params = decl.params.iter().map(|(_, t)| kind(t)).collect();
+        Signature { name: name.to_string(), decl, ret, params }
+    }
+
+    /// `int atoi(const char *)`, as the program declares it.
+    pub fn describe(&self) -> String {
+        let ps: Vec<&str> = self.decl.params.iter().map(|(_, t)| t.as_str()).collect();
+        let dots = if self.decl.variadic { ", ..." } else { "" };
+        format!("{} {}({}{dots})", self.decl.ret, self.name, if ps.is_empty() { "void".to_string() } else { ps.join(", ") })
+    }
+
+    fn count(&self, k: Kind) -> usize {
+        self.params.iter().filter(|p| **p == k).count()
+    }
+
+    /// The built-in sketch that fits, or why none does.
+    pub fn sketch(&self) -> Result<&'static str, String> {
+        let why = |what: &str| {
+            Err(format!(
+                "no built-in sketch fits `{}`: {what}. The sketches are apply (integer inputs, an integer result), accumulation (a string and integers in, an integer out; a `char **` end pointer), comparison (two strings in, an integer out) and transformation (a `char *` output buffer, a string and integers in); write your own as a C definition of {} with klee_apply_symbolic holes and pass it with --sketch FILE (see sketches/README.md)",
+                self.describe(),
+                self.name
+            ))
+        };
+        if self.decl.variadic {
+            return why("it is variadic");
+        }
+        if self.params.contains(&Kind::Other) {
+            return why("a parameter is neither an integer nor a string");
+        }
+        if self.count(Kind::Int) > 4 {
+            return why("it has more than 4 integer parameters");
+        }
+        let strings = self.count(Kind::Str) + self.count(Kind::MutStr);
+        match self.ret {
+            Kind::Int if strings == 0 && self.count(Kind::EndPtr) == 0 => Ok("apply"),
+            Kind::Int if strings == 2 && self.count(Kind::EndPtr) == 0 => Ok("comparison"),
+            Kind::Int if (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1 => Ok("accumulation"),
+            Kind::Int => why("an integer result needs one or two strings and at most one end pointer"),
+            Kind::Void | Kind::MutStr if self.count(Kind::MutStr) == 1 && self.count(Kind::Str) <= 1 && self.count(Kind::EndPtr) == 0 => Ok("transformation"),
+            Kind::Void | Kind::MutStr => why("a string result needs one `char *` output buffer and at most one input string"),
+            _ => why("its result is neither an integer nor a string"),
+        }
+    }
+
+    /// `T0 a0, T1 a1, ...`.
+    fn param_list(&self) -> String {
+        if self.decl.params.is_empty() {
+            return "void".into();
+        }
+        self.decl.params.iter().enumerate().map(|(i, (_, t))| declare(t, &format!("a{i}"))).collect::<Vec<_>>().join(", ")
+    }
+
+    fn ints_init(&self) -> (String, usize) {
+        let ints: Vec<String> = self.params.iter().enumerate().filter(|(_, k)| **k == Kind::Int).map(|(i, _)| format!("(int)a{i}")).collect();
+        let n = ints.len();
+        let init = if n == 0 { "  int *ints = 0;\n".to_string() } else { format!("  int ints[{n}] = {{{}}};\n", ints.join(", ")) };
+        (init, n)
+    }
+
+    fn index_of(&self, k: Kind, nth: usize) -> Option<usize> {
+        self.params.iter().enumerate().filter(|(_, p)| **p == k).nth(nth).map(|(i, _)| i)
+    }
+
+    /// Whether built-in sketch `name` can take FUNC's parameters.
+    pub fn fits(&self, name: &str) -> bool {
+        let strings = self.count(Kind::Str) + self.count(Kind::MutStr);
+        let ok_params = !self.decl.variadic && !self.params.contains(&Kind::Other) && self.count(Kind::Int) <= 4;
+        ok_params
+            && match name {
+                "apply" => self.ret == Kind::Int && strings == 0 && self.count(Kind::EndPtr) == 0,
+                "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings),
+                "comparison" => self.ret == Kind::Int && strings == 2 && self.count(Kind::EndPtr) == 0,
+                "transformation" => matches!(self.ret, Kind::Void | Kind::MutStr) && self.count(Kind::MutStr) == 1 && self.count(Kind::EndPtr) == 0,
+                _ => false,
+            }
+    }
+
+    /// FUNC with the program's signature, calling the built-in sketch.
+    pub fn adapter(&self, sketch: &str) -> String {
+        format!("#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n\n{}", self.adapter_body(sketch))
+    }
+
+    fn adapter_body(&self, sketch: &str) -> String {
+        let (ints, n) = self.ints_init();
+        let head = format!("{} {}({})", self.decl.ret, self.name, self.param_list());
+        match sketch {
+            "apply" => format!("int se2_sketch_apply(int n, int *xs);\n\n{head} {{\n{ints}  return ({})se2_sketch_apply({n}, ints);\n}}\n", self.decl.ret),
+            "comparison" => {
+                let strs: Vec<usize> = self.params.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Str | Kind::MutStr)).map(|(i, _)| i).collect();
+                format!(
+                    "int se2_sketch_comparison(const char *s, const char *t, int nints, const int *ints);\n\n{head} {{\n{ints}  return ({})se2_sketch_comparison(a{}, a{}, {n}, ints);\n}}\n",
+                    self.decl.ret, strs[0], strs[1]
+                )
+            }
+            "accumulation" => {
+                let strs: Vec<usize> = self.params.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Str | Kind::MutStr)).map(|(i, _)| i).collect();
+                let s = format!("a{}", strs[0]);
+                let t = strs.get(1).map_or("0".to_string(), |i| format!("a{i}"));
+                let end = self.index_of(Kind::EndPtr, 0).map_or("0".to_string(), |i| format!("(const char **)a{i}"));
+                format!(
+                    "int se2_sketch_accumulation(const char *s, const char *t, int nints, const int *ints, const char **end);\n\n{head} {{\n{ints}  return ({})se2_sketch_accumulation({s}, {t}, {n}, ints, {end});\n}}\n",
+                    self.decl.ret
+                )
+            }
+            _ => {
+                let out = self.index_of(Kind::MutStr, 0).unwrap_or(0);
+                let input = self.index_of(Kind::Str, 0).unwrap_or(out);
+                let ret = if self.ret == Kind::Void { "" } else { "return " };
+                format!(
+                    "char *se2_sketch_transformation(char *out, const char *in, int nints, const int *ints);\n\n{head} {{\n{ints}  {ret}se2_sketch_transformation(a{out}, a{input}, {n}, ints);\n}}\n"
+                )
+            }
+        }
+    }
+
+    /// FUNC whose every result is a fresh symbolic value (the baseline of
+    /// test generation): the integer result, or the output buffer's
+    /// characters up to the input's length.
+    pub fn baseline(&self) -> String {
+        let head = format!("#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n#include \"klee/klee.h\"\n\n{} {}({})", self.decl.ret, self.name, self.param_list());
+        let name = &self.name;
+        let end = self
+            .index_of(Kind::EndPtr, 0)
+            .zip(self.params.iter().position(|k| matches!(k, Kind::Str | Kind::MutStr)))
+            .map_or(String::new(), |(e, s)| format!("  if (a{e}) *a{e} = (char *)a{s};\n"));
+        if self.ret == Kind::Int {
+            return format!("{head} {{\n  {} r;\n  klee_make_symbolic(&r, sizeof r, \"{name}\");\n{end}  return r;\n}}\n", self.decl.ret);
+        }
+        let out = self.index_of(Kind::MutStr, 0).unwrap_or(0);
+        let input = self.index_of(Kind::Str, 0).unwrap_or(out);
+        let ret = if self.ret == Kind::Void { "" } else { "return " };
+        format!(
+            "{head} {{\n  long n = 0;\n  while (a{input}[n]) n++;\n  if (n > 0) klee_make_symbolic(a{out}, n, \"{name}\");\n  a{out}[n] = 0;\n  {ret}{}a{out};\n}}\n",
+            if ret.is_empty() { "(void)" } else { "" }
+        )
+    }
+}
+
+/// `T name`, with the name where C wants it in a pointer type.
+fn declare(ty: &str, name: &str) -> String {
+    format!("{ty} {name}")
+}
+
+/// One `klee_apply_symbolic("NAME", N, ARGS)` call in a sketch's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HoleCall {
+    pub name: String,
+    /// The argument array expression, as written.
+    pub args: String,
+    pub span: std::ops::Range<usize>,
+}
+
+/// The hole calls of a sketch's C text.
+pub fn hole_calls(text: &str) -> Vec<HoleCall> {
+    let re = regex::Regex::new(r#"klee_apply_symbolic\s*\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*,\s*([^,()]+|\([^()]*\)[^,()]*)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)"#).expect("a valid pattern");
+    re.captures_iter(text)
+        .filter_map(|c| Some(HoleCall { name: c.get(1)?.as_str().to_string(), args: c.get(3)?.as_str().trim().to_string(), span: c.get(0)?.range() }))
+        .collect()
+}
+
+/// The sketch's text with each hole replaced by its term (arguments read
+/// from the call's argument array) and the `klee/klee.h` include removed.
+pub fn instantiate(text: &str, terms: &[(String, Term)]) -> Result<String, String> {
+    let mut out = String::new();
+    let mut at = 0;
+    for h in hole_calls(text) {
+        let (_, term) = terms.iter().find(|(n, _)| *n == h.name).ok_or_else(|| format!("no term for the hole `{}`", h.name))?;
+        out.push_str(&text[at..h.span.start]);
+        let names: Vec<String> = (0..64).map(|l| format!("({})[{l}]", h.args)).collect();
+        out.push('(');
+        out.push_str(&crate::simplify::simplify(term).to_c(&names));
+        out.push(')');
+        at = h.span.end;
+    }
+    out.push_str(&text[at..]);
+    Ok(out.lines().filter(|l| !(l.trim_start().starts_with("#include") && l.contains("klee/klee.h"))).collect::<Vec<_>>().join("\n") + "\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sig(ret: &str, params: &[&str]) -> Signature {
+        Signature::new("f", Declaration { ret: ret.into(), params: params.iter().map(|t| (String::new(), t.to_string())).collect(), variadic: false })
+    }
+
+    #[test]
+    fn kinds_of_c_types() {
+        assert_eq!(kind("int"), Kind::Int);
+        assert_eq!(kind("unsigned long"), Kind::Int);
+        assert_eq!(kind("size_t"), Kind::Int);
+        assert_eq!(kind("const char *restrict"), Kind::Str);
+        assert_eq!(kind("char *"), Kind::MutStr);
+        assert_eq!(kind("char **restrict"), Kind::EndPtr);
+        assert_eq!(kind("void"), Kind::Void);
+        assert_eq!(kind("double"), Kind::Other);
+        assert_eq!(kind("int *"), Kind::Other);
+        assert_eq!(kind("struct stat *"), Kind::Other);
+    }
+
+    #[test]
+    fn sketches_by_signature() {
+        assert_eq!(sig("int", &["int"]).sketch(), Ok("apply"));
+        assert_eq!(sig("int", &["const char *"]).sketch(), Ok("accumulation"));
+        assert_eq!(sig("long", &["const char *restrict", "char **restrict", "int"]).sketch(), Ok("accumulation"));
+        assert_eq!(sig("int", &["const char *", "const char *"]).sketch(), Ok("comparison"));
+        assert!(sig("int", &["const char *", "const char *"]).fits("accumulation"));
+        assert!(!sig("int", &["int"]).fits("transformation"));
+        assert_eq!(sig("void", &["char *", "const char *"]).sketch(), Ok("transformation"));
+        assert_eq!(sig("char *", &["char *"]).sketch(), Ok("transformation"));
+        let e = sig("double", &["double"]).sketch().unwrap_err();
+        assert!(e.contains("--sketch") && e.contains("accumulation"), "{e}");
+    }
+
+    #[test]
+    fn holes_are_replaced_by_terms() {
+        let text = "#include \"klee/klee.h\"\nint f(int *args) { return klee_apply_symbolic(\"rho\", 2, args); }\n";
+        assert_eq!(hole_calls(text).len(), 1);
+        let t = Term::App(klee_ext::so::Op::Add, vec![Term::Var(0), Term::Var(1)]);
+        let got = instantiate(text, &[("rho".into(), t)]).unwrap();
+        assert!(!got.contains("klee"), "{got}");
+        assert!(got.contains("(args)[0]") && got.contains("(args)[1]"), "{got}");
+    }
+}

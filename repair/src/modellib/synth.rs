@@ -1,0 +1,184 @@
+//! Specification inference and synthesis for a sketch's holes, as `fix`
+//! does at one site (`infer`), with every hole of the sketch solved
+//! together: each test runs in the VM with the holes symbolic, the paths
+//! whose output passes it make up `Phi = AND_i OR_j pi_ij`, and the
+//! specification is solved for the smallest terms.
+
+use crate::config::TestCase;
+use crate::infer::{pin, test_config, Engine, Limits};
+use klee_ext::exec::PathReport;
+use klee_ext::expr::ExprId;
+use crate::native::judge;
+use klee_ext::exec::{Executor, RunEnd, Termination};
+use klee_ext::expr::ExprPool;
+use klee_ext::ir::Program;
+use klee_ext::so::spec::{self, PathSpec, SpecOptions};
+use klee_ext::so::{LangSpec, Term};
+use klee_ext::solver::z3::Z3Solver;
+use std::time::{Duration, Instant};
+
+/// Counters of one synthesis.
+#[derive(Clone, Debug, Default, serde::Serialize)]
+pub struct SynthStats {
+    pub paths: u64,
+    pub passing_paths: u64,
+    pub so_queries: u64,
+    pub paths_pruned: u64,
+    pub explore_s: f64,
+    pub solve_s: f64,
+}
+
+/// What synthesis found.
+#[derive(Clone, Debug)]
+pub enum Synthesized {
+    /// Interpretations of every hole, best first.
+    Terms(Vec<Vec<(String, Term)>>),
+    /// No path of the program with the sketch passes this test (`cut`:
+    /// its exploration stopped at a limit).
+    NoPassingPath { test: String, cut: bool },
+    /// The tests have no solution in the language; `test` is the first
+    /// (in order) that no term meeting the tests before it also meets.
+    NoInterpretation { test: Option<String> },
+    /// The program never called the function on any test.
+    NotReached,
+    OutOfTime,
+}
+
+/// How long the optimizer may look for the smallest terms before any
+/// term will do.
+const MINIMAL_BUDGET: Duration = Duration::from_secs(2);
+
+/// Runs every test on `prog` with the sketch's `holes`, then solves;
+/// `explain`: when there is no solution, find the test that cannot be met.
+pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits, solutions: usize, explain: bool) -> Result<(Synthesized, SynthStats), String> {
+    let mut stats = SynthStats::default();
+    let mut pool = ExprPool::new();
+    let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
+    let mut fo = Z3Solver::new(Some(limits.query_timeout));
+    let t0 = Instant::now();
+    let Some((first, _)) = holes.first() else { return Err("the sketch has no hole (no klee_apply_symbolic call)".into()) };
+    for t in tests {
+        let now = Instant::now();
+        if now >= limits.deadline {
+            return Ok((Synthesized::OutOfTime, stats));
+        }
+        let mut cfg = test_config(t, (first, &holes[0].1), engine, limits, limits.deadline - now);
+        cfg.so_langs = holes.to_vec();
+        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+        let mut passing = Vec::new();
+        let end = ex.run(&mut |ex, r| {
+            stats.paths += 1;
+            let exit = match r.termination {
+                Termination::Exit(c) => Some(c),
+                _ => None,
+            };
+            if judge(t, &r.stdout, &r.stderr, exit) {
+                let constraints = pin(&mut fo, &mut ex.pool, &r).unwrap_or_else(|| pin_some(&mut fo, &mut ex.pool, &r));
+                passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
+            }
+        });
+        let ss = ex.solver_stats();
+        stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
+        stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
+        stats.passing_paths += passing.len() as u64;
+        let cut = end != RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
+        pool = ex.into_pool();
+        if passing.is_empty() {
+            stats.explore_s = t0.elapsed().as_secs_f64();
+            if Instant::now() >= limits.deadline {
+                return Ok((Synthesized::OutOfTime, stats));
+            }
+            return Ok((Synthesized::NoPassingPath { test: t.name.clone(), cut }, stats));
+        }
+        spec_paths.push(passing);
+    }
+    stats.explore_s = t0.elapsed().as_secs_f64();
+    let vars: Vec<(String, klee_ext::so::SoVarId)> = holes.iter().filter_map(|(n, _)| pool.so.find(n).map(|v| (n.clone(), v))).collect();
+    if vars.is_empty() {
+        return Ok((Synthesized::NotReached, stats));
+    }
+    let t1 = Instant::now();
+    let solve = |paths: &[Vec<PathSpec>], want: usize, any: bool, cap: Duration| -> Result<Vec<spec::Solution>, String> {
+        let remaining = limits.deadline.saturating_duration_since(Instant::now()).min(cap);
+        if remaining.is_zero() {
+            return Err("out of time".into());
+        }
+        let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: Vec::new(), solutions: want, relabels_only: false, any };
+        spec::solve(&pool, paths, &[], &opts)
+    };
+    // The smallest terms (the minimal-change objective) when the
+    // optimizer finds them quickly; else any term, smallest language
+    // first being the caller's preference.
+    let solved = match solve(&spec_paths, solutions.max(1), false, MINIMAL_BUDGET) {
+        Ok(s) => Ok(s),
+        Err(_) => solve(&spec_paths, solutions.max(1), true, Duration::MAX),
+    };
+    stats.solve_s = t1.elapsed().as_secs_f64();
+    let sols = match solved {
+        Ok(s) => s,
+        Err(_) if Instant::now() >= limits.deadline => return Ok((Synthesized::OutOfTime, stats)),
+        Err(e) => return Err(format!("solving the specification: {e}")),
+    };
+    if sols.is_empty() {
+        // The first test whose paths, with those before it, have no
+        // solution: the one that cannot be met.
+        let mut culprit = None;
+        for k in (1..=spec_paths.len()).take_while(|_| explain) {
+            match solve(&spec_paths[..k], 1, true, Duration::MAX) {
+                Ok(s) if s.is_empty() => {
+                    culprit = Some(tests[k - 1].name.clone());
+                    break;
+                }
+                Ok(_) => {}
+                Err(_) => break,
+            }
+        }
+        stats.solve_s = t1.elapsed().as_secs_f64();
+        return Ok((Synthesized::NoInterpretation { test: culprit }, stats));
+    }
+    let terms = sols
+        .iter()
+        .map(|s| vars.iter().filter_map(|(n, v)| s.interp.get(v).map(|t| (n.clone(), (**t).clone()))).collect::<Vec<_>>())
+        .filter(|ts: &Vec<(String, Term)>| ts.len() == vars.len())
+        .collect::<Vec<_>>();
+    Ok((Synthesized::Terms(terms), stats))
+}
+
+/// The limits of one synthesis within `time`.
+pub fn limits(time: Duration, max_forks: u64) -> Limits {
+    Limits {
+        max_forks,
+        max_paths: None,
+        max_path_instructions: 5_000_000,
+        max_instructions: 50_000_000,
+        deadline: Instant::now() + time,
+        query_timeout: Duration::from_secs(10).min(time),
+        max_applications: Some(256),
+    }
+}
+
+/// A passing path's condition with every application whose value the
+/// condition forces pinned to it, and only the constraints that mention
+/// some other application kept. In a test run every input is concrete,
+/// so a constraint over pinned applications only is a closed formula
+/// the path already satisfies; dropping it removes the digit chains of
+/// printing a folded value (an accumulation's last `acc`).
+fn pin_some(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Vec<ExprId> {
+    let mut out = Vec::new();
+    let mut pinned = std::collections::HashSet::new();
+    for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
+        if let Some(eq) = klee_ext::solver::forced_value(fo, pool, &r.constraints, *arr, rec.value as u32) {
+            out.push(eq);
+            pinned.insert(*arr);
+        }
+    }
+    for &c in r.constraints.iter() {
+        // The applications the constraint reads directly (an argument's
+        // own applications are tied by the occurrence's definition).
+        let direct: Vec<_> = pool.vars_of(&[c]).into_iter().map(|(a, _)| a).filter(|a| pool.so.occurrence(*a).is_some()).collect();
+        if direct.is_empty() || direct.iter().any(|a| !pinned.contains(a)) {
+            out.push(c);
+        }
+    }
+    out
+}
