@@ -66,16 +66,22 @@ pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Resul
         cmd.arg("-I").arg(inc.path());
         cmd.args(extra);
         cmd.arg(src).arg("-o").arg(&out);
-        let o = cmd.output().map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => CompileError::NoClang,
-            _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
-        })?;
-        if !o.status.success() {
-            return Err(CompileError::Failed { path: src.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
-        }
+        run_clang(&mut cmd, &clang, src)?;
         outs.push(out);
     }
     Ok(outs)
+}
+
+/// Runs a clang command on `src`; its diagnostics when it fails.
+fn run_clang(cmd: &mut Command, clang: &Path, src: &Path) -> Result<std::process::Output, CompileError> {
+    let o = cmd.output().map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CompileError::NoClang,
+        _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
+    })?;
+    if !o.status.success() {
+        return Err(CompileError::Failed { path: src.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
+    }
+    Ok(o)
 }
 
 /// A function's declaration as a C source sees it (after its headers).
@@ -98,13 +104,7 @@ pub fn declaration(source: &Path, name: &str, extra: &[String]) -> Result<Option
     let mut cmd = Command::new(&clang);
     cmd.args(["-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", "-Xclang"]).arg(format!("-ast-dump-filter={name}"));
     cmd.arg("-I").arg(inc.path()).args(extra).arg(source);
-    let o = cmd.output().map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => CompileError::NoClang,
-        _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
-    })?;
-    if !o.status.success() {
-        return Err(CompileError::Failed { path: source.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
-    }
+    let o = run_clang(&mut cmd, &clang, source)?;
     // The filter prints one JSON document per matching declaration.
     let text = String::from_utf8_lossy(&o.stdout);
     for v in serde_json::Deserializer::from_str(&text).into_iter::<serde_json::Value>() {

@@ -92,7 +92,8 @@ fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphab
     let mut paths = 0u64;
     ex.run(&mut |_, r| {
         paths += 1;
-        if matches!(r.termination, Termination::Exit(_) | Termination::Error { .. }) {
+        // As KLEE at a halt, a path a limit stopped is a test too.
+        if matches!(r.termination, Termination::Exit(_) | Termination::Error { .. } | Termination::Early(_)) {
             out.push((args_of(&r.objects), r.termination));
         }
     });

@@ -329,6 +329,11 @@ pub fn model_lib(project: &Project, opts: &ModelOptions) -> Result<ModelReport, 
         match found {
             synth::Synthesized::Terms(cands) => {
                 for terms in cands {
+                    // A transformation keeps the low byte of each value.
+                    let terms: Vec<(String, Term)> = match job.sketch_bc.is_some() && job.sketch_name == "transformation" {
+                        true => terms.into_iter().map(|(n, t)| (n, sig::reduce_bytes(&t))).collect(),
+                        false => terms,
+                    };
                     let text = job.model_text(&terms, &tests, &lang_desc)?;
                     let check = tmp.path().join(format!("{}.c", opts.func));
                     std::fs::write(&check, &text).map_err(|e| e.to_string())?;

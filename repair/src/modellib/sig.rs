@@ -210,6 +210,19 @@ fn declare(ty: &str, name: &str) -> String {
     format!("{ty} {name}")
 }
 
+/// `t` with the constants of its value's arithmetic reduced modulo 256
+/// (to -128..=127): equal to `t` on the low byte, which is all a
+/// transformation keeps (`out[i] = (char)rho(...)`). Conditions are kept.
+pub fn reduce_bytes(t: &Term) -> Term {
+    use klee_ext::so::Op;
+    match t {
+        Term::Int(c) => Term::Int((c.rem_euclid(256) + 128) % 256 - 128),
+        Term::App(op @ (Op::Add | Op::Sub | Op::Neg | Op::Mul), args) => Term::App(*op, args.iter().map(reduce_bytes).collect()),
+        Term::App(Op::Ite, args) if args.len() == 3 => Term::App(Op::Ite, vec![args[0].clone(), reduce_bytes(&args[1]), reduce_bytes(&args[2])]),
+        other => other.clone(),
+    }
+}
+
 /// One `klee_apply_symbolic("NAME", N, ARGS)` call in a sketch's text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoleCall {
@@ -279,6 +292,18 @@ mod tests {
         assert_eq!(sig("char *", &["char *"]).sketch(), Ok("transformation"));
         let e = sig("double", &["double"]).sketch().unwrap_err();
         assert!(e.contains("--sketch") && e.contains("accumulation"), "{e}");
+    }
+
+    #[test]
+    fn a_bytes_constants_are_reduced() {
+        use klee_ext::so::Op;
+        let t = Term::App(Op::Ite, vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483168)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483392)])]);
+        let r = reduce_bytes(&t);
+        assert_eq!(r, Term::App(Op::Ite, vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(32)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(0)])]));
+        for x in 0..256i64 {
+            let (a, b) = (t.eval(&[x]).unwrap().as_c(), r.eval(&[x]).unwrap().as_c());
+            assert_eq!(a.rem_euclid(256), b.rem_euclid(256));
+        }
     }
 
     #[test]

@@ -107,11 +107,14 @@ pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpe
         spec::solve(&pool, paths, &[], &opts)
     };
     // The smallest terms (the minimal-change objective) when the
-    // optimizer finds them quickly; else any term, smallest language
-    // first being the caller's preference.
-    let solved = match solve(&spec_paths, solutions.max(1), false, MINIMAL_BUDGET) {
-        Ok(s) => Ok(s),
-        Err(_) => solve(&spec_paths, solutions.max(1), true, Duration::MAX),
+    // optimizer finds them quickly; else any term (the caller tries the
+    // smaller languages first).
+    // A language without conditionals has few ways to fit the tests by
+    // accident: any term will do there.
+    let conditional = holes.iter().any(|(_, l)| !matches!(l, LangSpec::Linear(_)));
+    let solved = match conditional {
+        true => solve(&spec_paths, solutions.max(1), false, MINIMAL_BUDGET).or_else(|_| solve(&spec_paths, solutions.max(1), true, Duration::MAX)),
+        false => solve(&spec_paths, solutions.max(1), true, Duration::MAX),
     };
     stats.solve_s = t1.elapsed().as_secs_f64();
     let sols = match solved {
