@@ -358,3 +358,28 @@ fn upcase_with_the_users_guarded_sketch_handles_characters_above_z() {
     let driver = format!("#include <stdio.h>\n#include <string.h>\nvoid model_upcase(char *, const char *);\nvoid upcase(char *, const char *);\nint main(void) {{\n{}\n  return 0;\n}}\n", calls.join("\n"));
     assert_eq!(disagreements("upcase", &dir.join("models/upcase.c"), &driver, &[dir.join("upcase.c")]), "");
 }
+
+#[test]
+fn a_program_reading_stdin_gets_symbolic_stdin() {
+    let _g = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(
+        dir.join("prog.c"),
+        "#include <stdio.h>\n#include <stdlib.h>\nint main(void) {\n  char buf[16] = {0};\n  if (!fgets(buf, sizeof buf, stdin)) return 2;\n  int n = atoi(buf);\n  if (n > 50) printf(\"%d\\n\", 100 / (n - 64));\n  else printf(\"%d\\n\", n * 2);\n  return 0;\n}\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("se2repair.yaml"), "sources: [prog.c]\ntests:\n  - {name: a, stdin: \"3\", stdout: \"6\\n\"}\n  - {name: b, stdin: \"21\", stdout: \"42\\n\"}\n  - {name: c, stdin: \"40\", stdout: \"80\\n\"}\n").unwrap();
+    let o = model_lib(&["atoi", dir.to_str().unwrap(), "--generate-tests", "--max-time", "5", "--json"], dir);
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["generation"]["sym_stdin"], 2, "{r}");
+    assert_eq!(r["generation"]["sym_args"][0], 0, "{r}");
+    let rows = r["generation"]["rows"].as_array().unwrap();
+    let model = rows.iter().find(|x| x["config"] == "model").unwrap();
+    // The model reaches the branch above 50 from stdin; its tests replay
+    // natively with that stdin.
+    let base = rows.iter().find(|x| x["config"] == "baseline").unwrap();
+    assert!(model["coverage"].as_f64().unwrap() >= base["coverage"].as_f64().unwrap(), "{rows:?}");
+    assert!(model["coverage"].as_f64().unwrap() > 0.0, "{rows:?}");
+}

@@ -1,5 +1,6 @@
 //! Test generation with a model (the paper's Table 5): the program runs
-//! in the VM on symbolic arguments in three configurations — `baseline`
+//! in the VM on symbolic arguments (and symbolic stdin when its tests
+//! give one) in three configurations — `baseline`
 //! (FUNC's result a fresh symbolic value at each call), `model` (the
 //! synthesized model linked in) and `real` (FUNC as the library has it:
 //! the project's `library` sources, or the VM's C library, or the host's)
@@ -58,8 +59,13 @@ pub struct GenReport {
     pub sym_args: (usize, u32),
     /// The characters they may hold (those of the tests' arguments).
     pub alphabet: String,
+    /// Bytes of symbolic stdin (0: the tests give none; empty stdin).
+    pub sym_stdin: u32,
     pub rows: Vec<GenRow>,
 }
+
+/// A generated test: its arguments, its stdin, how its path ended.
+type Generated = (Vec<Vec<u8>>, Vec<u8>, Termination);
 
 /// A generated test: the program's arguments.
 fn args_of(objects: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
@@ -74,7 +80,7 @@ fn shown(a: &[Vec<u8>]) -> Vec<String> {
 
 /// Explores the program with FUNC given by `impl_c` (and `extra` C
 /// sources), returning each path's arguments and how it ended.
-fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphabet: &[u8], time: Duration) -> Result<(Vec<(Vec<Vec<u8>>, Termination)>, u64), String> {
+fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphabet: &[u8], stdin: u32, time: Duration) -> Result<(Vec<Generated>, u64), String> {
     let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
     let prog = job.vm_program_with(impl_c, false, extra, tmp.path())?;
     let cfg = Config {
@@ -85,6 +91,7 @@ fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphab
         args: (0..sym.0).map(|_| ArgSpec::Sym(sym.1)).collect(),
         sym_arg_alphabet: Some(std::rc::Rc::new(alphabet.to_vec())),
         stdin: Some(std::rc::Rc::new(Vec::new())),
+        sym_stdin: (stdin > 0).then_some(stdin),
         ..Config::default()
     };
     let mut ex = Executor::new(&prog, cfg).map_err(|e| format!("cannot start the VM: {e}"))?;
@@ -94,7 +101,8 @@ fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphab
         paths += 1;
         // As KLEE at a halt, a path a limit stopped is a test too.
         if matches!(r.termination, Termination::Exit(_) | Termination::Error { .. } | Termination::Early(_)) {
-            out.push((args_of(&r.objects), r.termination));
+            let input = r.objects.iter().find(|(n, _)| n == "stdin").map(|(_, b)| b.clone()).unwrap_or_default();
+            out.push((args_of(&r.objects), input, r.termination));
         }
     });
     Ok((out, paths))
@@ -119,9 +127,9 @@ fn replay_matches(kind: &str, r: &native::RunResult) -> (bool, String) {
 /// Runs the three configurations and replays their tests natively.
 pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenReport, String> {
     let p = job.project;
-    // As many symbolic arguments as the tests give, each as long as the
-    // longest test argument (at least 2, at most 8 characters).
-    let n = p.tests.iter().map(|t| t.args.len()).max().unwrap_or(1).max(1);
+    // As many symbolic arguments as the tests give (none when they give
+    // none), each as long as the longest test argument (2 to 8 characters).
+    let n = p.tests.iter().map(|t| t.args.len()).max().unwrap_or(0);
     let len = p.tests.iter().flat_map(|t| t.args.iter().map(|a| a.len())).max().unwrap_or(2).clamp(2, 8) as u32;
     // The character classes of the tests' arguments (digits, lower-case,
     // upper-case letters; any other character itself): the model was
@@ -138,6 +146,8 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     }
     alphabet.sort_unstable();
     alphabet.dedup();
+    // Symbolic stdin as long as the longest test's (at most 64 bytes).
+    let stdin_len = p.tests.iter().map(|t| t.stdin.len()).max().unwrap_or(0).min(64) as u32;
     let model = std::fs::read_to_string(model_file).map_err(|e| format!("{}: {e}", model_file.display()))?;
     let library: Vec<PathBuf> = p.library.iter().map(|l| p.dir.join(l)).collect();
     let configs: [(&str, String, Vec<PathBuf>); 3] = [("baseline", job.sig.baseline(), Vec::new()), ("model", model, Vec::new()), ("real", String::new(), library.clone())];
@@ -150,17 +160,17 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     let mut rows = Vec::new();
     for (name, impl_c, extra) in configs {
         let t0 = std::time::Instant::now();
-        let (tests, paths) = explore(job, &impl_c, &extra, (n, len), &alphabet, opts.max_time)?;
+        let (tests, paths) = explore(job, &impl_c, &extra, (n, len), &alphabet, stdin_len, opts.max_time)?;
         let mut errors = Vec::new();
         let mut seen = std::collections::HashSet::new();
-        for (args, end) in &tests {
+        for (args, input, end) in &tests {
             let mut cmd = std::process::Command::new(&b.exe);
             {
                 use std::os::unix::ffi::OsStrExt;
                 cmd.args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)));
             }
             cmd.current_dir(build_dir.path());
-            let r = native::run_command(cmd, &[], opts.test_timeout).map_err(|e| format!("cannot replay a test: {e}"))?;
+            let r = native::run_command(cmd, input, opts.test_timeout).map_err(|e| format!("cannot replay a test: {e}"))?;
             if let Termination::Error { msg, .. } = end {
                 let kind = end.file_suffix().unwrap_or_default().trim_end_matches(".err").to_string();
                 if seen.insert((kind.clone(), msg.clone())) {
@@ -189,13 +199,14 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
         r.total_lines = total;
         r.coverage = if total == 0 { 0.0 } else { 100.0 * r.covered_lines as f64 / total as f64 };
     }
-    Ok(GenReport { function: job.func.clone(), sym_args: (n, len), alphabet: String::from_utf8_lossy(&alphabet).into_owned(), rows })
+    Ok(GenReport { function: job.func.clone(), sym_args: (n, len), alphabet: String::from_utf8_lossy(&alphabet).into_owned(), sym_stdin: stdin_len, rows })
 }
 
 /// The table as text.
 pub fn table(g: &GenReport) -> String {
+    let stdin = if g.sym_stdin > 0 { format!(", {} bytes of symbolic stdin", g.sym_stdin) } else { String::new() };
     let mut s = format!(
-        "test generation for {} ({} symbolic argument(s) of up to {} characters from {:?}; replayed natively with the real {}):\n",
+        "test generation for {} ({} symbolic argument(s) of up to {} characters from {:?}{stdin}; replayed natively with the real {}):\n",
         g.function, g.sym_args.0, g.sym_args.1, g.alphabet, g.function
     );
     s.push_str(&format!("{:<10} {:>6} {:>6} {:>9} {:>7}  errors (native replay)\n", "config", "tests", "paths", "coverage", "time"));
