@@ -32,10 +32,10 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
             max_forks: 2000,
             test_timeout: Duration::from_secs(5),
         };
-        let r = modellib::model_lib(&project, &opts)?;
+        let job = modellib::prepare(&project, &func, None)?;
+        let r = modellib::model(&job, &opts, std::time::Instant::now())?;
         let cov = match &r.model_file {
             Some(f) => {
-                let job = modellib::prepare(&project, &func, None)?;
                 let g = gen::generate(&job, f, &gen::GenOptions { max_time: gen_time, test_timeout: Duration::from_secs(5) })?;
                 g.rows.iter().map(|row| format!("{:.1}% ({} tests)", row.coverage, row.tests)).collect::<Vec<_>>().join(" | ")
             }

@@ -89,7 +89,9 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
         max_forks: a.max_forks,
         test_timeout: std::time::Duration::from_secs(5),
     };
-    let report = modellib::model_lib(&project, &opts)?;
+    let start = std::time::Instant::now();
+    let job = modellib::prepare(&project, &a.func, opts.sketch.as_deref())?;
+    let report = modellib::model(&job, &opts, start)?;
     if report.status != "model" || !a.generate_tests {
         if a.json {
             println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?);
@@ -102,7 +104,6 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
     // function; the table also goes to FUNC-coverage.json and .svg beside
     // the model.
     let model_file = report.model_file.clone().ok_or("the model was not written")?;
-    let job = modellib::prepare(&project, &a.func, opts.sketch.as_deref())?;
     let gopts = modellib::gen::GenOptions { max_time: crate::timespec::parse_time(&a.max_time)?, test_timeout: opts.test_timeout };
     let g = modellib::gen::generate(&job, &model_file, &gopts)?;
     let stem = model_file.with_file_name(format!("{}-coverage", a.func));

@@ -168,63 +168,12 @@ pub struct Goal {
 /// `engine`'s mode, then solves the specification.
 pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal: &Goal, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
     let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
-    let mut query_times: Vec<Duration> = Vec::new();
-    let mut pool = ExprPool::new();
-    let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
-    let t0 = Instant::now();
-    let mut fo = Z3Solver::new(Some(limits.query_timeout));
-    for t in tests {
-        let now = Instant::now();
-        if now >= limits.deadline {
-            return Ok((Inferred::OutOfTime, stats));
-        }
-        let cfg = test_config(t, hole, engine, limits, limits.deadline - now);
-        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
-        let mut passing = Vec::new();
-        let mut paths = 0u64;
-        // Once a test has a passing path, its exploration goes on for at
-        // most its share of the site's time: the specification needs one
-        // passing path per test, and a hole in a loop can make many.
-        let left = tests.len().saturating_sub(spec_paths.len()).max(1) as u32;
-        let share = limits.deadline.saturating_duration_since(now) / left;
-        let end = ex.run(&mut |ex, r| {
-            paths += 1;
-            let exit = match r.termination {
-                Termination::Exit(c) => Some(c),
-                _ => None,
-            };
-            if judge(t, &r.stdout, &r.stderr, exit) {
-                if passing.is_empty() {
-                    ex.limit_time(share);
-                }
-                let constraints = pin(&mut fo, &mut ex.pool, &r).unwrap_or_else(|| r.constraints.to_vec());
-                passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
-            }
-        });
-        let ss = ex.solver_stats();
-        stats.paths += paths;
-        stats.passing_paths += passing.len() as u64;
-        stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
-        stats.forks += ex.stats.forks;
-        stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
-        query_times.extend(ss.so.sat.iter().chain(&ss.so.unsat).chain(&ss.so.unknown).copied());
-        stats.sat_times.extend(ss.so.sat.iter().copied());
-        stats.unsat_times.extend(ss.so.unsat.iter().copied());
-        stats.so_query_median_ms = median_ms(&mut query_times);
-        stats.query_times = query_times.clone();
-        let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
-        stats.explorations_cut += cut as u64;
-        pool = ex.into_pool();
-        if passing.is_empty() {
-            stats.explore_s = t0.elapsed().as_secs_f64();
-            if Instant::now() >= limits.deadline {
-                return Ok((Inferred::OutOfTime, stats));
-            }
-            return Ok((Inferred::NoPassingPath { test: t.name.clone(), cut, bounded: false }, stats));
-        }
-        spec_paths.push(passing);
-    }
-    stats.explore_s = t0.elapsed().as_secs_f64();
+    let holes = [(hole.0.to_string(), hole.1.clone())];
+    let (pool, spec_paths) = match explore_tests(prog, tests, &holes, engine, limits, &mut stats, |fo, pool, r| pin(fo, pool, r).unwrap_or_else(|| r.constraints.to_vec()))? {
+        Explored::Paths(pool, paths) => (pool, paths),
+        Explored::OutOfTime => return Ok((Inferred::OutOfTime, stats)),
+        Explored::NoPassingPath { test, cut } => return Ok((Inferred::NoPassingPath { test, cut, bounded: false }, stats)),
+    };
     let Some(var) = pool.so.find(hole.0) else {
         return Ok((Inferred::NotReached, stats));
     };
@@ -249,6 +198,89 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         }
         Err(e) => Err(format!("solving the specification: {e}")),
     }
+}
+
+/// What running every test with the holes found.
+pub(crate) enum Explored {
+    /// The pool of the runs and, per test in order, its passing paths.
+    Paths(ExprPool, Vec<Vec<PathSpec>>),
+    OutOfTime,
+    /// No explored path of this test passes it (`cut`: its exploration
+    /// stopped at a limit).
+    NoPassingPath { test: String, cut: bool },
+}
+
+/// Runs every test (in the given order) on `prog` with `holes` in
+/// `engine`'s mode, on one shared pool, keeping each passing path's
+/// condition as `condition` states it; counts into `stats`.
+pub(crate) fn explore_tests(
+    prog: &Program,
+    tests: &[&TestCase],
+    holes: &[(String, LangSpec)],
+    engine: Engine,
+    limits: &Limits,
+    stats: &mut InferStats,
+    condition: impl Fn(&mut Z3Solver, &mut ExprPool, &PathReport) -> Vec<ExprId>,
+) -> Result<Explored, String> {
+    let mut query_times: Vec<Duration> = Vec::new();
+    let mut pool = ExprPool::new();
+    let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
+    let t0 = Instant::now();
+    let mut fo = Z3Solver::new(Some(limits.query_timeout));
+    let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
+    for t in tests {
+        let now = Instant::now();
+        if now >= limits.deadline {
+            return Ok(Explored::OutOfTime);
+        }
+        let mut cfg = test_config(t, (first, first_lang), engine, limits, limits.deadline - now);
+        cfg.so_langs = holes.to_vec();
+        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+        let mut passing = Vec::new();
+        let mut paths = 0u64;
+        // Once a test has a passing path, its exploration goes on for at
+        // most its share of the time left: the specification needs one
+        // passing path per test, and a hole in a loop can make many.
+        let left = tests.len().saturating_sub(spec_paths.len()).max(1) as u32;
+        let share = limits.deadline.saturating_duration_since(now) / left;
+        let end = ex.run(&mut |ex, r| {
+            paths += 1;
+            let exit = match r.termination {
+                Termination::Exit(c) => Some(c),
+                _ => None,
+            };
+            if judge(t, &r.stdout, &r.stderr, exit) {
+                if passing.is_empty() {
+                    ex.limit_time(share);
+                }
+                let constraints = condition(&mut fo, &mut ex.pool, &r);
+                passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
+            }
+        });
+        let ss = ex.solver_stats();
+        stats.paths += paths;
+        stats.passing_paths += passing.len() as u64;
+        stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
+        stats.forks += ex.stats.forks;
+        stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
+        query_times.extend(ss.so.sat.iter().chain(&ss.so.unsat).chain(&ss.so.unknown).copied());
+        stats.sat_times.extend(ss.so.sat.iter().copied());
+        stats.unsat_times.extend(ss.so.unsat.iter().copied());
+        stats.so_query_median_ms = median_ms(&mut query_times);
+        stats.query_times = query_times.clone();
+        let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
+        stats.explorations_cut += cut as u64;
+        pool = ex.into_pool();
+        stats.explore_s = t0.elapsed().as_secs_f64();
+        if passing.is_empty() {
+            if Instant::now() >= limits.deadline {
+                return Ok(Explored::OutOfTime);
+            }
+            return Ok(Explored::NoPassingPath { test: t.name.clone(), cut });
+        }
+        spec_paths.push(passing);
+    }
+    Ok(Explored::Paths(pool, spec_paths))
 }
 
 /// The median of `times` in milliseconds (0 for none).
@@ -313,7 +345,7 @@ pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine,
 /// applications free). Printing a value constrains its digits through a
 /// chain of divisions, which the solver of the specification then needs
 /// not see again.
-pub(crate) fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
+fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
     let mut out = Vec::with_capacity(r.apps.len());
     for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
         out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);

@@ -286,6 +286,36 @@ pub fn build(sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], o
     Ok(Build { exe, gcda })
 }
 
+/// Every line gcov reports for source `name` of coverage data `g`, with
+/// its count (a line of several blocks appears once, with the largest).
+fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {
+    let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
+    if !o.status.success() {
+        return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
+    }
+    let mut lines = Vec::new();
+    for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
+        let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
+        let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
+        for f in v["files"].as_array().into_iter().flatten().filter(own) {
+            for l in f["lines"].as_array().into_iter().flatten() {
+                if let Some(n) = l["line_number"].as_u64() {
+                    lines.push((n as u32, l["count"].as_u64().unwrap_or(0)));
+                }
+            }
+        }
+    }
+    lines.sort_unstable();
+    lines.dedup_by(|b, a| {
+        let same = a.0 == b.0;
+        if same {
+            a.1 = a.1.max(b.1);
+        }
+        same
+    });
+    Ok(lines)
+}
+
 /// Lines executed (count > 0) per source index, read from the `.gcda`
 /// files of a coverage build, which are then removed for the next run.
 pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
@@ -295,66 +325,20 @@ pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
             per.push(Vec::new());
             continue;
         }
-        let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
-        if !o.status.success() {
-            return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
-        }
-        let mut lines = Vec::new();
-        for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
-            let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
-            let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
-            for f in v["files"].as_array().into_iter().flatten().filter(own) {
-                for l in f["lines"].as_array().into_iter().flatten() {
-                    let count = l["count"].as_u64().unwrap_or(0);
-                    if count > 0 {
-                        if let Some(n) = l["line_number"].as_u64() {
-                            lines.push((n as u32, count));
-                        }
-                    }
-                }
-            }
-        }
-        lines.sort_unstable();
-        lines.dedup_by(|b, a| {
-            // A line of several blocks appears once per block: keep the
-            // largest count.
-            let same = a.0 == b.0;
-            if same {
-                a.1 = a.1.max(b.1);
-            }
-            same
-        });
-        per.push(lines);
+        per.push(gcov_lines(g, name)?.into_iter().filter(|(_, c)| *c > 0).collect());
         let _ = std::fs::remove_file(g);
     }
     Ok(per)
 }
 
-/// Per source of a coverage build: the lines executed so far and the
-/// executable lines (gcov's JSON); the `.gcda` files are then removed.
+/// Per source of a coverage build: its file name, the lines executed so
+/// far and its executable lines; the `.gcda` files are then removed.
 pub fn line_totals(b: &Build) -> Result<Vec<(String, usize, usize)>, String> {
     let mut out = Vec::new();
     for (g, name) in &b.gcda {
-        let (mut hit, mut all) = (std::collections::BTreeSet::new(), std::collections::BTreeSet::new());
-        if g.exists() {
-            let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
-            for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
-                let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
-                let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
-                for f in v["files"].as_array().into_iter().flatten().filter(own) {
-                    for l in f["lines"].as_array().into_iter().flatten() {
-                        if let Some(n) = l["line_number"].as_u64() {
-                            all.insert(n);
-                            if l["count"].as_u64().unwrap_or(0) > 0 {
-                                hit.insert(n);
-                            }
-                        }
-                    }
-                }
-            }
-            let _ = std::fs::remove_file(g);
-        }
-        out.push((name.clone(), hit.len(), all.len()));
+        let lines = if g.exists() { gcov_lines(g, name)? } else { Vec::new() };
+        let _ = std::fs::remove_file(g);
+        out.push((name.clone(), lines.iter().filter(|(_, c)| *c > 0).count(), lines.len()));
     }
     Ok(out)
 }

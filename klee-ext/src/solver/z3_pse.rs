@@ -162,6 +162,8 @@ impl PseVar {
     /// solve away.
     pub fn occurrence(&self, z: &Z, lang: &Language, args: &[Z3_ast], _otag: &str) -> PseOcc {
         let n = self.nodes.len();
+        // Nonterminals of fixed literals only (`arith`'s scales).
+        let literal_nts: Vec<bool> = (0..lang.nts.len()).map(|k| lang.literals_only(k)).collect();
         let mut iout: Vec<Z3_ast> = vec![z.int(0); n];
         let mut bout: Vec<Z3_ast> = vec![z.ff(); n];
         for i in (0..n).rev() {
@@ -181,7 +183,7 @@ impl PseVar {
                     RuleOp::Chain => kid(0),
                     // A product whose first factor is one of fixed
                     // literals is a choice of linear terms.
-                    RuleOp::Op(Op::Mul) if lang.literals_only(r.args[0]) => {
+                    RuleOp::Op(Op::Mul) if literal_nts[r.args[0]] => {
                         let c = &self.nodes[kids[0]];
                         let x = kid(1);
                         lang.rules.iter().enumerate().filter(|(_, q)| q.nt == r.args[0]).fold(z.int(0), |acc, (q, rule)| match rule.op {

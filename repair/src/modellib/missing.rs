@@ -6,7 +6,6 @@
 //! each path's witness says which behaviour of the function it assumed.
 
 use super::sig::{self, Signature};
-use super::SKETCHES;
 use klee_ext::ir::FuncKind;
 use std::path::{Path, PathBuf};
 
@@ -57,19 +56,12 @@ pub fn sketch_missing(c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[Stri
     names.dedup();
     let mut out = Vec::new();
     for name in names {
-        let mut decl = None;
-        for s in c_sources {
-            if let Some(d) = klee_ext::compile::declaration(s, &name, cflags).map_err(|e| e.to_string())? {
-                decl = Some(d);
-                break;
-            }
-        }
-        let Some(decl) = decl else {
+        let Some(decl) = super::declaration_in(c_sources, &name, cflags)? else {
             return Err(format!("unsupported: {name} is missing and no C source declares it, so its signature is unknown"));
         };
         let sig = Signature::new(&name, decl);
         let sketch = sig.sketch().map_err(|e| format!("unsupported: {name} is missing and {e}"))?;
-        let (_, _, text) = SKETCHES.iter().find(|(n, _, _)| *n == sketch).ok_or_else(|| format!("the built-in sketch `{sketch}` is missing from this build"))?;
+        let (_, text) = super::builtin_sketch(sketch)?;
         // One instance per function: its own sketch function and hole.
         let own = format!("se2_sketch_{sketch}_{name}");
         let body = text.replace(&format!("se2_sketch_{sketch}"), &own);

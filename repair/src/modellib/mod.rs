@@ -91,6 +91,21 @@ pub struct Job<'a> {
     pub holes: Vec<String>,
 }
 
+/// A built-in sketch's bitcode and C text.
+pub(crate) fn builtin_sketch(name: &str) -> Result<(&'static [u8], &'static str), String> {
+    SKETCHES.iter().find(|(n, _, _)| *n == name).map(|(_, bc, text)| (*bc, *text)).ok_or_else(|| format!("the built-in sketch `{name}` is missing from this build"))
+}
+
+/// The declaration of `func` in the first of `sources` that declares it.
+pub(crate) fn declaration_in(sources: &[PathBuf], func: &str, cflags: &[String]) -> Result<Option<klee_ext::compile::Declaration>, String> {
+    for s in sources {
+        if let Some(d) = klee_ext::compile::declaration(s, func, cflags).map_err(|e| e.to_string())? {
+            return Ok(Some(d));
+        }
+    }
+    Ok(None)
+}
+
 fn cflags(p: &Project) -> Vec<String> {
     let mut f = p.cflags.clone();
     f.push("-fno-builtin".into());
@@ -118,18 +133,11 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
     if !called {
         return Err(format!("{func} is never called by the program ({})", project.sources.iter().map(|s| s.display().to_string()).collect::<Vec<_>>().join(", ")));
     }
-    let mut decl = None;
-    for s in &srcs {
-        if let Some(d) = klee_ext::compile::declaration(s, func, &cflags(project)).map_err(|e| e.to_string())? {
-            decl = Some(d);
-            break;
-        }
-    }
-    let decl = decl.ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
+    let decl = declaration_in(&srcs, func, &cflags(project))?.ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
     let sig = Signature::new(func, decl);
     let builtin = |name: &str| -> Result<(String, String, Option<&'static [u8]>, Option<PathBuf>), String> {
-        let (_, bc, text) = SKETCHES.iter().find(|(n, _, _)| *n == name).ok_or_else(|| format!("the built-in sketch `{name}` is missing from this build"))?;
-        Ok((name.to_string(), text.to_string(), Some(*bc), None))
+        let (bc, text) = builtin_sketch(name)?;
+        Ok((name.to_string(), text.to_string(), Some(bc), None))
     };
     let (sketch_name, sketch_text, sketch_bc, sketch_file) = match sketch {
         // A built-in sketch named on the command line.
@@ -287,10 +295,10 @@ fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>
     Ok(vec![out])
 }
 
-/// Synthesizes FUNC's model, checks it natively and writes it.
-pub fn model_lib(project: &Project, opts: &ModelOptions) -> Result<ModelReport, String> {
-    let start = Instant::now();
-    let job = prepare(project, &opts.func, opts.sketch.as_deref())?;
+/// Synthesizes the model of a prepared job's function, checks it
+/// natively and writes it; `start` is when the job began.
+pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelReport, String> {
+    let project = job.project;
     let mut report = ModelReport {
         function: opts.func.clone(),
         signature: job.sig.describe(),
@@ -305,7 +313,7 @@ pub fn model_lib(project: &Project, opts: &ModelOptions) -> Result<ModelReport, 
     let deadline = start + opts.timeout;
     let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
     let mut last_reason = None;
-    let ladder = languages(&job, &opts.lang)?;
+    let ladder = languages(job, &opts.lang)?;
     let rungs = ladder.len();
     for (i, langs) in ladder.into_iter().enumerate() {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -322,7 +330,10 @@ pub fn model_lib(project: &Project, opts: &ModelOptions) -> Result<ModelReport, 
         let limits = synth::limits(left, opts.max_forks);
         let (found, stats) = synth::synthesize(&prog, &tests, &langs, opts.engine, &limits, 1, last)?;
         if std::env::var_os("SE2REPAIR_DEBUG").is_some() {
-            eprintln!("model-lib: {lang_desc}: {stats:?} {found:?}");
+            eprintln!(
+                "model-lib: {lang_desc}: paths {}, passing {}, pruned {}, so queries {}, explore {:.2} s, solve {:.2} s: {found:?}",
+                stats.paths, stats.passing_paths, stats.paths_pruned, stats.so_queries, stats.explore_s, stats.solve_s
+            );
         }
         report.paths += stats.paths;
         report.so_queries += stats.so_queries;

@@ -99,15 +99,13 @@ impl Signature {
         if self.count(Kind::Int) > 4 {
             return why("it has more than 4 integer parameters");
         }
-        let strings = self.count(Kind::Str) + self.count(Kind::MutStr);
-        match self.ret {
-            Kind::Int if strings == 0 && self.count(Kind::EndPtr) == 0 => Ok("apply"),
-            Kind::Int if strings == 2 && self.count(Kind::EndPtr) == 0 => Ok("comparison"),
-            Kind::Int if (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1 => Ok("accumulation"),
-            Kind::Int => why("an integer result needs one or two strings and at most one end pointer"),
-            Kind::Void | Kind::MutStr if self.count(Kind::MutStr) == 1 && self.count(Kind::Str) <= 1 && self.count(Kind::EndPtr) == 0 => Ok("transformation"),
-            Kind::Void | Kind::MutStr => why("a string result needs one `char *` output buffer and at most one input string"),
-            _ => why("its result is neither an integer nor a string"),
+        // In order of preference: two strings read in step are an ordering
+        // before they are an accumulation.
+        match ["apply", "comparison", "accumulation", "transformation"].into_iter().find(|n| self.fits(n)) {
+            Some(n) => Ok(n),
+            None if self.ret == Kind::Int => why("an integer result needs one or two strings and at most one end pointer"),
+            None if matches!(self.ret, Kind::Void | Kind::MutStr) => why("a string result needs one `char *` output buffer and at most one input string"),
+            None => why("its result is neither an integer nor a string"),
         }
     }
 
@@ -116,7 +114,7 @@ impl Signature {
         if self.decl.params.is_empty() {
             return "void".into();
         }
-        self.decl.params.iter().enumerate().map(|(i, (_, t))| declare(t, &format!("a{i}"))).collect::<Vec<_>>().join(", ")
+        self.decl.params.iter().enumerate().map(|(i, (_, t))| format!("{t} a{i}")).collect::<Vec<_>>().join(", ")
     }
 
     fn ints_init(&self) -> (String, usize) {
@@ -124,6 +122,11 @@ impl Signature {
         let n = ints.len();
         let init = if n == 0 { "  int *ints = 0;\n".to_string() } else { format!("  int ints[{n}] = {{{}}};\n", ints.join(", ")) };
         (init, n)
+    }
+
+    /// The positions of the string parameters.
+    fn strings(&self) -> Vec<usize> {
+        self.params.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Str | Kind::MutStr)).map(|(i, _)| i).collect()
     }
 
     fn index_of(&self, k: Kind, nth: usize) -> Option<usize> {
@@ -137,9 +140,9 @@ impl Signature {
         ok_params
             && match name {
                 "apply" => self.ret == Kind::Int && strings == 0 && self.count(Kind::EndPtr) == 0,
-                "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings),
+                "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1,
                 "comparison" => self.ret == Kind::Int && strings == 2 && self.count(Kind::EndPtr) == 0,
-                "transformation" => matches!(self.ret, Kind::Void | Kind::MutStr) && self.count(Kind::MutStr) == 1 && self.count(Kind::EndPtr) == 0,
+                "transformation" => matches!(self.ret, Kind::Void | Kind::MutStr) && self.count(Kind::MutStr) == 1 && self.count(Kind::Str) <= 1 && self.count(Kind::EndPtr) == 0,
                 _ => false,
             }
     }
@@ -155,14 +158,14 @@ impl Signature {
         match sketch {
             "apply" => format!("int se2_sketch_apply(int n, int *xs);\n\n{head} {{\n{ints}  return ({})se2_sketch_apply({n}, ints);\n}}\n", self.decl.ret),
             "comparison" => {
-                let strs: Vec<usize> = self.params.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Str | Kind::MutStr)).map(|(i, _)| i).collect();
+                let strs = self.strings();
                 format!(
                     "int se2_sketch_comparison(const char *s, const char *t, int nints, const int *ints);\n\n{head} {{\n{ints}  return ({})se2_sketch_comparison(a{}, a{}, {n}, ints);\n}}\n",
                     self.decl.ret, strs[0], strs[1]
                 )
             }
             "accumulation" => {
-                let strs: Vec<usize> = self.params.iter().enumerate().filter(|(_, k)| matches!(k, Kind::Str | Kind::MutStr)).map(|(i, _)| i).collect();
+                let strs = self.strings();
                 let s = format!("a{}", strs[0]);
                 let t = strs.get(1).map_or("0".to_string(), |i| format!("a{i}"));
                 let end = self.index_of(Kind::EndPtr, 0).map_or("0".to_string(), |i| format!("(const char **)a{i}"));
@@ -190,7 +193,7 @@ impl Signature {
         let name = &self.name;
         let end = self
             .index_of(Kind::EndPtr, 0)
-            .zip(self.params.iter().position(|k| matches!(k, Kind::Str | Kind::MutStr)))
+            .zip(self.strings().first().copied())
             .map_or(String::new(), |(e, s)| format!("  if (a{e}) *a{e} = (char *)a{s};\n"));
         if self.ret == Kind::Int {
             return format!("{head} {{\n  {} r;\n  klee_make_symbolic(&r, sizeof r, \"{name}\");\n{end}  return r;\n}}\n", self.decl.ret);
@@ -203,11 +206,6 @@ impl Signature {
             if ret.is_empty() { "(void)" } else { "" }
         )
     }
-}
-
-/// `T name`, with the name where C wants it in a pointer type.
-fn declare(ty: &str, name: &str) -> String {
-    format!("{ty} {name}")
 }
 
 /// `t` with the constants of its value's arithmetic reduced modulo 256
@@ -234,7 +232,8 @@ pub struct HoleCall {
 
 /// The hole calls of a sketch's C text.
 pub fn hole_calls(text: &str) -> Vec<HoleCall> {
-    let re = regex::Regex::new(r#"klee_apply_symbolic\s*\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*,\s*([^,()]+|\([^()]*\)[^,()]*)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)"#).expect("a valid pattern");
+    static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let Some(re) = RE.get_or_init(|| regex::Regex::new(r#"klee_apply_symbolic\s*\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*,\s*([^,()]+|\([^()]*\)[^,()]*)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)"#).ok()).as_ref() else { return Vec::new() };
     re.captures_iter(text)
         .filter_map(|c| Some(HoleCall { name: c.get(1)?.as_str().to_string(), args: c.get(3)?.as_str().trim().to_string(), span: c.get(0)?.range() }))
         .collect()

@@ -5,28 +5,14 @@
 //! specification is solved for the smallest terms.
 
 use crate::config::TestCase;
-use crate::infer::{pin, test_config, Engine, Limits};
+use crate::infer::{explore_tests, Engine, Explored, InferStats, Limits};
 use klee_ext::exec::PathReport;
-use klee_ext::expr::ExprId;
-use crate::native::judge;
-use klee_ext::exec::{Executor, RunEnd, Termination};
-use klee_ext::expr::ExprPool;
+use klee_ext::expr::{ExprId, ExprPool};
 use klee_ext::ir::Program;
 use klee_ext::so::spec::{self, PathSpec, SpecOptions};
 use klee_ext::so::{LangSpec, Term};
 use klee_ext::solver::z3::Z3Solver;
 use std::time::{Duration, Instant};
-
-/// Counters of one synthesis.
-#[derive(Clone, Debug, Default, serde::Serialize)]
-pub struct SynthStats {
-    pub paths: u64,
-    pub passing_paths: u64,
-    pub so_queries: u64,
-    pub paths_pruned: u64,
-    pub explore_s: f64,
-    pub solve_s: f64,
-}
 
 /// What synthesis found.
 #[derive(Clone, Debug)]
@@ -50,49 +36,13 @@ const MINIMAL_BUDGET: Duration = Duration::from_secs(2);
 
 /// Runs every test on `prog` with the sketch's `holes`, then solves;
 /// `explain`: when there is no solution, find the test that cannot be met.
-pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits, solutions: usize, explain: bool) -> Result<(Synthesized, SynthStats), String> {
-    let mut stats = SynthStats::default();
-    let mut pool = ExprPool::new();
-    let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
-    let mut fo = Z3Solver::new(Some(limits.query_timeout));
-    let t0 = Instant::now();
-    let Some((first, _)) = holes.first() else { return Err("the sketch has no hole (no klee_apply_symbolic call)".into()) };
-    for t in tests {
-        let now = Instant::now();
-        if now >= limits.deadline {
-            return Ok((Synthesized::OutOfTime, stats));
-        }
-        let mut cfg = test_config(t, (first, &holes[0].1), engine, limits, limits.deadline - now);
-        cfg.so_langs = holes.to_vec();
-        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
-        let mut passing = Vec::new();
-        let end = ex.run(&mut |ex, r| {
-            stats.paths += 1;
-            let exit = match r.termination {
-                Termination::Exit(c) => Some(c),
-                _ => None,
-            };
-            if judge(t, &r.stdout, &r.stderr, exit) {
-                let constraints = pin(&mut fo, &mut ex.pool, &r).unwrap_or_else(|| pin_some(&mut fo, &mut ex.pool, &r));
-                passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
-            }
-        });
-        let ss = ex.solver_stats();
-        stats.so_queries += (ss.so.sat.len() + ss.so.unsat.len() + ss.so.unknown.len()) as u64;
-        stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
-        stats.passing_paths += passing.len() as u64;
-        let cut = end != RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
-        pool = ex.into_pool();
-        if passing.is_empty() {
-            stats.explore_s = t0.elapsed().as_secs_f64();
-            if Instant::now() >= limits.deadline {
-                return Ok((Synthesized::OutOfTime, stats));
-            }
-            return Ok((Synthesized::NoPassingPath { test: t.name.clone(), cut }, stats));
-        }
-        spec_paths.push(passing);
-    }
-    stats.explore_s = t0.elapsed().as_secs_f64();
+pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits, solutions: usize, explain: bool) -> Result<(Synthesized, InferStats), String> {
+    let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
+    let (pool, spec_paths) = match explore_tests(prog, tests, holes, engine, limits, &mut stats, pin_some)? {
+        Explored::Paths(pool, paths) => (pool, paths),
+        Explored::OutOfTime => return Ok((Synthesized::OutOfTime, stats)),
+        Explored::NoPassingPath { test, cut } => return Ok((Synthesized::NoPassingPath { test, cut }, stats)),
+    };
     let vars: Vec<(String, klee_ext::so::SoVarId)> = holes.iter().filter_map(|(n, _)| pool.so.find(n).map(|v| (n.clone(), v))).collect();
     if vars.is_empty() {
         return Ok((Synthesized::NotReached, stats));
