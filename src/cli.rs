@@ -34,6 +34,14 @@ enum Cmd {
     ModelLib(crate::model_lib_cmd::ModelLibArgs),
     /// Measure the engine on bundled benchmark programs and print a table.
     Bench(crate::bench::BenchArgs),
+    /// KLEE's own command line: `se2repair klee [KLEE options] PROGRAM
+    /// [ARGS]` (also the binary called as `klee`). `klee --help` lists
+    /// the options.
+    #[command(disable_help_flag = true)]
+    Klee {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "KLEE ARGS")]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Print .ktest files as KLEE's ktest-tool does.
     KtestTool {
         /// The .ktest files.
@@ -151,7 +159,7 @@ pub use klee_ext::so::parse_so_langs;
 
 /// An environment file: one NAME=VALUE a line (blank lines and lines
 /// starting with # are skipped).
-fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
+pub(crate) fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
     let bytes = std::fs::read(p).map_err(|e| format!("cannot read --env-file {}: {e}", p.display()))?;
     let mut out = Vec::new();
     for (n, line) in bytes.split(|&c| c == b'\n').enumerate() {
@@ -168,14 +176,14 @@ fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
 
 /// What KLEE's POSIX runtime reads among the program's arguments.
 #[derive(Default)]
-struct PosixArgs {
-    args: Vec<ArgSpec>,
-    sym_stdin: Option<u32>,
-    sym_files: Option<(u32, u32)>,
-    sym_stdout: bool,
+pub(crate) struct PosixArgs {
+    pub args: Vec<ArgSpec>,
+    pub sym_stdin: Option<u32>,
+    pub sym_files: Option<(u32, u32)>,
+    pub sym_stdout: bool,
 }
 
-fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String> {
+pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String> {
     use std::os::unix::ffi::OsStrExt;
     let raw: Vec<String> = raw_os.iter().map(|s| s.to_string_lossy().into_owned()).collect();
     let mut out = Vec::new();
@@ -235,6 +243,16 @@ fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String
 }
 
 pub fn main() -> ExitCode {
+    // Called as `klee` (a link to this binary) or as `se2repair klee`:
+    // KLEE's own command line, which clap does not parse.
+    let mut raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let name = raw.first().map(|a| std::path::Path::new(a).file_name().map(|f| f.to_os_string()).unwrap_or_default()).unwrap_or_default();
+    if name == "klee" {
+        return crate::klee_cmd::main(raw.split_off(1));
+    }
+    if raw.get(1).is_some_and(|a| a == "klee") {
+        return crate::klee_cmd::main(raw.split_off(2));
+    }
     let cli = Cli::parse();
     match cli.cmd {
         Cmd::Run(a) => match run(a) {
@@ -248,6 +266,7 @@ pub fn main() -> ExitCode {
         Cmd::Dbgbench(a) => crate::dbgbench_cmd::main(a),
         Cmd::ModelLib(a) => crate::model_lib_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
+        Cmd::Klee { args } => crate::klee_cmd::main(args),
         Cmd::KtestTool { files } => {
             for f in &files {
                 match KTest::load(f) {

@@ -22,6 +22,7 @@ mod bench_so;
 mod cli;
 mod dbgbench_cmd;
 mod fix_cmd;
+mod klee_cmd;
 mod model_lib_cmd;
 mod timespec;
 

@@ -48,8 +48,9 @@ pub enum RunError {
     Setup(String),
 }
 
-pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
-    let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
+/// Compiles the `.c` inputs, links everything with the runtime and lowers
+/// it; the temporary folder holds the compiled bitcode.
+pub fn load(opts: &RunOptions, load: &crate::ir::LoadOptions) -> Result<(tempfile::TempDir, crate::ir::Program), RunError> {
     for p in &opts.inputs {
         if !p.exists() {
             return Err(RunError::Setup(format!("{}: no such file", p.display())));
@@ -64,11 +65,17 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let mut bitcode = crate::compile::compile_c(&c_files, &opts.cflags, tmp.path())?;
     bitcode.extend(opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e != "c")).cloned());
     let paths: Vec<&std::path::Path> = bitcode.iter().map(|p| p.as_path()).collect();
-    let prog = crate::ir::load_module_file(&paths, Some(crate::RUNTIME_BC))?;
+    let prog = crate::ir::load_module_with(&paths, Some(crate::RUNTIME_BC), load)?;
     let problems = crate::ir::verify::verify(&prog);
     if !problems.is_empty() {
         return Err(RunError::Setup(format!("internal error: lowered program is malformed:\n{}", problems.join("\n"))));
     }
+    Ok((tmp, prog))
+}
+
+pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
+    let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
+    let (_tmp, prog) = load(opts, &crate::ir::LoadOptions::default())?;
     let out_dir = output::create_dir(opts.output_dir.as_deref(), first)?;
     let mut cfg = opts.exec.clone();
     cfg.record_tree |= opts.tree.is_some();

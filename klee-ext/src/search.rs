@@ -24,6 +24,8 @@ pub enum SearchKind {
     RandomPath,
     /// Prefers states that recently covered new code.
     CovNew,
+    /// KLEE's nurs:depth: weight grows with the state's depth.
+    Deeper,
 }
 
 impl SearchKind {
@@ -34,6 +36,12 @@ impl SearchKind {
             "random-state" => SearchKind::RandomState,
             "random-path" => SearchKind::RandomPath,
             "nurs:covnew" | "covnew" => SearchKind::CovNew,
+            // KLEE's nurs:rp weighs a state by 2^-depth, as random-path.
+            "nurs:rp" => SearchKind::RandomPath,
+            "nurs:depth" => SearchKind::Deeper,
+            // Weights this VM does not keep (distance to uncovered code,
+            // instruction counts, query cost): coverage-guided instead.
+            "nurs:md2u" | "nurs:icnt" | "nurs:cpicnt" | "nurs:qc" => SearchKind::CovNew,
             _ => return None,
         })
     }
@@ -55,6 +63,7 @@ pub fn build(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
         SearchKind::RandomState => Box::new(Weighted::new(seed, Weight::Uniform)),
         SearchKind::RandomPath => Box::new(Weighted::new(seed, Weight::Depth)),
         SearchKind::CovNew => Box::new(Weighted::new(seed, Weight::CovNew)),
+        SearchKind::Deeper => Box::new(Weighted::new(seed, Weight::Deeper)),
     }
 }
 
@@ -102,6 +111,8 @@ enum Weight {
     /// 1 / (instructions since the state last covered new code), as
     /// KLEE's nurs:covnew.
     CovNew,
+    /// depth + 1.
+    Deeper,
 }
 
 /// A state is picked at random with probability proportional to its weight.
@@ -146,6 +157,7 @@ impl Searcher for Weighted {
             .iter()
             .map(|(_, d, since)| match self.kind {
                 Weight::Depth => 0.5f64.powi((d - min).min(60) as i32),
+                Weight::Deeper => *d as f64 + 1.0,
                 _ => 1.0 / (*since).max(1) as f64,
             })
             .collect();

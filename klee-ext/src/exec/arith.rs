@@ -77,7 +77,26 @@ impl<'p> Executor<'p> {
         if op.is_division() {
             let zero = self.pool.constant(w, 0);
             let is_zero = self.pool.eq(b, zero);
-            self.fork_error_if(st, is_zero, ErrorKind::Div, "division by zero")?;
+            self.fork_error_if(st, is_zero, ErrorKind::Div, "divide by zero")?;
+        }
+        if self.cfg.check_overshift && op.is_shift() {
+            let width = self.pool.constant(w, w as u64);
+            let over = self.pool.cmp(CmpOp::Ule, width, b);
+            if let Some(m) = self.model_for(st, over)? {
+                let under = self.pool.not(over);
+                match self.model_for(st, under)? {
+                    None => return Err(self.overshift_error(st)),
+                    Some(good) => {
+                        let mut bad = self.clone_state(st);
+                        bad.add_constraint(over, m);
+                        let t = self.overshift_error(&bad);
+                        bad.id = self.reserve_state_id();
+                        self.stats.forks += 1;
+                        self.pending.push((bad, t));
+                        st.add_constraint(under, good);
+                    }
+                }
+            }
         }
         let e = self.pool.bin(op, a, b);
         Self::set(st, dst, Val::S(e));

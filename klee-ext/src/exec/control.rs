@@ -77,7 +77,7 @@ impl<'p> Executor<'p> {
     }
 
     /// A copy of `st` as a new state (not yet scheduled).
-    fn clone_state(&mut self, st: &State) -> State {
+    pub(super) fn clone_state(&mut self, st: &State) -> State {
         st.clone()
     }
 

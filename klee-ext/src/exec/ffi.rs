@@ -222,8 +222,17 @@ impl<'p> Executor<'p> {
             HostKind::Undefined => return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}"))),
             HostKind::Call(sym) => sym as *mut libc::c_void,
         };
+        let policy = self.cfg.external_calls;
+        if policy == super::ExternalCalls::None && !matches!(name, "printf" | "fprintf" | "puts" | "getpid") {
+            crate::log::warning(&format!("Disallowed call to external function: {name}"));
+            return Err(self.error(st, ErrorKind::User, "external calls disallowed"));
+        }
         if self.warned_host.insert(f) {
-            self.warn_once(format!("calling external function {name} on the host"));
+            if crate::log::style() == crate::log::Style::Klee {
+                self.warn_once(format!("calling external: {name}()"));
+            } else {
+                self.warn_once(format!("calling external function {name} on the host"));
+            }
         }
 
         if hf.writer && !self.writes_allowed() {
@@ -247,6 +256,16 @@ impl<'p> Executor<'p> {
             }
             let v = match a {
                 Val::C(c) => *c,
+                Val::S(e) if policy == super::ExternalCalls::Concrete => {
+                    // KLEE's default: the argument must have one value.
+                    let v = self.pool.eval(*e, &st.model);
+                    let c = self.pool.constant(self.pool.get(*e).width(), v);
+                    let other = self.pool.ne(*e, c);
+                    if self.model_for(st, other)?.is_some() {
+                        return Err(self.error(st, ErrorKind::Exec, format!("external call with symbolic argument: {name}")));
+                    }
+                    v
+                }
                 Val::S(_) => {
                     self.warn_once(format!("concretizing a symbolic argument of external {name}"));
                     self.concrete_of(st, a.clone(), "external call argument")?

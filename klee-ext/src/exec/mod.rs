@@ -123,6 +123,26 @@ pub struct Config {
     pub cwd: Option<std::path::PathBuf>,
     /// Record the symbolic execution tree (`Executor::tree`).
     pub record_tree: bool,
+    /// The function a path starts in (`--entry-point`); `None`: `main`.
+    pub entry: Option<String>,
+    /// What a call of a host function may take (`--external-calls`).
+    pub external_calls: ExternalCalls,
+    /// A shift by the operand's width or more ends the path with an
+    /// `overshift` error (`--check-overshift`, on in klee mode).
+    pub check_overshift: bool,
+}
+
+/// KLEE's `--external-calls` policies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExternalCalls {
+    /// No host call (KLEE lets `printf`, `fprintf`, `puts` and `getpid`
+    /// through).
+    None,
+    /// Arguments must have one value on the path; otherwise the path ends
+    /// with an error (KLEE's default).
+    Concrete,
+    /// Symbolic arguments are concretized (`run`'s default).
+    All,
 }
 
 impl Default for Config {
@@ -158,6 +178,9 @@ impl Default for Config {
             env: None,
             cwd: None,
             record_tree: false,
+            entry: None,
+            external_calls: ExternalCalls::All,
+            check_overshift: false,
         }
     }
 }
@@ -188,6 +211,10 @@ pub struct PathReport {
     pub stderr: Vec<u8>,
     /// Concrete values of the path's symbolic objects (its test case).
     pub objects: Vec<(String, Vec<u8>)>,
+    /// The symbolic arrays behind `objects`, in the same order.
+    pub arrays: Vec<crate::expr::ArrayId>,
+    /// The path covered a block no path had covered before it.
+    pub covered_new: bool,
     pub instructions: u64,
     pub depth: u32,
     /// Second-order witnesses and applications of the path.
@@ -229,6 +256,7 @@ pub struct Executor<'p> {
     /// Bytes of the host's stdin read so far (shared by all states).
     host_stdin: Rc<std::cell::RefCell<HostStdin>>,
     halted: Option<StopReason>,
+    halt_requested: bool,
     /// Paths split off and ended inside an instruction, waiting to be reported.
     pending: Vec<(State, Termination)>,
     /// Reused buffer for the parallel phi moves of an edge.
@@ -299,6 +327,7 @@ impl<'p> Executor<'p> {
             warned: FxHashSet::default(),
             host_stdin: Rc::default(),
             halted: None,
+            halt_requested: false,
             pending: Vec::new(),
             phi_scratch: Vec::new(),
             ext_globals: ffi::host_globals(prog),
@@ -429,7 +458,16 @@ impl<'p> Executor<'p> {
         self.cfg.max_time = Some(self.cfg.max_time.map_or(at, |t| t.min(at)));
     }
 
+    /// Ends the exploration before the next step; the states still
+    /// pending end early with `StopReason::Halted` (KLEE's halt).
+    pub fn halt(&mut self) {
+        self.halt_requested = true;
+    }
+
     fn global_limit(&self) -> Option<StopReason> {
+        if self.halt_requested {
+            return Some(StopReason::Halted);
+        }
         if let Some(t) = self.cfg.max_time {
             if self.start.elapsed() >= t {
                 return Some(StopReason::MaxTime);
@@ -467,6 +505,8 @@ impl<'p> Executor<'p> {
             stderr: st.stderr.render(&self.pool, &model),
             termination: t,
             objects,
+            arrays: st.arrays.iter().map(|(a, _)| *a).collect(),
+            covered_new: st.covnew > 0,
             instructions: st.instructions,
             depth: st.depth,
             so: self.so_report(&st),
@@ -576,6 +616,7 @@ impl<'p> Executor<'p> {
                     let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => match crate::expr::fold_bin(*op, *w, x, y) {
+                            Some(_) if self.cfg.check_overshift && op.is_shift() && y >= *w as u64 => Err(self.overshift_error(st)),
                             Some(v) => {
                                 Self::set(st, *dst, Val::C(v));
                                 Ok(())
@@ -659,9 +700,14 @@ impl<'p> Executor<'p> {
         }
     }
 
+    /// KLEE's overshift check: a report error with suffix `overshift`.
+    pub(super) fn overshift_error(&self, st: &State) -> Termination {
+        Termination::Error { kind: ErrorKind::Report, suffix: Some("overshift".into()), msg: "overshift error".into(), loc: self.loc_of(st), stack: self.stack_trace(st) }
+    }
+
     fn div_error(&self, st: &State, by_zero: bool) -> Termination {
         if by_zero {
-            self.error(st, ErrorKind::Div, "division by zero")
+            self.error(st, ErrorKind::Div, "divide by zero")
         } else {
             self.error(st, ErrorKind::Div, "overflow in signed division")
         }

@@ -33,16 +33,17 @@ impl<'p> Executor<'p> {
         let r = self.cfg.replay.as_mut()?;
         let (n, bytes) = r.objects.pop_front()?;
         if n != name && self.cfg.warnings {
-            eprintln!("se2repair: WARNING: replay object {n:?} used for {name:?}");
+            crate::log::warning(&format!("replay object {n:?} used for {name:?}"));
         }
         Some(bytes)
     }
 
     pub(super) fn initial_states(&mut self) -> Result<Vec<State>, String> {
         let prog = self.prog;
-        let main = *prog.func_by_name.get("main").ok_or("the program has no main function")?;
+        let entry = self.cfg.entry.as_deref().unwrap_or("main");
+        let main = *prog.func_by_name.get(entry).ok_or_else(|| format!("Entry function '{entry}' not found in module."))?;
         if prog.func(main).kind != FuncKind::Defined {
-            return Err("main is declared but not defined".into());
+            return Err(format!("Entry function '{entry}' not found in module."));
         }
         let mut mem = Memory::default();
         for (i, g) in prog.globals.iter().enumerate() {

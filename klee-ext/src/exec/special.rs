@@ -120,7 +120,7 @@ impl<'p> Executor<'p> {
                 let line = self.concrete_of(st, arg(1), "line")?;
                 let msg = self.read_cstr(st, &arg(2)).unwrap_or_default();
                 let suffix = self.read_cstr(st, &arg(3)).unwrap_or_else(|_| "report".into());
-                let kind = match suffix.as_str() {
+                let kind = match suffix.strip_suffix(".err").unwrap_or(&suffix) {
                     "assert" => ErrorKind::Assert,
                     "abort" => ErrorKind::Abort,
                     "ptr" => ErrorKind::Ptr,
@@ -147,7 +147,7 @@ impl<'p> Executor<'p> {
                 let fname = self.prog.func(st.top().func).name.clone();
                 if which == Special::Warning {
                     if self.cfg.warnings {
-                        eprintln!("se2repair: WARNING: {fname}: {m}");
+                        crate::log::warning(&format!("{fname}: {m}"));
                     }
                 } else {
                     self.warn_once(format!("{fname}: {m}"));
@@ -330,9 +330,14 @@ impl<'p> Executor<'p> {
     fn heap_object(&mut self, st: &State, p: u64, what: &str) -> Result<u64, Termination> {
         let (id, off) = super::memory::split(p);
         match st.mem.slot(id) {
-            Some(s) if s.freed => Err(self.error(st, ErrorKind::Free, format!("memory error: double free ({what} of freed memory)"))),
-            Some(s) if s.meta.kind == ObjKind::Heap && off == 0 => Ok(id),
-            _ => Err(self.error(st, ErrorKind::Free, format!("memory error: invalid pointer passed to {what}"))),
+            // KLEE's words and kinds: a double free or a pointer to no
+            // object's start is a pointer error; freeing a global or a
+            // local is a `free` error.
+            Some(s) if s.freed && what == "free" => Err(self.error(st, ErrorKind::Ptr, "memory error: double free")),
+            Some(s) if s.meta.kind == ObjKind::Heap && off == 0 && !s.freed => Ok(id),
+            Some(s) if off == 0 && s.meta.kind == ObjKind::Global => Err(self.error(st, ErrorKind::Free, format!("{what} of global"))),
+            Some(s) if off == 0 && s.meta.kind == ObjKind::Stack => Err(self.error(st, ErrorKind::Free, format!("{what} of alloca"))),
+            _ => Err(self.error(st, ErrorKind::Ptr, format!("memory error: invalid pointer: {what}"))),
         }
     }
 

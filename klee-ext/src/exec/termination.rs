@@ -40,7 +40,7 @@ impl ErrorKind {
             ErrorKind::Exec => "exec",
             ErrorKind::Model => "model",
             ErrorKind::User => "user",
-            ErrorKind::ReadOnly => "readonly",
+            ErrorKind::ReadOnly => "read_only",
             ErrorKind::Report => "report",
         }
     }
@@ -93,7 +93,12 @@ impl Termination {
     /// File suffix of the companion file (`ptr.err`, `early`), if any.
     pub fn file_suffix(&self) -> Option<String> {
         match self {
-            Termination::Error { kind, suffix, .. } => Some(format!("{}.err", suffix.as_deref().unwrap_or(kind.suffix()))),
+            // A suffix given as KLEE's runtime gives it (`div.err`) keeps
+            // its one `.err`.
+            Termination::Error { kind, suffix, .. } => {
+                let s = suffix.as_deref().unwrap_or(kind.suffix());
+                Some(format!("{}.err", s.strip_suffix(".err").unwrap_or(s)))
+            }
             Termination::Early(_) => Some("early".into()),
             _ => None,
         }

@@ -163,7 +163,7 @@ impl<'p> Executor<'p> {
                     BinOp::Shl => if b >= w as u128 { 0 } else { a << b },
                     BinOp::LShr => if b >= w as u128 { 0 } else { a >> b },
                     BinOp::AShr => (sa >> (b.min(w as u128 - 1))) as u128,
-                    _ if b == 0 => return Err(self.error(st, ErrorKind::Div, "division by zero")),
+                    _ if b == 0 => return Err(self.error(st, ErrorKind::Div, "divide by zero")),
                     BinOp::UDiv => a / b,
                     BinOp::URem => a % b,
                     BinOp::SDiv => sa.wrapping_div(sb) as u128,

@@ -9,6 +9,7 @@
 
 mod arith;
 mod eval;
+pub mod kquery;
 mod simplify;
 
 pub use arith::{fold_bin, fold_cmp, mask, sext64, BinOp, CmpOp};

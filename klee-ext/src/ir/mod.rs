@@ -17,7 +17,7 @@ mod types;
 pub mod verify;
 
 pub use builtin::{MathFn, PosixFn, Special};
-pub use lower::{load_module_file, LoadError};
+pub use lower::{load_module_file, load_module_with, LoadError, LoadOptions};
 pub use types::{Ty, TyId, TyInfo};
 
 use crate::expr::{BinOp, ExprId};
@@ -358,6 +358,8 @@ pub struct Program {
     /// `__attribute__((destructor))` functions, in registration order
     /// (they run in reverse, after the program's own atexit handlers).
     pub dtors: Vec<FuncId>,
+    /// The linked module as LLVM text, when loading was asked to keep it.
+    pub assembly: String,
 }
 
 impl Program {

@@ -6,6 +6,7 @@
 //! folded here: the address of every global and function is known when
 //! lowering (see the module doc of `ir`).
 
+mod alias;
 mod consts;
 mod intrinsics;
 
@@ -32,6 +33,9 @@ pub enum LoadError {
     Link { path: String, msg: String },
     #[error("unsupported: {0}")]
     Unsupported(String),
+    /// A `--function-alias` that cannot be carried out (KLEE's words).
+    #[error("{0}")]
+    Alias(String),
 }
 
 struct Ctx(LLVMContextRef);
@@ -46,6 +50,21 @@ impl Drop for Ctx {
 /// Parses `.bc`/`.ll` files (and optional runtime bitcode), links them and
 /// lowers the result.
 pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Program, LoadError> {
+    load_module_with(paths, runtime, &LoadOptions::default())
+}
+
+/// What loading does beyond linking and lowering.
+#[derive(Clone, Debug, Default)]
+pub struct LoadOptions {
+    /// KLEE's `--function-alias NAME|PATTERN:REPLACEMENT`, in order.
+    pub aliases: Vec<String>,
+    /// Keep the linked program's text (`Program::assembly`; KLEE's
+    /// `assembly.ll`).
+    pub assembly: bool,
+}
+
+/// [`load_module_file`] with options.
+pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOptions) -> Result<Program, LoadError> {
     // SAFETY: all LLVM objects below are created in `ctx` and disposed
     // before it; raw pointers never escape this function.
     unsafe {
@@ -78,6 +97,12 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
             }
             f = LLVMGetNextFunction(f);
         }
+        if let Err(e) = alias::apply(module, &opts.aliases) {
+            LLVMDisposeModule(module);
+            return Err(e);
+        }
+        // The program's own text, before the runtime joins it.
+        let assembly = if opts.assembly { take_msg(LLVMPrintModuleToString(module)) } else { String::new() };
         if let Some(rt) = runtime {
             let buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(rt.as_ptr() as *const _, rt.len(), c"runtime".as_ptr());
             let mut rm: LLVMModuleRef = std::ptr::null_mut();
@@ -95,6 +120,10 @@ pub fn load_module_file(paths: &[&Path], runtime: Option<&[u8]>) -> Result<Progr
         let res = Lowerer::new(module).and_then(|mut l| {
             l.own = if runtime.is_some() { Some(own) } else { None };
             l.run()
+        });
+        let res = res.map(|mut p| {
+            p.assembly = assembly;
+            p
         });
         LLVMDisposeModule(module);
         res
@@ -202,6 +231,7 @@ impl Lowerer {
                 global_by_name: FxHashMap::default(),
                 ctors: Vec::new(),
                 dtors: Vec::new(),
+                assembly: String::new(),
             },
             tys: FxHashMap::default(),
             globals: FxHashMap::default(),

@@ -1,0 +1,212 @@
+//! `se2repair klee` (and the binary called as `klee`): KLEE's command
+//! line, messages, output files and exit status over the same engine as
+//! `se2repair run`.
+//!
+//! Exit status as KLEE's: 0 when the run completes, whatever the program
+//! did; 1 for a bad command line (an option KLEE has and this tool does
+//! not: "unsupported KLEE option --x"), a program that cannot be loaded,
+//! or `--exit-on-error` stopping at an error.
+
+mod args;
+
+use klee_ext::klee_run::{run_klee, KleeOptions};
+use klee_ext::log;
+use klee_ext::search::SearchKind;
+use klee_ext::{Config, RunOptions};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+pub use args::OPTIONS;
+
+/// KLEE's `klee_error`: the message, then exit 1.
+fn fail(msg: &str) -> ExitCode {
+    log::message(&format!("ERROR: {msg}"));
+    ExitCode::from(1)
+}
+
+pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
+    log::configure(log::Style::Klee, false, false);
+    let argv: Vec<String> = std::iter::once("klee".to_string()).chain(raw.iter().map(|s| s.to_string_lossy().into_owned())).collect();
+    if raw.iter().any(|a| a == "--help" || a == "-help") && !raw.iter().any(|a| !a.to_string_lossy().starts_with('-')) {
+        print_help();
+        return ExitCode::SUCCESS;
+    }
+    let parsed = match args::parse(raw) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("klee: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    log::configure(log::Style::Klee, false, parsed.flag("warnings-only-to-file").unwrap_or(false));
+    // A program on stdin is kept in a temporary file for the run.
+    let tmp = match tempfile::tempdir() {
+        Ok(t) => t,
+        Err(e) => return fail(&format!("cannot create a temporary folder: {e}")),
+    };
+    let (program, display) = if parsed.program == "-" {
+        match stdin_program(tmp.path()) {
+            Ok(p) => (p, "-".to_string()),
+            Err(e) => return fail(&e),
+        }
+    } else {
+        (PathBuf::from(&parsed.program), parsed.program.clone())
+    };
+    let (opts, k) = match build(&parsed, program, display, argv) {
+        Ok(x) => x,
+        Err(e) => return fail(&e),
+    };
+    match run_klee(&opts, &k) {
+        Ok(o) => ExitCode::from(o.exit),
+        Err(e) => fail(&e.to_string()),
+    }
+}
+
+/// Reads a program (bitcode or LLVM text) from stdin into `dir`.
+fn stdin_program(dir: &std::path::Path) -> Result<PathBuf, String> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    std::io::stdin().read_to_end(&mut bytes).map_err(|e| format!("cannot read the program from stdin: {e}"))?;
+    let bitcode = bytes.starts_with(b"BC\xc0\xde") || bytes.starts_with(&[0xde, 0xc0, 0x17, 0x0b]);
+    let path = dir.join(if bitcode { "stdin.bc" } else { "stdin.ll" });
+    std::fs::write(&path, &bytes).map_err(|e| format!("cannot keep the program from stdin: {e}"))?;
+    Ok(path)
+}
+
+fn number<T: std::str::FromStr>(p: &args::Parsed, name: &str) -> Result<Option<T>, String> {
+    p.value(name).map(|v| v.parse::<T>().map_err(|_| format!("--{name}: '{v}' is not a number"))).transpose()
+}
+
+/// KLEE's time spans: seconds, or a number with a unit (`1min30s`).
+fn time(p: &args::Parsed, name: &str) -> Result<Option<std::time::Duration>, String> {
+    match p.value(name) {
+        None => Ok(None),
+        Some(v) => {
+            let d = crate::timespec::parse_time(v).map_err(|e| format!("--{name}: {e}"))?;
+            // KLEE: a zero span means no limit.
+            Ok((!d.is_zero()).then_some(d))
+        }
+    }
+}
+
+/// The engine's options from KLEE's.
+fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>) -> Result<(RunOptions, KleeOptions), String> {
+    let posix = p.flag("posix-runtime").unwrap_or(false);
+    let (args, sym_stdin, sym_files, sym_stdout) = if posix {
+        let a = crate::cli::parse_program_args(&p.program_args)?;
+        (a.args, a.sym_stdin, a.sym_files, a.sym_stdout)
+    } else {
+        let a = p.program_args.iter().map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned())).collect();
+        (a, None, None, false)
+    };
+    if let Some(l) = p.value("libc") {
+        if !matches!(l, "none" | "klee" | "uclibc") {
+            return Err(format!("--libc: '{l}' is not one of none, klee, uclibc"));
+        }
+    }
+    if let Some(b) = p.value("solver-backend") {
+        if b != "z3" {
+            return Err(format!("unsupported: --solver-backend={b} (this tool solves with Z3 only)"));
+        }
+    }
+    let searches = p.list("search");
+    let search = match searches.first() {
+        None => SearchKind::RandomPath,
+        Some(s) => SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'"))?,
+    };
+    for s in searches.iter().skip(1) {
+        SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'"))?;
+    }
+    let external_calls = match p.value("external-calls").unwrap_or("concrete") {
+        "none" => klee_ext::exec::ExternalCalls::None,
+        "concrete" => klee_ext::exec::ExternalCalls::Concrete,
+        "all" | "over-approx" => klee_ext::exec::ExternalCalls::All,
+        other => return Err(format!("--external-calls: '{other}' is not one of none, concrete, all, over-approx")),
+    };
+    let mut cfg = Config {
+        max_time: time(p, "max-time")?,
+        max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
+        max_forks: number::<u64>(p, "max-forks")?.filter(|n| *n != u64::from(u32::MAX)),
+        max_memory: number::<u64>(p, "max-memory")?.unwrap_or(2000).saturating_mul(1 << 20),
+        max_stack: number(p, "max-stack-frames")?.unwrap_or(8192).max(1),
+        search,
+        seed: number(p, "rng-initial-seed")?.unwrap_or(5489),
+        program_name: display.clone(),
+        args,
+        sym_stdin,
+        sym_files,
+        sym_stdout,
+        warnings: true,
+        env: p.value("env-file").map(|f| crate::cli::read_env_file(std::path::Path::new(f))).transpose()?,
+        cwd: p.value("run-in-dir").map(PathBuf::from),
+        entry: p.value("entry-point").map(String::from),
+        external_calls,
+        check_overshift: p.flag("check-overshift").unwrap_or(true),
+        ..Config::default()
+    };
+    cfg.solver.timeout = time(p, "max-solver-time")?;
+    let mut inputs = vec![program];
+    for lib in p.list("link-llvm-lib") {
+        if lib.ends_with(".a") {
+            return Err(format!("unsupported: --link-llvm-lib {lib} (archives; give .bc or .ll files)"));
+        }
+        inputs.push(PathBuf::from(lib));
+    }
+    let mut replays: Vec<PathBuf> = p.list("replay-ktest-file").iter().map(PathBuf::from).collect();
+    for d in p.list("replay-ktest-dir") {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(d)
+            .map_err(|e| format!("--replay-ktest-dir {d}: {e}"))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| f.extension().is_some_and(|x| x == "ktest"))
+            .collect();
+        found.sort();
+        replays.extend(found);
+    }
+    let mut command_line = vec![display];
+    command_line.extend(p.program_args.iter().map(|s| s.to_string_lossy().into_owned()));
+    let opts = RunOptions {
+        inputs,
+        cflags: Vec::new(),
+        output_dir: p.value("output-dir").map(PathBuf::from),
+        exec: cfg,
+        echo: true,
+        emit_all_errors: p.flag("emit-all-errors").unwrap_or(false),
+        verbose: true,
+        command_line,
+        tree: None,
+    };
+    let xml = p.flag("write-xml-tests").unwrap_or(false).then(|| {
+        (p.value("xml-metadata-programfile").unwrap_or("").to_string(), p.value("xml-metadata-programhash").unwrap_or("").to_string())
+    });
+    let k = KleeOptions {
+        argv,
+        write_tests: !p.flag("write-no-tests").unwrap_or(false),
+        write_ktests: p.flag("write-ktests").unwrap_or(true),
+        write_kqueries: p.flag("write-kqueries").unwrap_or(false),
+        write_cov: false,
+        write_paths: false,
+        write_xml: xml,
+        only_new: p.flag("only-output-states-covering-new").unwrap_or(false),
+        exit_on_error: p.flag("exit-on-error").unwrap_or(false),
+        exit_on_types: p.list("exit-on-error-type").to_vec(),
+        dump_states_on_halt: p.flag("dump-states-on-halt").unwrap_or(true),
+        max_tests: number(p, "max-tests")?,
+        aliases: p.list("function-alias").to_vec(),
+        replays,
+    };
+    Ok((opts, k))
+}
+
+fn print_help() {
+    println!("OVERVIEW: se2repair's drop-in klee: KLEE's command line over the se2repair VM\n");
+    println!("USAGE: klee [options] <input bytecode> <program arguments>...\n");
+    println!("OPTIONS (KLEE's names; -opt, --opt, -opt=v, --opt v and @file all work):");
+    for (name, kind, effect) in OPTIONS {
+        let v = match kind {
+            args::Kind::Flag => "",
+            _ => "=<value>",
+        };
+        let note = if *effect == args::Effect::Internal { "  (accepted; tunes KLEE's internals only)" } else { "" };
+        println!("  --{name}{v}{note}");
+    }
+}
