@@ -43,12 +43,17 @@ fn main() {
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|x| x == "c"))
         .collect();
+    // The undefined-behaviour sanitizer's handlers (C++ with C linkage),
+    // kept under the path their reports name.
+    srcs.push(PathBuf::from("runtime/Sanitizer/ubsan/ubsan_handlers.cpp"));
     srcs.sort();
     let mut bcs = Vec::new();
     for s in &srcs {
         let bc = out.join(format!("{}.bc", s.file_stem().expect("file name").to_string_lossy()));
+        let cxx: &[&str] = if s.extension().is_some_and(|x| x == "cpp") { &["-x", "c++", "-fno-exceptions", "-fno-rtti", "-std=c++14"] } else { &[] };
         let st = Command::new(&clang)
             .args(["-emit-llvm", "-c", "-O1", "-fno-builtin", "-fno-vectorize", "-fno-slp-vectorize", "-g0", "-Wall", "-Iinclude", "-Iruntime"])
+            .args(cxx)
             .arg(s)
             .arg("-o")
             .arg(&bc)

@@ -41,6 +41,8 @@ pub struct KleeOptions {
     pub dump_states_on_halt: bool,
     /// `--max-tests`: halt after this many tests.
     pub max_tests: Option<u64>,
+    /// `--optimize`.
+    pub optimize: bool,
     /// `--function-alias` values.
     pub aliases: Vec<String>,
     /// `--replay-ktest-file`/`--replay-ktest-dir`: run each of these
@@ -64,6 +66,7 @@ impl Default for KleeOptions {
             dump_states_on_halt: true,
             max_tests: None,
             aliases: Vec::new(),
+            optimize: false,
             replays: Vec::new(),
         }
     }
@@ -110,6 +113,7 @@ struct Writer<'a> {
     exiting: Option<String>,
     io_error: Option<String>,
     said_halting: bool,
+    echo: bool,
 }
 
 fn err_text(t: &Termination) -> Option<String> {
@@ -137,6 +141,11 @@ impl Writer<'_> {
     fn path(&mut self, ex: &mut Executor, r: PathReport) {
         if self.exiting.is_some() {
             return;
+        }
+        if self.echo {
+            let _ = std::io::stdout().write_all(&r.stdout);
+            let _ = std::io::stdout().flush();
+            let _ = std::io::stderr().write_all(&r.stderr);
         }
         let t = &r.termination;
         match t {
@@ -242,7 +251,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
     log::open_files(&out_dir);
     log::message(&format!("output directory is \"{}\"", out_dir.display()));
-    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: true };
+    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: true, optimize: k.optimize };
     let (_tmp, prog) = load(opts, &load_opts)?;
     let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
     let started = std::time::SystemTime::now();
@@ -260,6 +269,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         exiting: None,
         io_error: None,
         said_halting: false,
+        echo: opts.echo,
     };
     if let Some((file, hash)) = &k.write_xml {
         let meta = crate::klee_files::xml_metadata(file, hash, k.exit_on_error, started);

@@ -63,6 +63,9 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("warnings-only-to-file", Kind::Flag, Effect::Real),
     ("solver-backend", Kind::Value, Effect::Real),
     ("env-file", Kind::Value, Effect::Real),
+    ("optimize", Kind::Flag, Effect::Real),
+    ("ubsan-runtime", Kind::Flag, Effect::Real),
+    ("check-div-zero", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
     ("optimize-array", Kind::Value, Effect::Internal),
@@ -215,9 +218,14 @@ pub fn parse(raw: Vec<std::ffi::OsString>) -> Result<Parsed, String> {
         }
         p.values.entry(key).or_default().push(value);
     }
-    let prog = args.get(i).ok_or("no program given (klee [options] PROGRAM.bc [ARGS])")?;
-    p.program = prog.to_string_lossy().into_owned();
-    p.program_args = args[i + 1..].to_vec();
+    // As KLEE's: no program means the program is read from stdin.
+    match args.get(i) {
+        Some(prog) => {
+            p.program = prog.to_string_lossy().into_owned();
+            p.program_args = args[i + 1..].to_vec();
+        }
+        None => p.program = "-".into(),
+    }
     Ok(p)
 }
 
@@ -246,6 +254,7 @@ mod tests {
         assert_eq!(parse(os(&["--no-such-thing", "p.bc"])).unwrap_err(), "unsupported KLEE option --no-such-thing");
         assert!(parse(os(&["--exit-on-error=maybe", "p.bc"])).is_err());
         assert!(parse(os(&["--output-dir"])).is_err());
+        assert_eq!(parse(os(&["--output-dir=x"])).unwrap().program, "-");
     }
 
     #[test]

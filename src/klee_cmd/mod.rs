@@ -142,6 +142,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         entry: p.value("entry-point").map(String::from),
         external_calls,
         check_overshift: p.flag("check-overshift").unwrap_or(true),
+        check_div_zero: p.flag("check-div-zero").unwrap_or(true),
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;
@@ -192,6 +193,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         dump_states_on_halt: p.flag("dump-states-on-halt").unwrap_or(true),
         max_tests: number(p, "max-tests")?,
         aliases: p.list("function-alias").to_vec(),
+        optimize: p.flag("optimize").unwrap_or(false),
         replays,
     };
     Ok((opts, k))

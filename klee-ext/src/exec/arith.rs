@@ -74,7 +74,7 @@ impl<'p> Executor<'p> {
     pub(super) fn sym_bin(&mut self, st: &mut State, op: BinOp, w: u8, dst: RegId, x: Val, y: Val) -> Result<(), Termination> {
         let a = self.as_expr(&x, w);
         let b = self.as_expr(&y, w);
-        if op.is_division() {
+        if op.is_division() && self.cfg.check_div_zero {
             let zero = self.pool.constant(w, 0);
             let is_zero = self.pool.eq(b, zero);
             self.fork_error_if(st, is_zero, ErrorKind::Div, "divide by zero")?;

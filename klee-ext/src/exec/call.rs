@@ -84,11 +84,27 @@ impl<'p> Executor<'p> {
         }
         let mut regs = self.vec_pool.regs.pop().unwrap_or_default();
         regs.resize(func.nregs as usize, Val::C(0));
-        for (p, a) in func.params.iter().zip(args.drain(..)) {
-            regs[p.idx()] = a;
+        // A call through a cast to another function type: integer
+        // arguments are cut or widened to the parameters' widths, and the
+        // result to the width the caller expects.
+        let prog = self.prog;
+        let int_w = |t: crate::ir::TyId| match prog.ty(t).ty {
+            crate::ir::Ty::Int(w) if w <= 64 => Some(w),
+            _ => None,
+        };
+        for (i, (p, a)) in func.params.iter().zip(args.drain(..)).enumerate() {
+            let (from, to) = (ci.arg_tys.get(i).and_then(|t| int_w(*t)), func.param_tys.get(i).and_then(|t| int_w(*t)));
+            regs[p.idx()] = match (from, to) {
+                (Some(fw), Some(tw)) if fw != tw => self.resize_int(a, fw, tw),
+                _ => a,
+            };
         }
+        let ret_w = match (int_w(ci.ret), int_w(func.ret)) {
+            (Some(want), Some(have)) if want != have => want,
+            _ => 0,
+        };
         self.vec_pool.give_args(args);
-        st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc });
+        st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc, ret_w });
         if self.cover(f, BlockId(0)) {
             st.covnew = st.instructions;
         }
@@ -151,13 +167,17 @@ impl<'p> Executor<'p> {
                 if func.kind == FuncKind::Defined && !func.params.is_empty() {
                     let mut regs = vec![Val::C(0); func.nregs as usize];
                     regs[func.params[0].idx()] = Val::C(code as u32 as u64);
-                    st.stack.push(Frame { func: ef, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: st.loc });
+                    st.stack.push(Frame { func: ef, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: st.loc, ret_w: 0 });
                     return Ok(None);
                 }
             }
             return Ok(Some(Termination::Exit(code)));
         }
         if let (Some(dst), Some(v)) = (fr.ret_dst, rv) {
+            let v = match self.prog.ty(self.prog.func(fr.func).ret).ty {
+                crate::ir::Ty::Int(have) if fr.ret_w != 0 && have <= 64 => self.resize_int(v, have, fr.ret_w),
+                _ => v,
+            };
             Self::set(st, dst, v);
         }
         Ok(None)
@@ -537,5 +557,18 @@ fn bit_op(x: Intrinsic, w: u8, c: u64) -> u64 {
         Intrinsic::Cttz => (c.trailing_zeros().min(w as u32)) as u64,
         Intrinsic::Abs => (sext64(c, w).unsigned_abs()) & m,
         _ => c,
+    }
+}
+
+impl Executor<'_> {
+    /// An integer of width `from` as one of width `to` (cut, or widened
+    /// with zeros).
+    fn resize_int(&mut self, v: Val, from: u8, to: u8) -> Val {
+        match v {
+            Val::C(c) => Val::C(c & crate::expr::mask(to.min(from))),
+            Val::S(e) if to < from => Val::S(self.pool.extract(e, 0, to)),
+            Val::S(e) => Val::S(self.pool.zext(e, to)),
+            other => other,
+        }
     }
 }

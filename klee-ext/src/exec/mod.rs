@@ -130,6 +130,9 @@ pub struct Config {
     /// A shift by the operand's width or more ends the path with an
     /// `overshift` error (`--check-overshift`, on in klee mode).
     pub check_overshift: bool,
+    /// A division whose symbolic divisor may be zero forks a `div` error
+    /// (`--check-div-zero`, on by default).
+    pub check_div_zero: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -181,6 +184,7 @@ impl Default for Config {
             entry: None,
             external_calls: ExternalCalls::All,
             check_overshift: false,
+            check_div_zero: true,
         }
     }
 }
@@ -523,6 +527,16 @@ impl<'p> Executor<'p> {
         (l.line != 0).then(|| l.clone())
     }
 
+    /// The location of the innermost instruction that has one: inside the
+    /// runtime (built without debug information) that is the program's
+    /// call into it, as KLEE reports errors at the last instruction that
+    /// is not its own runtime's.
+    pub fn user_loc(&self, st: &State) -> Option<SrcLoc> {
+        self.loc_of(st).or_else(|| {
+            st.stack.iter().rev().map(|fr| self.prog.loc(fr.call_loc)).find(|l| l.line != 0).cloned()
+        })
+    }
+
     /// A readable call stack of the state, innermost first.
     pub fn stack_trace(&self, st: &State) -> Vec<String> {
         let mut out = Vec::new();
@@ -537,7 +551,7 @@ impl<'p> Executor<'p> {
 
     /// Ends the path with an error of `kind` at the current location.
     pub fn error(&self, st: &State, kind: ErrorKind, msg: impl Into<String>) -> Termination {
-        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.loc_of(st), stack: self.stack_trace(st) }
+        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.user_loc(st), stack: self.stack_trace(st) }
     }
 
     #[inline(always)]

@@ -190,7 +190,7 @@ impl<'p> Executor<'p> {
             for (p, a) in f.params.iter().zip(margs) {
                 regs[p.idx()] = a;
             }
-            st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+            st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
             self.cover(main, BlockId(0));
             // Before main: destructors are registered with the C library's
             // atexit (so they run after the program's own handlers), and
@@ -201,14 +201,14 @@ impl<'p> Executor<'p> {
                     let fa = prog.func(ax);
                     let mut regs = vec![Val::C(0); fa.nregs as usize];
                     regs[fa.params[0].idx()] = Val::C(crate::ir::func_addr(d));
-                    st.stack.push(Frame { func: ax, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+                    st.stack.push(Frame { func: ax, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
                 }
             }
             for &c in prog.ctors.iter().rev() {
                 let fc = prog.func(c);
                 if fc.kind == FuncKind::Defined {
                     let regs = vec![Val::C(0); fc.nregs as usize];
-                    st.stack.push(Frame { func: c, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0) });
+                    st.stack.push(Frame { func: c, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
                 }
             }
             states.push(st);

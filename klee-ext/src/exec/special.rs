@@ -131,7 +131,9 @@ impl<'p> Executor<'p> {
                     "exec" => ErrorKind::Exec,
                     _ => ErrorKind::Report,
                 };
-                let loc = Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 });
+                // The runtime's own reports (no file) are placed where the
+                // program called into it.
+                let loc = if file.is_empty() { self.user_loc(st) } else { Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 }) };
                 return Err(Termination::Error { kind, suffix: Some(suffix), msg, loc, stack: self.stack_trace(st) });
             }
             Special::KleeAbort | Special::Abort => return Err(self.error(st, ErrorKind::Abort, "abort failure")),

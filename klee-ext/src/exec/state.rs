@@ -21,6 +21,9 @@ pub struct Frame {
     pub varargs: u64,
     /// Location of the call that created this frame.
     pub call_loc: LocId,
+    /// The integer width the caller expects back when it called through a
+    /// cast to another return type (0: the callee's own).
+    pub ret_w: u8,
 }
 
 /// Bytes a path wrote to one file descriptor; symbolic bytes are kept as

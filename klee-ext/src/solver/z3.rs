@@ -25,6 +25,10 @@ pub struct Translator {
     /// Arrays whose bytes are slices of a given 32-bit term (the outputs
     /// of second-order applications); set before the array is translated.
     pub overrides: FxHashMap<crate::expr::ArrayId, Z3_ast>,
+    /// A node whose operands' widths disagree with it was met (and stood
+    /// in for by a fresh constant of its own width, so that no ill-sorted
+    /// term ever reaches Z3); the query it is in is answered unknown.
+    pub ill_sorted: Option<String>,
 }
 
 pub struct Z3Solver {
@@ -129,7 +133,7 @@ impl Z3Solver {
 
 impl Translator {
     pub fn new(ctx: Z3_context) -> Self {
-        Translator { ctx, bv: FxHashMap::default(), boolean: FxHashMap::default(), sorts: FxHashMap::default(), overrides: FxHashMap::default() }
+        Translator { ctx, bv: FxHashMap::default(), boolean: FxHashMap::default(), sorts: FxHashMap::default(), overrides: FxHashMap::default(), ill_sorted: None }
     }
 
     pub fn sort(&mut self, w: u8) -> Z3_sort {
@@ -153,12 +157,39 @@ impl Translator {
         }
     }
 
+    /// Whether the operands of `e` have the widths `e` needs.
+    fn well_sorted(pool: &ExprPool, e: ExprId) -> bool {
+        let w = |x: ExprId| pool.get(x).width();
+        match *pool.get(e) {
+            Expr::Const { .. } | Expr::Var { .. } => true,
+            Expr::Bin { w: n, a, b, .. } => w(a) == n && w(b) == n,
+            Expr::Cmp { a, b, .. } => w(a) == w(b),
+            Expr::Not { w: n, a } => w(a) == n,
+            Expr::Ite { w: n, c, t, e } => w(c) == 1 && w(t) == n && w(e) == n,
+            Expr::Extract { w: n, a, lo } => lo as u32 + n as u32 <= w(a) as u32,
+            Expr::Concat { w: n, hi, lo } => w(hi) as u32 + w(lo) as u32 == n as u32,
+            Expr::ZExt { w: n, a } | Expr::SExt { w: n, a } => w(a) <= n,
+        }
+    }
+
+    /// Records an ill-sorted node; returns a stand-in of its width.
+    fn stand_in(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+        self.ill_sorted.get_or_insert_with(|| format!("{:?}", pool.get(e)));
+        self.num(pool.get(e).width().max(1), 0)
+    }
+
     /// `e` (width 1) as a Z3 Boolean.
     pub fn to_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.boolean.get(&e) {
             return a;
         }
         let ctx = self.ctx;
+        if !Self::well_sorted(pool, e) || pool.get(e).width() != 1 {
+            let x = self.stand_in(pool, e);
+            let one = self.num(x_width(pool, e), 1);
+            // SAFETY: `x` and `one` have the same sort.
+            return unsafe { Z3_mk_eq(ctx, x, one) };
+        }
         // SAFETY: see `new`; every AST passed in was made from `ctx`.
         let r = unsafe {
             match *pool.get(e) {
@@ -219,6 +250,9 @@ impl Translator {
             let r = unsafe { Z3_mk_ite(ctx, b, one, zero) };
             self.bv.insert(e, r);
             return r;
+        }
+        if !Self::well_sorted(pool, e) {
+            return self.stand_in(pool, e);
         }
         // SAFETY: see `new`; every AST passed in was made from `ctx`.
         let r = unsafe {
@@ -348,6 +382,11 @@ impl SolverCore for Z3Solver {
             roots.push(query);
         }
         let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.tr.to_bool(pool, c)).collect();
+        if let Some(node) = self.tr.ill_sorted.take() {
+            crate::log::warning_once(&format!("internal: an ill-sorted term was kept from the solver ({node}); the query is unknown"));
+            self.unknown += 1;
+            return Sat::Unknown("ill-sorted term".into());
+        }
         let solver = if has_nonlinear(pool, &roots) { self.full } else { self.light };
         // SAFETY: see `new`.
         let result = unsafe {
@@ -417,4 +456,9 @@ impl Drop for Z3Solver {
             Z3_del_context(self.ctx);
         }
     }
+}
+
+/// The width `to_bool`'s stand-in for `e` has.
+fn x_width(pool: &ExprPool, e: ExprId) -> u8 {
+    pool.get(e).width().max(1)
 }

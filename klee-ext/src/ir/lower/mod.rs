@@ -61,6 +61,9 @@ pub struct LoadOptions {
     /// Keep the linked program's text (`Program::assembly`; KLEE's
     /// `assembly.ll`).
     pub assembly: bool,
+    /// Run LLVM's O2 pipeline on the program (KLEE's `--optimize`),
+    /// without the vectorizers: the executor runs scalar code.
+    pub optimize: bool,
 }
 
 /// [`load_module_file`] with options.
@@ -101,6 +104,9 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
             LLVMDisposeModule(module);
             return Err(e);
         }
+        if opts.optimize {
+            optimize(module)?;
+        }
         // The program's own text, before the runtime joins it.
         let assembly = if opts.assembly { take_msg(LLVMPrintModuleToString(module)) } else { String::new() };
         if let Some(rt) = runtime {
@@ -131,6 +137,21 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
 }
 
 use llvm_sys::linker::LLVMLinkModules2;
+
+/// LLVM's `default<O2>` pipeline over `module`, vectorizers off.
+unsafe fn optimize(module: LLVMModuleRef) -> Result<(), LoadError> {
+    use llvm_sys::transforms::pass_builder::*;
+    let opts = LLVMCreatePassBuilderOptions();
+    LLVMPassBuilderOptionsSetLoopVectorization(opts, 0);
+    LLVMPassBuilderOptionsSetSLPVectorization(opts, 0);
+    let err = LLVMRunPasses(module, c"default<O2>".as_ptr(), std::ptr::null_mut(), opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if err.is_null() {
+        return Ok(());
+    }
+    let msg = llvm_sys::error::LLVMGetErrorMessage(err);
+    Err(LoadError::Unsupported(format!("--optimize: {}", take_msg(msg))))
+}
 
 thread_local! {
     static DIAGNOSTICS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
