@@ -147,3 +147,16 @@ SE2_WEAK long __read_chk(int fd, void *buf, size_t n, size_t sn) {
   SE2_CHECK(n <= sn, "read");
   return read(fd, buf, n);
 }
+
+/* KLEE's klee_choose: a symbolic value below n (paths with others end
+ * silently). */
+void klee_make_symbolic(void *addr, unsigned long nbytes, const char *name);
+void klee_silent_exit(int status) __attribute__((noreturn));
+
+SE2_WEAK unsigned long klee_choose(unsigned long n) {
+  unsigned long x;
+  klee_make_symbolic(&x, sizeof x, "klee_choose");
+  if (x >= n)
+    klee_silent_exit(0);
+  return x;
+}

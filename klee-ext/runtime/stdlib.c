@@ -347,11 +347,33 @@ SE2_WEAK int rand_r(unsigned int *seed) {
 static void (*se2rt_atexit_fns[SE2RT_ATEXIT_MAX])(void);
 static int se2rt_atexit_count;
 
+/* Handlers with an argument (__cxa_atexit, thread-exit destructors) share
+ * the order of the plain ones: each plain slot may carry one. */
+static void (*se2rt_atexit_argfns[SE2RT_ATEXIT_MAX])(void *);
+static void *se2rt_atexit_args[SE2RT_ATEXIT_MAX];
+
 SE2_WEAK int atexit(void (*fn)(void)) {
   if (se2rt_atexit_count >= SE2RT_ATEXIT_MAX)
     return -1;
+  se2rt_atexit_argfns[se2rt_atexit_count] = 0;
   se2rt_atexit_fns[se2rt_atexit_count++] = fn;
   return 0;
+}
+
+SE2_WEAK int __cxa_atexit(void (*fn)(void *), void *arg, void *dso) {
+  (void)dso;
+  if (se2rt_atexit_count >= SE2RT_ATEXIT_MAX)
+    return -1;
+  se2rt_atexit_fns[se2rt_atexit_count] = 0;
+  se2rt_atexit_args[se2rt_atexit_count] = arg;
+  se2rt_atexit_argfns[se2rt_atexit_count++] = fn;
+  return 0;
+}
+
+/* One thread: its destructors run at exit. */
+SE2_WEAK int __cxa_thread_atexit_impl(void (*fn)(void *), void *arg,
+                                      void *dso) {
+  return __cxa_atexit(fn, arg, dso);
 }
 
 /* Runs the atexit handlers, last registered first (a handler may register
@@ -360,8 +382,11 @@ SE2_WEAK int atexit(void (*fn)(void)) {
  * once: buffered output is lost, as natively. */
 SE2_WEAK void exit(int status) {
   while (se2rt_atexit_count > 0) {
-    void (*fn)(void) = se2rt_atexit_fns[--se2rt_atexit_count];
-    fn();
+    int i = --se2rt_atexit_count;
+    if (se2rt_atexit_argfns[i])
+      se2rt_atexit_argfns[i](se2rt_atexit_args[i]);
+    else
+      se2rt_atexit_fns[i]();
   }
   se2rt_flush_all();
   _exit(status);

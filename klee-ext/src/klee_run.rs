@@ -43,6 +43,8 @@ pub struct KleeOptions {
     pub max_tests: Option<u64>,
     /// `--optimize`.
     pub optimize: bool,
+    /// `--output-source` (default on): write `assembly.ll`.
+    pub output_source: bool,
     /// `--function-alias` values.
     pub aliases: Vec<String>,
     /// `--replay-ktest-file`/`--replay-ktest-dir`: run each of these
@@ -67,6 +69,7 @@ impl Default for KleeOptions {
             max_tests: None,
             aliases: Vec::new(),
             optimize: false,
+            output_source: true,
             replays: Vec::new(),
         }
     }
@@ -251,9 +254,11 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
     log::open_files(&out_dir);
     log::message(&format!("output directory is \"{}\"", out_dir.display()));
-    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: true, optimize: k.optimize };
+    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: k.output_source, optimize: k.optimize };
     let (_tmp, prog) = load(opts, &load_opts)?;
-    let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
+    if k.output_source {
+        let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
+    }
     let started = std::time::SystemTime::now();
     let mut info = format!("{}\nPID: {}\nStarted: {}\n", k.argv.join(" "), std::process::id(), info_time(started));
     let mut w = Writer {

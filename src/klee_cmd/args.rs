@@ -66,6 +66,8 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("optimize", Kind::Flag, Effect::Real),
     ("ubsan-runtime", Kind::Flag, Effect::Real),
     ("check-div-zero", Kind::Flag, Effect::Real),
+    ("silent-klee-assume", Kind::Flag, Effect::Real),
+    ("output-source", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
     ("optimize-array", Kind::Value, Effect::Internal),

@@ -143,6 +143,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         external_calls,
         check_overshift: p.flag("check-overshift").unwrap_or(true),
         check_div_zero: p.flag("check-div-zero").unwrap_or(true),
+        silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;
@@ -194,6 +195,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         max_tests: number(p, "max-tests")?,
         aliases: p.list("function-alias").to_vec(),
         optimize: p.flag("optimize").unwrap_or(false),
+        output_source: p.flag("output-source").unwrap_or(true),
         replays,
     };
     Ok((opts, k))

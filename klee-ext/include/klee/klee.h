@@ -63,6 +63,25 @@ uintptr_t klee_concretize(uintptr_t expr);
  * (see --so-lang). */
 int klee_apply_symbolic(const char *name, int nargs, int *args);
 
+/* 1 when the run replays a test (--replay), else 0. */
+unsigned klee_is_replay(void);
+
+/* The size of the object `ptr` points into. */
+size_t klee_get_obj_size(void *ptr);
+
+/* A memory error unless the `size` bytes at `ptr` lie in one object. */
+void klee_check_memory_access(const void *ptr, size_t size);
+
+/* A preference for `cond` when test values are chosen (accepted; the
+ * values are the solver's). */
+void klee_prefer_cex(void *object, uintptr_t condition);
+
+/* 0: later symbolic branches of this path follow one side; 1: fork again. */
+void klee_set_forking(unsigned enable);
+
+/* A symbolic value below n; a path with another value ends silently. */
+uintptr_t klee_choose(uintptr_t n);
+
 #define klee_assert(expr)                                                      \
   ((expr) ? (void)0                                                            \
           : klee_report_error(__FILE__, __LINE__, "klee_assert(" #expr ")",   \

@@ -239,6 +239,12 @@ impl<'p> Executor<'p> {
             return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
         }
         let fd_args = hf.fd_args;
+        // The host cannot call back into the VM: a function of the program
+        // handed to it (a callback it would call later, at exit or on a
+        // signal) would make the host jump to an address it does not have.
+        if args.iter().any(|a| matches!(a, Val::C(c) if prog.func_at(*c).is_some())) {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: passing a function of the program to external {name}")));
+        }
 
         // Concrete argument words and their libffi types.
         let mut words: Vec<u64> = Vec::with_capacity(args.len());

@@ -133,6 +133,9 @@ pub struct Config {
     /// A division whose symbolic divisor may be zero forks a `div` error
     /// (`--check-div-zero`, on by default).
     pub check_div_zero: bool,
+    /// A `klee_assume` that cannot hold ends the path silently
+    /// (`--silent-klee-assume`) instead of with a user error.
+    pub silent_klee_assume: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -185,6 +188,7 @@ impl Default for Config {
             external_calls: ExternalCalls::All,
             check_overshift: false,
             check_div_zero: true,
+            silent_klee_assume: false,
         }
     }
 }

@@ -115,6 +115,7 @@ impl<'p> Executor<'p> {
                 holes: Rc::default(),
                 proc: proc.clone(),
                 tree_node: 0,
+                forking_off: false,
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

@@ -80,11 +80,15 @@ impl<'p> Executor<'p> {
             }
             Special::Assume => {
                 match arg(0) {
+                    Val::C(0) if self.cfg.silent_klee_assume => return Err(Termination::Silent),
                     Val::C(0) => return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)")),
                     Val::C(_) => {}
                     Val::S(e) => {
                         let c = self.pool.is_nonzero(e);
                         if !self.constrain(st, c)? {
+                            if self.cfg.silent_klee_assume {
+                                return Err(Termination::Silent);
+                            }
                             return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
                         }
                     }
@@ -165,6 +169,27 @@ impl<'p> Executor<'p> {
                     Val::Agg(_) => "<aggregate>".into(),
                 };
                 eprintln!("{m}:{shown}");
+                None
+            }
+            Special::IsReplay => Some(Val::C(self.cfg.replay.is_some() as u64)),
+            Special::GetObjSize => {
+                let p = self.concrete_of(st, arg(0), "klee_get_obj_size pointer")?;
+                match st.mem.slot(p >> 32).filter(|s| !s.freed) {
+                    Some(s) => Some(Val::C(s.meta.size)),
+                    None => return Err(self.error(st, ErrorKind::User, "klee_get_obj_size: pointer does not point to an object")),
+                }
+            }
+            Special::CheckMemoryAccess => {
+                let p = self.concrete_of(st, arg(0), "klee_check_memory_access pointer")?;
+                let n = self.concrete_of(st, arg(1), "klee_check_memory_access size")?;
+                if let Err(e) = st.mem.check(p, n, false) {
+                    return Err(self.fault(st, e));
+                }
+                None
+            }
+            Special::PreferCex => None,
+            Special::SetForking => {
+                st.forking_off = matches!(arg(0), Val::C(0));
                 None
             }
             Special::Concretize => Some(Val::C(self.concrete_of(st, arg(0), "klee_concretize argument")?)),

@@ -93,6 +93,8 @@ pub struct State {
     pub proc: super::posix::Proc,
     /// The state's node in the recorded tree (`tree.rs`; 0: the root).
     pub tree_node: u32,
+    /// `klee_set_forking(0)`: symbolic branches follow one side.
+    pub forking_off: bool,
 }
 
 impl State {

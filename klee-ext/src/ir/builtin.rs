@@ -17,6 +17,18 @@ pub enum Special {
     Warning,
     WarningOnce,
     PrintExpr,
+    /// `klee_is_replay`: 1 when the objects come from a test.
+    IsReplay,
+    /// `klee_get_obj_size`: the size of the object a pointer is in.
+    GetObjSize,
+    /// `klee_check_memory_access(ptr, size)`: a memory error unless the
+    /// bytes are in one object.
+    CheckMemoryAccess,
+    /// `klee_prefer_cex(obj, cond)`: a preference for test values (not
+    /// applied: test values are the solver's).
+    PreferCex,
+    /// `klee_set_forking(on)`: off, a symbolic branch follows one side.
+    SetForking,
     Concretize,
     ApplySymbolic,
     /// `klee_apply_symbolic_f64`: a hole over `double` arguments.
@@ -72,6 +84,11 @@ const TABLE: &[(&str, Special)] = &[
     ("klee_warning", Special::Warning),
     ("klee_warning_once", Special::WarningOnce),
     ("klee_print_expr", Special::PrintExpr),
+    ("klee_is_replay", Special::IsReplay),
+    ("klee_get_obj_size", Special::GetObjSize),
+    ("klee_check_memory_access", Special::CheckMemoryAccess),
+    ("klee_prefer_cex", Special::PreferCex),
+    ("klee_set_forking", Special::SetForking),
     ("klee_concretize", Special::Concretize),
     ("klee_apply_symbolic", Special::ApplySymbolic),
     ("klee_apply_symbolic_f64", Special::ApplySymbolicF64),

@@ -1,0 +1,268 @@
+//! The drop-in `klee`: KLEE's command line, messages, files, exit status,
+//! options and intrinsics, each on a small program compiled here.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> PathBuf {
+    PathBuf::from(env!("CARGO_BIN_EXE_se2repair"))
+}
+
+fn include_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("klee-ext/include")
+}
+
+/// Compiles `src` (C) to bitcode in `dir` as KLEE's tests do.
+fn bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, src).unwrap();
+    let bc = dir.join(format!("{name}.bc"));
+    let st = Command::new("clang-14")
+        .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-I"])
+        .arg(include_dir())
+        .args(flags)
+        .arg(&c)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .expect("clang-14");
+    assert!(st.success());
+    bc
+}
+
+fn klee(dir: &Path, args: &[&str]) -> Output {
+    Command::new(bin()).arg("klee").args(args).current_dir(dir).stdin(Stdio::null()).output().unwrap()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn files(dir: &Path) -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    v.sort();
+    v
+}
+
+const OOB: &str = r#"#include "klee/klee.h"
+#include <stdlib.h>
+int main() {
+  int x = klee_int("x");
+  int *p = malloc(4);
+  if (x > 5)
+    p[1] = 3;
+  free(p);
+  return 0;
+}
+"#;
+
+#[test]
+fn messages_files_and_exit_status_are_klees() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    let o = klee(d.path(), &["-output-dir=out", bc.to_str().unwrap()]);
+    let e = err(&o);
+    // The run completed: exit 0 although a path ended in an error.
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    let out = d.path().join("out");
+    assert!(e.contains(&format!("KLEE: output directory is \"{}\"", std::fs::canonicalize(&out).unwrap().display())), "{e}");
+    assert!(e.contains("KLEE: ERROR: oob.c:7: memory error: out of bound pointer"), "{e}");
+    assert!(e.contains("KLEE: NOTE: now ignoring this error at this location"), "{e}");
+    assert!(e.contains("KLEE: done: completed paths = 1\nKLEE: done: partially completed paths = 1\nKLEE: done: generated tests = 2"), "{e}");
+    assert!(e.contains("KLEE: done: total instructions = "), "{e}");
+    let fs = files(&out);
+    for f in ["assembly.ll", "info", "messages.txt", "warnings.txt", "test000001.ktest", "test000002.ktest", "test000002.ptr.err", "test000002.kquery"] {
+        assert!(fs.contains(&f.to_string()), "{f} missing: {fs:?}");
+    }
+    let info = std::fs::read_to_string(out.join("info")).unwrap();
+    assert!(info.starts_with("klee -output-dir=out "), "{info}");
+    assert!(info.contains("KLEE: done: explored paths = 2"), "{info}");
+    let msgs = std::fs::read_to_string(out.join("messages.txt")).unwrap();
+    assert!(msgs.contains("KLEE: ERROR: oob.c:7"), "{msgs}");
+    let q = std::fs::read_to_string(out.join("test000002.kquery")).unwrap();
+    assert!(q.starts_with("array x[4] : w32 -> w8 = symbolic\n(query ["), "{q}");
+    assert!(q.contains("(Read w8 0 x)"), "{q}");
+    let errf = std::fs::read_to_string(out.join("test000002.ptr.err")).unwrap();
+    assert!(errf.starts_with("Error: memory error: out of bound pointer"), "{errf}");
+    assert!(errf.contains("Line: 7\n"), "{errf}");
+    assert!(std::fs::read_to_string(out.join("assembly.ll")).unwrap().contains("define dso_local i32 @main()"));
+}
+
+#[test]
+fn exit_on_error_stops_with_status_1_and_write_no_tests_writes_none() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    let o = klee(d.path(), &["--output-dir", "a", "--exit-on-error", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert!(err(&o).contains("KLEE: ERROR: EXITING ON ERROR:\nError: memory error: out of bound pointer"), "{}", err(&o));
+    assert!(!err(&o).contains("KLEE: done:"));
+    let o = klee(d.path(), &["--output-dir=b", "--write-no-tests", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(err(&o).contains("KLEE: done: generated tests = 0"), "{}", err(&o));
+    assert!(!files(&d.path().join("b")).iter().any(|f| f.starts_with("test")));
+    // --write-kqueries: every test has its query.
+    let o = klee(d.path(), &["--output-dir=c", "--write-kqueries", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(files(&d.path().join("c")).contains(&"test000001.kquery".to_string()));
+}
+
+#[test]
+fn unsupported_options_are_named_and_refused() {
+    let d = tempfile::tempdir().unwrap();
+    let o = klee(d.path(), &["--use-merge", "x.bc"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("unsupported KLEE option --use-merge"), "{}", err(&o));
+    // Internal-only options are accepted.
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    let o = klee(d.path(), &["--output-dir=o", "--optimize-array=all", "--use-cex-cache", "--kdalloc", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+}
+
+#[test]
+fn response_file_program_on_stdin_and_called_as_klee() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    std::fs::write(d.path().join("opts"), "--output-dir=r --write-no-tests\n").unwrap();
+    let child = Command::new(bin())
+        .args(["klee", "@opts", "-"])
+        .current_dir(d.path())
+        .stdin(std::fs::File::open(&bc).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(child.status.code(), Some(0), "{}", err(&child));
+    assert!(err(&child).contains("KLEE: done: completed paths = 1"), "{}", err(&child));
+    let link = d.path().join("klee");
+    std::os::unix::fs::symlink(bin(), &link).unwrap();
+    let o = Command::new(&link).args(["-output-dir=s", bc.to_str().unwrap()]).current_dir(d.path()).output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("KLEE: output directory is"));
+}
+
+#[test]
+fn double_free_is_a_pointer_error_and_freeing_a_global_a_free_error() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "df", "#include <stdlib.h>\nint main() { int *x = malloc(4); free(x); free(x); return 0; }\n", &[]);
+    let o = klee(d.path(), &["--output-dir=o", bc.to_str().unwrap()]);
+    assert!(err(&o).contains("memory error: double free"), "{}", err(&o));
+    assert!(d.path().join("o/test000001.ptr.err").exists(), "{:?}", files(&d.path().join("o")));
+    let bc = bitcode(d.path(), "fg", "#include <stdlib.h>\nint g;\nint main() { free(&g); return 0; }\n", &[]);
+    let o = klee(d.path(), &["--output-dir=p", bc.to_str().unwrap()]);
+    assert!(err(&o).contains("free of global"), "{}", err(&o));
+    assert!(d.path().join("p/test000001.free.err").exists());
+}
+
+#[test]
+fn fortified_copies_report_overflows_as_memory_errors() {
+    let d = tempfile::tempdir().unwrap();
+    let src = "#include <string.h>\nint main() { char d[5]; const char *s = \"1234567890\"; memcpy(d, s, 10); return d[0]; }\n";
+    let c = d.path().join("chk.c");
+    std::fs::write(&c, src).unwrap();
+    let bc = d.path().join("chk.bc");
+    assert!(Command::new("clang-14").args(["-emit-llvm", "-c", "-O2", "-g", "-D_FORTIFY_SOURCE=1"]).arg(&c).arg("-o").arg(&bc).status().unwrap().success());
+    let o = klee(d.path(), &["--output-dir=o", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let e = std::fs::read_to_string(d.path().join("o/test000001.ptr.err")).unwrap();
+    assert!(e.contains("memcpy overflow"), "{e}");
+}
+
+#[test]
+fn a_call_through_a_cast_to_narrower_parameters_runs() {
+    // i32 arguments passed to i8 parameters and an i16 result read as i32
+    // (a K&R call): LLVM cuts the arguments; no ill-sorted term reaches
+    // the solver.
+    let d = tempfile::tempdir().unwrap();
+    let ll = d.path().join("cast.ll");
+    std::fs::write(
+        &ll,
+        r#"target triple = "x86_64-pc-linux-gnu"
+declare void @klee_make_symbolic(i8*, i64, i8*)
+@n = private constant [2 x i8] c"a\00"
+define i16 @concat(i8 %a, i8 %b) {
+  %x = zext i8 %a to i16
+  %y = zext i8 %b to i16
+  %s = shl i16 %x, 8
+  %r = or i16 %s, %y
+  ret i16 %r
+}
+define i32 @main() {
+  %p = alloca i8
+  call void @klee_make_symbolic(i8* %p, i64 1, i8* getelementptr ([2 x i8], [2 x i8]* @n, i64 0, i64 0))
+  %v = load i8, i8* %p
+  %w = zext i8 %v to i32
+  %a = add i32 %w, 205
+  %r = call i32 bitcast (i16 (i8, i8)* @concat to i32 (i32, i32)*)(i32 %a, i32 205)
+  %c = icmp eq i32 %r, 43981
+  br i1 %c, label %yes, label %no
+yes:
+  ret i32 1
+no:
+  ret i32 0
+}
+"#,
+    )
+    .unwrap();
+    let o = klee(d.path(), &["--output-dir=o", ll.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    // (a + 205) mod 256 == 0xAB has a solution: both sides are explored.
+    assert!(err(&o).contains("KLEE: done: completed paths = 2"), "{}", err(&o));
+}
+
+#[test]
+fn ubsan_runtime_reports_each_check_as_klee() {
+    let d = tempfile::tempdir().unwrap();
+    let src = "#include \"klee/klee.h\"\nint main() { int x = klee_int(\"x\"), y = klee_int(\"y\"); volatile int r = x + y; return 0; }\n";
+    let bc = bitcode(d.path(), "ub", src, &["-fsanitize=signed-integer-overflow"]);
+    let o = klee(d.path(), &["--output-dir=o", "--ubsan-runtime", bc.to_str().unwrap()]);
+    assert!(err(&o).contains("runtime/Sanitizer/ubsan/ubsan_handlers.cpp:") && err(&o).contains(": signed-integer-overflow"), "{}", err(&o));
+    assert!(files(&d.path().join("o")).iter().any(|f| f.ends_with(".overflow.err")));
+}
+
+#[test]
+fn entry_point_alias_external_calls_and_overshift() {
+    let d = tempfile::tempdir().unwrap();
+    let src = r#"#include "klee/klee.h"
+#include <stdio.h>
+int twice(int x) { return 2 * x; }
+int thrice(int x) { return 3 * x; }
+int start(void) { return twice(2) == 6 ? 0 : 1; }
+int shift(void) { int s = klee_range(0, 40, "s"); return 1 << s; }
+int main(void) { return 0; }
+"#;
+    let bc = bitcode(d.path(), "ep", src, &[]);
+    let b = bc.to_str().unwrap();
+    let o = klee(d.path(), &["--output-dir=a", "--entry-point=start", "--function-alias=twice:thrice", b]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("KLEE: function-alias: replaced @twice with @thrice"), "{}", err(&o));
+    let o = klee(d.path(), &["--output-dir=b", "--entry-point=nothere", b]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("Entry function 'nothere' not found in module."), "{}", err(&o));
+    // A shift by 32 or more is an overshift error, unless the check is off.
+    let o = klee(d.path(), &["--output-dir=c", "--entry-point=shift", b]);
+    assert!(files(&d.path().join("c")).iter().any(|f| f.ends_with(".overshift.err")), "{}", err(&o));
+    let o = klee(d.path(), &["--output-dir=e", "--entry-point=shift", "--check-overshift=false", b]);
+    assert!(!files(&d.path().join("e")).iter().any(|f| f.ends_with(".err")), "{}", err(&o));
+    let ext = "#include <unistd.h>\nint main() { return getppid() > 0 ? 0 : 1; }\n";
+    let bc = bitcode(d.path(), "ext", ext, &[]);
+    let o = klee(d.path(), &["--output-dir=f", "--external-calls=none", bc.to_str().unwrap()]);
+    assert!(err(&o).contains("KLEE: WARNING: Disallowed call to external function: getppid"), "{}", err(&o));
+    assert!(d.path().join("f/test000001.user.err").exists(), "{:?}", files(&d.path().join("f")));
+}
+
+#[test]
+fn xml_tests_and_replay_of_a_test_folder() {
+    let d = tempfile::tempdir().unwrap();
+    let src = "#include \"klee/klee.h\"\n#include <stdio.h>\nint main() { if (klee_range(0, 2, \"int\")) printf(\"A\\n\"); else printf(\"B\\n\"); return 0; }\n";
+    let bc = bitcode(d.path(), "x", src, &[]);
+    let b = bc.to_str().unwrap();
+    let o = klee(d.path(), &["--output-dir=o", "--write-xml-tests", "--xml-metadata-programfile=x.c", "--xml-metadata-programhash=0", b]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let out = d.path().join("o");
+    let x = std::fs::read_to_string(out.join("test000001.xml")).unwrap();
+    assert!(x.contains("<testcase>") && x.contains("<input variable=\"int\" type =\"int\">"), "{x}");
+    assert!(std::fs::read_to_string(out.join("metadata.xml")).unwrap().contains("<programfile>x.c</programfile>"));
+    let o = klee(d.path(), &["--output-dir=r", "--replay-ktest-dir", "o", b]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(stdout.contains('A') && stdout.contains('B'), "{stdout}");
+    assert!(err(&o).contains("KLEE: replaying: "), "{}", err(&o));
+}
