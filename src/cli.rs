@@ -64,7 +64,7 @@ struct RunArgs {
     /// Memory limit of a path's heap and stack, in MB.
     #[arg(long, value_name = "MB", default_value_t = 2000)]
     max_memory: u64,
-    /// Call-stack depth at which a path ends with an error (runaway recursion).
+    /// Call-stack depth at which a path ends early (runaway recursion).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     max_stack_frames: usize,
     /// Time limit of one solver query (same syntax as --max-time).

@@ -114,7 +114,11 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
             if let Termination::Early(why) = &r.termination {
                 eprintln!("se2repair: path {n} stopped: {}", why.describe());
             }
-            if let Termination::Error { msg, loc, .. } = &r.termination {
+            if let Termination::Error { msg, loc, info, .. } = &r.termination {
+                let msg = match info {
+                    Some(i) => format!("{msg} ({i})"),
+                    None => msg.clone(),
+                };
                 match loc {
                     Some(l) => eprintln!("se2repair: ERROR: {}:{}: {msg}", l.file, l.line),
                     None => eprintln!("se2repair: ERROR: {msg}"),

@@ -120,7 +120,7 @@ struct Writer<'a> {
 }
 
 fn err_text(t: &Termination) -> Option<String> {
-    let Termination::Error { msg, loc, stack, .. } = t else { return None };
+    let Termination::Error { msg, loc, stack, info, .. } = t else { return None };
     let mut s = format!("Error: {msg}\n");
     if let Some(l) = loc {
         s.push_str(&format!("File: {}\nLine: {}\n", l.file, l.line));
@@ -128,6 +128,9 @@ fn err_text(t: &Termination) -> Option<String> {
     s.push_str("Stack: \n");
     for (i, f) in stack.iter().enumerate() {
         s.push_str(&format!("\t#{i:09} in {f}\n"));
+    }
+    if let Some(i) = info {
+        s.push_str(&format!("Info: \n\t{i}\n"));
     }
     Some(s)
 }
@@ -153,12 +156,15 @@ impl Writer<'_> {
         let t = &r.termination;
         match t {
             Termination::Exit(_) => self.completed += 1,
-            Termination::Silent => return,
-            Termination::Early(StopReason::Halted) if !self.k.dump_states_on_halt => {
+            Termination::Silent => {
                 self.partial += 1;
                 return;
             }
-            Termination::Early(StopReason::Halted) => {
+            Termination::Early(why) if halting(why) && !self.k.dump_states_on_halt => {
+                self.partial += 1;
+                return;
+            }
+            Termination::Early(why) if halting(why) => {
                 if !self.said_halting {
                     self.said_halting = true;
                     log::message("halting execution, dumping remaining states");
@@ -231,7 +237,7 @@ impl Writer<'_> {
             self.io(res);
         }
         if let Termination::Early(why) = t {
-            let text = if *why == StopReason::Halted { "Execution halting.".to_string() } else { why.describe().to_string() };
+            let text = if halting(why) { "Execution halting.".to_string() } else { why.describe().to_string() };
             let res = std::fs::write(base.with_extension("early"), format!("{text}\n"));
             self.io(res);
         }
@@ -241,6 +247,12 @@ impl Writer<'_> {
             self.io(res);
         }
     }
+}
+
+/// The exploration as a whole was stopped (a limit of the run, or a
+/// halt): the states still pending are dumped, as KLEE's halt does.
+fn halting(why: &StopReason) -> bool {
+    matches!(why, StopReason::Halted | StopReason::MaxTime | StopReason::MaxInstructions)
 }
 
 fn info_time(t: std::time::SystemTime) -> String {
@@ -299,6 +311,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
         ex.run(&mut |ex, r| w.path(ex, r));
         instructions += ex.stats.instructions;
+        w.partial += ex.stats.silent;
         forks += ex.stats.forks;
         queries += ex.solver_stats().queries;
         if w.exiting.is_some() {

@@ -75,7 +75,7 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
         std::fs::write(base.with_extension("apps"), text).map_err(io)?;
     }
     let entry = match &r.termination {
-        Termination::Error { kind, msg, loc, stack, .. } => {
+        Termination::Error { kind, msg, loc, stack, info, .. } => {
             let suffix = r.termination.file_suffix().expect("errors have a suffix");
             let mut text = format!("Error: {msg}\n");
             if let Some(l) = loc {
@@ -84,6 +84,9 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
             text.push_str("Stack:\n");
             for (i, s) in stack.iter().enumerate() {
                 text.push_str(&format!("\t#{i} {s}\n"));
+            }
+            if let Some(i) = info {
+                text.push_str(&format!("Info:\n\t{i}\n"));
             }
             std::fs::write(dir.join(format!("test{n:06}.{suffix}")), text).map_err(io)?;
             Some(ErrorEntry {

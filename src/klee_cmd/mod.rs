@@ -91,6 +91,9 @@ fn time(p: &args::Parsed, name: &str) -> Result<Option<std::time::Duration>, Str
 
 /// The engine's options from KLEE's.
 fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>) -> Result<(RunOptions, KleeOptions), String> {
+    if p.value("entry-point") == Some("") {
+        return Err("entry-point cannot be empty".into());
+    }
     let posix = p.flag("posix-runtime").unwrap_or(false);
     let (args, sym_stdin, sym_files, sym_stdout) = if posix {
         let a = crate::cli::parse_program_args(&p.program_args)?;
@@ -144,6 +147,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         check_overshift: p.flag("check-overshift").unwrap_or(true),
         check_div_zero: p.flag("check-div-zero").unwrap_or(true),
         silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
+        line_buffered_stdout: true,
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;

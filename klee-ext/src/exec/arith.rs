@@ -79,7 +79,8 @@ impl<'p> Executor<'p> {
             let is_zero = self.pool.eq(b, zero);
             self.fork_error_if(st, is_zero, ErrorKind::Div, "divide by zero")?;
         }
-        if self.cfg.check_overshift && op.is_shift() {
+        // The program's shifts only: the runtime's are its own business.
+        if self.cfg.check_overshift && op.is_shift() && !self.prog.func(st.top().func).runtime {
             let width = self.pool.constant(w, w as u64);
             let over = self.pool.cmp(CmpOp::Ule, width, b);
             if let Some(m) = self.model_for(st, over)? {

@@ -62,7 +62,9 @@ impl<'p> Executor<'p> {
             }
         }
         if st.stack.len() >= self.cfg.max_stack {
-            return Err(self.error(st, ErrorKind::Exec, format!("call depth limit ({}) exceeded: runaway recursion", self.cfg.max_stack)));
+            // KLEE's: the path ends early (a test with `.early`).
+            crate::log::warning("Maximum stack size reached.");
+            return Err(Termination::Early(super::StopReason::MaxStack));
         }
         if func.blocks.is_empty() {
             return Err(self.error(st, ErrorKind::Exec, format!("function {} has no body", func.name)));
@@ -277,7 +279,8 @@ impl<'p> Executor<'p> {
                 }
                 None
             }
-            I::IsConstant => Some(Val::C(0)),
+            // A constant of the program's text (what the optimizer folds).
+            I::IsConstant => Some(Val::C(matches!(ci.args.first(), Some(crate::ir::Operand::Const(_))) as u64)),
             I::FltRounds => Some(Val::C(1)),
             I::RoundToInt { rint } => {
                 let bits = self.concrete_of(st, args[0].clone(), "floating-point argument")?;
@@ -297,7 +300,13 @@ impl<'p> Executor<'p> {
             I::ObjectSize => {
                 let min = matches!(args.get(1), Some(Val::C(1)));
                 let w = self.prog.ty(ci.ret).bits;
-                Some(Val::C(if min { 0 } else { mask(w) }))
+                // The bytes left in the object the pointer is in, when it
+                // is in one; otherwise "unknown" (0 or -1 as asked).
+                let known = match args.first() {
+                    Some(Val::C(p)) if *p != 0 => st.mem.slot(p >> 32).filter(|s| !s.freed).and_then(|s| s.meta.size.checked_sub(p & 0xffff_ffff)),
+                    _ => None,
+                };
+                Some(Val::C(known.unwrap_or(if min { 0 } else { mask(w) })))
             }
             I::Math(m) => Some(self.math_call(st, m, ci, args)?.0),
             I::Bswap | I::Bitreverse | I::Ctpop | I::Ctlz | I::Cttz | I::Abs => {

@@ -158,7 +158,11 @@ impl<'p> Executor<'p> {
                 None => targets.push((eq, edge)),
             }
         }
-        targets.push((not_any, &sw.default));
+        // The default joins the cases that go where it goes.
+        match targets.iter_mut().find(|(_, e)| e.target == sw.default.target) {
+            Some((cond, _)) => *cond = self.pool.or(*cond, not_any),
+            None => targets.push((not_any, &sw.default)),
+        }
         let mut feasible = Vec::new();
         for (cond, edge) in targets {
             match self.model_for(st, cond)? {

@@ -219,7 +219,7 @@ impl<'p> Executor<'p> {
                 return Ok(());
             }
             HostKind::Refused(why) => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})"))),
-            HostKind::Undefined => return Err(self.error(st, ErrorKind::Exec, format!("call to undefined external function {name}"))),
+            HostKind::Undefined => return Err(self.error(st, ErrorKind::Exec, format!("failed external call: {name}"))),
             HostKind::Call(sym) => sym as *mut libc::c_void,
         };
         let policy = self.cfg.external_calls;

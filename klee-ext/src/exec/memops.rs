@@ -24,7 +24,10 @@ impl<'p> Executor<'p> {
             MemFault::ReadOnly { .. } => ErrorKind::ReadOnly,
             _ => ErrorKind::Ptr,
         };
-        self.error(st, kind, f.to_string())
+        match self.error(st, kind, f.message()) {
+            Termination::Error { kind, suffix, msg, loc, stack, .. } => Termination::Error { kind, suffix, msg, loc, stack, info: Some(f.detail()) },
+            t => t,
+        }
     }
 
     /// Allocates an object for `st`, enforcing the size and memory limits.
@@ -36,6 +39,10 @@ impl<'p> Executor<'p> {
     pub(super) fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
         if size > self.cfg.max_object_size {
             return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
+        }
+        if size > 10 << 20 {
+            let tail = if crate::log::style() == crate::log::Style::Klee { " KLEE may run out of memory." } else { "" };
+            self.warn_once(format!("Large memory allocation ({size} bytes).{tail}"));
         }
         if st.mem.live_bytes + size > self.cfg.max_memory {
             return Err(Termination::Early(StopReason::MaxMemory));

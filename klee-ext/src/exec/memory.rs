@@ -52,20 +52,32 @@ pub enum MemFault {
     ReadOnly { name: Rc<str> },
 }
 
+impl MemFault {
+    /// KLEE's words for the fault.
+    pub fn message(&self) -> &'static str {
+        match self {
+            MemFault::Null => "memory error: null page access",
+            MemFault::OutOfBounds { .. } => "memory error: out of bound pointer",
+            MemFault::UseAfterFree { .. } => "memory error: use after free",
+            MemFault::ReadOnly { .. } => "memory error: object read only",
+        }
+    }
+
+    /// What was accessed.
+    pub fn detail(&self) -> String {
+        match self {
+            MemFault::Null => "address below the first page (a null pointer)".into(),
+            MemFault::OutOfBounds { id, size, .. } if *size == u64::MAX => format!("no object {id} at the address"),
+            MemFault::OutOfBounds { off, len, size, .. } => format!("offset {off}, {len} bytes, object of {size} bytes"),
+            MemFault::UseAfterFree { name } => format!("{name}, already freed"),
+            MemFault::ReadOnly { name } => format!("write to the read-only object {name}"),
+        }
+    }
+}
+
 impl std::fmt::Display for MemFault {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            MemFault::Null => write!(f, "memory error: null pointer dereference"),
-            MemFault::OutOfBounds { id, off, len, size } => {
-                if *size == u64::MAX {
-                    write!(f, "memory error: out of bound pointer (no object {id})")
-                } else {
-                    write!(f, "memory error: out of bound pointer (offset {off}, {len} bytes, object of {size} bytes)")
-                }
-            }
-            MemFault::UseAfterFree { name } => write!(f, "memory error: use after free of {name}"),
-            MemFault::ReadOnly { name } => write!(f, "memory error: write to read-only object {name}"),
-        }
+        write!(f, "{} ({})", self.message(), self.detail())
     }
 }
 

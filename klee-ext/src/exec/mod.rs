@@ -136,6 +136,10 @@ pub struct Config {
     /// A `klee_assume` that cannot hold ends the path silently
     /// (`--silent-klee-assume`) instead of with a user error.
     pub silent_klee_assume: bool,
+    /// The program's stdout is line-buffered whatever it is (klee mode:
+    /// KLEE's programs print through the host's stdio, so a line printed
+    /// before an error is not lost with the path).
+    pub line_buffered_stdout: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -189,6 +193,7 @@ impl Default for Config {
             check_overshift: false,
             check_div_zero: true,
             silent_klee_assume: false,
+            line_buffered_stdout: false,
         }
     }
 }
@@ -197,6 +202,9 @@ impl Default for Config {
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
     pub instructions: u64,
+    /// Paths ended without a test (`klee_silent_exit`, an assumption that
+    /// cannot hold with --silent-klee-assume).
+    pub silent: u64,
     pub forks: u64,
     pub paths_completed: u64,
     /// Branch sides found infeasible by the solver.
@@ -491,7 +499,11 @@ impl<'p> Executor<'p> {
 
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
         self.tree_leaf(&st, &t);
-        if matches!(t, Termination::Silent) || self.schedule_unreached(&st) {
+        if matches!(t, Termination::Silent) {
+            self.stats.silent += 1;
+            return;
+        }
+        if self.schedule_unreached(&st) {
             return;
         }
         self.stats.paths_completed += 1;
@@ -555,7 +567,7 @@ impl<'p> Executor<'p> {
 
     /// Ends the path with an error of `kind` at the current location.
     pub fn error(&self, st: &State, kind: ErrorKind, msg: impl Into<String>) -> Termination {
-        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.user_loc(st), stack: self.stack_trace(st) }
+        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: None }
     }
 
     #[inline(always)]
@@ -611,6 +623,11 @@ impl<'p> Executor<'p> {
         let prog = self.prog;
         let quantum = self.cfg.quantum;
         let mut budget = quantum;
+        // The quantum ends where --max-instructions would be passed, so
+        // the run stops at exactly that many instructions.
+        if let Some(n) = self.cfg.max_instructions {
+            budget = budget.min(n.saturating_sub(self.stats.instructions));
+        }
         let forks_before = self.stats.forks;
         if self.cfg.max_path_instructions.is_some_and(|n| st.instructions >= n) {
             return Step::Done(Termination::Early(StopReason::MaxPathInstructions));
@@ -634,7 +651,7 @@ impl<'p> Executor<'p> {
                     let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => match crate::expr::fold_bin(*op, *w, x, y) {
-                            Some(_) if self.cfg.check_overshift && op.is_shift() && y >= *w as u64 => Err(self.overshift_error(st)),
+                            Some(_) if self.cfg.check_overshift && op.is_shift() && y >= *w as u64 && !func.runtime => Err(self.overshift_error(st)),
                             Some(v) => {
                                 Self::set(st, *dst, Val::C(v));
                                 Ok(())
@@ -720,7 +737,7 @@ impl<'p> Executor<'p> {
 
     /// KLEE's overshift check: a report error with suffix `overshift`.
     pub(super) fn overshift_error(&self, st: &State) -> Termination {
-        Termination::Error { kind: ErrorKind::Report, suffix: Some("overshift".into()), msg: "overshift error".into(), loc: self.loc_of(st), stack: self.stack_trace(st) }
+        Termination::Error { kind: ErrorKind::Report, suffix: Some("overshift".into()), msg: "overshift error".into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: None }
     }
 
     fn div_error(&self, st: &State, by_zero: bool) -> Termination {

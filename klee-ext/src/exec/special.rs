@@ -62,8 +62,15 @@ impl<'p> Executor<'p> {
             Special::MakeSymbolic => {
                 let addr = self.concrete_of(st, arg(0), "klee_make_symbolic address")?;
                 let size = self.concrete_of(st, arg(1), "klee_make_symbolic size")?;
-                let name = self.read_cstr(st, &arg(2)).unwrap_or_else(|_| "unnamed".into());
-                let (id, off) = st.mem.check(addr, size.max(1), true).map_err(|e| self.fault(st, e))?;
+                let mut name = self.read_cstr(st, &arg(2)).unwrap_or_else(|_| "unnamed".into());
+                if name.is_empty() {
+                    crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
+                    name = "unnamed".into();
+                }
+                let (id, off) = st.mem.check(addr, size.max(1), false).map_err(|e| self.fault(st, e))?;
+                if st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
+                    return Err(self.error(st, ErrorKind::User, "cannot make readonly object symbolic"));
+                }
                 if let Some(bytes) = self.next_replay(&name) {
                     self.new_symbolic(st, &name, size as u32);
                     for k in 0..size {
@@ -138,7 +145,7 @@ impl<'p> Executor<'p> {
                 // The runtime's own reports (no file) are placed where the
                 // program called into it.
                 let loc = if file.is_empty() { self.user_loc(st) } else { Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 }) };
-                return Err(Termination::Error { kind, suffix: Some(suffix), msg, loc, stack: self.stack_trace(st) });
+                return Err(Termination::Error { kind, suffix: Some(suffix), msg, loc, stack: self.stack_trace(st), info: None });
             }
             Special::KleeAbort | Special::Abort => return Err(self.error(st, ErrorKind::Abort, "abort failure")),
             Special::GetValue => {
@@ -164,7 +171,7 @@ impl<'p> Executor<'p> {
                 let m = self.read_cstr(st, &arg(0)).unwrap_or_default();
                 let shown = match arg(1) {
                     Val::C(c) => format!("{c}"),
-                    Val::S(e) => format!("{:?}", self.pool.get(e)),
+                    Val::S(e) => crate::expr::kquery::expr_text(&self.pool, e),
                     Val::Wide(w) => format!("{w}"),
                     Val::Agg(_) => "<aggregate>".into(),
                 };
@@ -260,7 +267,8 @@ impl<'p> Executor<'p> {
             Special::IsATty => {
                 // stdio asks on a stream's first use; errno is left alone.
                 let fd = self.concrete_of(st, arg(0), "file descriptor")? as i32 as i64;
-                Some(Val::C(self.fd_is_tty(st, fd).unwrap_or(false) as u64))
+                let line_buffered = self.cfg.line_buffered_stdout && fd == 1;
+                Some(Val::C((line_buffered || self.fd_is_tty(st, fd).unwrap_or(false)) as u64))
             }
             Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
             Special::ExpectDecimal => Some(self.expect_decimal(st, &arg(0), &arg(1), &arg(2))?),
@@ -362,7 +370,7 @@ impl<'p> Executor<'p> {
             // local is a `free` error.
             Some(s) if s.freed && what == "free" => Err(self.error(st, ErrorKind::Ptr, "memory error: double free")),
             Some(s) if s.meta.kind == ObjKind::Heap && off == 0 && !s.freed => Ok(id),
-            Some(s) if off == 0 && s.meta.kind == ObjKind::Global => Err(self.error(st, ErrorKind::Free, format!("{what} of global"))),
+            Some(s) if off == 0 && matches!(s.meta.kind, ObjKind::Global | ObjKind::Internal) => Err(self.error(st, ErrorKind::Free, format!("{what} of global"))),
             Some(s) if off == 0 && s.meta.kind == ObjKind::Stack => Err(self.error(st, ErrorKind::Free, format!("{what} of alloca"))),
             _ => Err(self.error(st, ErrorKind::Ptr, format!("memory error: invalid pointer: {what}"))),
         }

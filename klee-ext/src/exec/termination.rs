@@ -54,6 +54,8 @@ pub enum StopReason {
     MaxInstructions,
     MaxMemory,
     MaxDepth,
+    /// The call stack reached `--max-stack-frames` (runaway recursion).
+    MaxStack,
     /// The path ran `max_path_instructions` instructions.
     MaxPathInstructions,
     /// The path's stdout departed from the expected output.
@@ -70,6 +72,7 @@ impl StopReason {
             StopReason::MaxInstructions => "instruction limit (--max-instructions) reached",
             StopReason::MaxMemory => "memory limit (--max-memory) reached",
             StopReason::MaxDepth => "depth limit reached",
+            StopReason::MaxStack => "Maximum stack size reached.",
             StopReason::MaxPathInstructions => "per-path instruction limit reached",
             StopReason::OutputMismatch => "output differs from the expected output",
             StopReason::SolverTimeout => "solver query timed out (--max-solver-time)",
@@ -82,7 +85,9 @@ impl StopReason {
 pub enum Termination {
     /// The program exited with this status.
     Exit(i32),
-    Error { kind: ErrorKind, suffix: Option<String>, msg: String, loc: Option<SrcLoc>, stack: Vec<String> },
+    /// `msg` is KLEE's words for the error; `info` details it (the
+    /// `Info:` section of the `.err` file).
+    Error { kind: ErrorKind, suffix: Option<String>, msg: String, loc: Option<SrcLoc>, stack: Vec<String>, info: Option<String> },
     /// Ended early by a limit; written as `.early`.
     Early(StopReason),
     /// `klee_silent_exit` or an infeasible `klee_assume`: no test case.
