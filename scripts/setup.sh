@@ -46,4 +46,8 @@ if ! command -v wllvm >/dev/null || ! command -v extract-bc >/dev/null; then
   python3 -m pip install -q wllvm 2>/dev/null || python3 -m pip install -q --break-system-packages wllvm
 fi
 command -v wllvm >/dev/null || { echo "setup: wllvm is not on PATH after pip install" >&2; exit 1; }
+# `klee`: the drop-in KLEE front end is the same binary called as klee
+# (the link dangles until `cargo build --release` makes the binary).
+mkdir -p "$(dirname "$0")/../target/release"
+ln -sfn se2repair "$(dirname "$0")/../target/release/klee"
 echo "setup: done"

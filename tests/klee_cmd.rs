@@ -109,9 +109,9 @@ fn exit_on_error_stops_with_status_1_and_write_no_tests_writes_none() {
 #[test]
 fn unsupported_options_are_named_and_refused() {
     let d = tempfile::tempdir().unwrap();
-    let o = klee(d.path(), &["--use-merge", "x.bc"]);
+    let o = klee(d.path(), &["--use-query-log=all:kquery", "x.bc"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("unsupported KLEE option --use-merge"), "{}", err(&o));
+    assert!(err(&o).contains("unsupported KLEE option --use-query-log"), "{}", err(&o));
     // Internal-only options are accepted.
     let bc = bitcode(d.path(), "oob", OOB, &[]);
     let o = klee(d.path(), &["--output-dir=o", "--optimize-array=all", "--use-cex-cache", "--kdalloc", bc.to_str().unwrap()]);

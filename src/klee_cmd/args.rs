@@ -67,6 +67,8 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("ubsan-runtime", Kind::Flag, Effect::Real),
     ("check-div-zero", Kind::Flag, Effect::Real),
     ("silent-klee-assume", Kind::Flag, Effect::Real),
+    ("use-merge", Kind::Flag, Effect::Real),
+    ("debug-log-merge", Kind::Flag, Effect::Real),
     ("output-source", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.

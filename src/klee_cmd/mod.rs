@@ -148,6 +148,8 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         check_div_zero: p.flag("check-div-zero").unwrap_or(true),
         silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
         line_buffered_stdout: true,
+        use_merge: p.flag("use-merge").unwrap_or(false),
+        debug_log_merge: p.flag("debug-log-merge").unwrap_or(false),
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;

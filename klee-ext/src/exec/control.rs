@@ -78,6 +78,7 @@ impl<'p> Executor<'p> {
 
     /// A copy of `st` as a new state (not yet scheduled).
     pub(super) fn clone_state(&mut self, st: &State) -> State {
+        self.merge_fork(st);
         st.clone()
     }
 

@@ -23,6 +23,7 @@ mod locale;
 mod math;
 pub mod memory;
 mod memops;
+mod merge;
 pub mod posix;
 mod setup;
 pub mod so;
@@ -140,6 +141,10 @@ pub struct Config {
     /// KLEE's programs print through the host's stdio, so a line printed
     /// before an error is not lost with the path).
     pub line_buffered_stdout: bool,
+    /// `klee_open_merge`/`klee_close_merge` merge paths (`--use-merge`).
+    pub use_merge: bool,
+    /// Print each open and close of a merge (`--debug-log-merge`).
+    pub debug_log_merge: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -194,6 +199,8 @@ impl Default for Config {
             check_div_zero: true,
             silent_klee_assume: false,
             line_buffered_stdout: false,
+            use_merge: false,
+            debug_log_merge: false,
         }
     }
 }
@@ -266,6 +273,8 @@ pub struct Executor<'p> {
     pub stats: Stats,
     states: Vec<Option<State>>,
     searcher: Box<dyn Searcher>,
+    /// Merge groups of `klee_open_merge` (`merge.rs`).
+    merge: merge::Merges,
     start: Instant,
     covered: Vec<Vec<bool>>,
     warned: FxHashSet<String>,
@@ -338,6 +347,7 @@ impl<'p> Executor<'p> {
             stats: Stats { total_blocks, ..Stats::default() },
             states: Vec::new(),
             searcher,
+            merge: merge::Merges::default(),
             start: Instant::now(),
             covered,
             warned: FxHashSet::default(),
@@ -422,7 +432,7 @@ impl<'p> Executor<'p> {
     /// Prints a warning once per distinct text.
     pub fn warn_once(&mut self, msg: String) {
         if self.cfg.warnings && self.warned.insert(msg.clone()) {
-            eprintln!("se2repair: WARNING: {msg}");
+            crate::log::warning_once_tag(&msg);
         }
     }
 
@@ -440,6 +450,11 @@ impl<'p> Executor<'p> {
                 self.finish(p, t, sink);
             }
             match step {
+                Step::Continue if self.merge.pause.is_some() => {
+                    // The path closed a merge: it waits for its group.
+                    self.states[sid.0 as usize] = Some(st);
+                    self.park(sid);
+                }
                 Step::Continue => {
                     self.searcher.ran(sid, st.instructions - st.covnew);
                     self.states[sid.0 as usize] = Some(st);
@@ -499,6 +514,7 @@ impl<'p> Executor<'p> {
 
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
         self.tree_leaf(&st, &t);
+        self.merge_end(&st);
         if matches!(t, Termination::Silent) {
             self.stats.silent += 1;
             return;
@@ -633,7 +649,7 @@ impl<'p> Executor<'p> {
             return Step::Done(Termination::Early(StopReason::MaxPathInstructions));
         }
         loop {
-            if budget == 0 || self.stats.forks != forks_before {
+            if budget == 0 || self.stats.forks != forks_before || self.merge.pause.is_some() {
                 return Step::Continue;
             }
             budget -= 1;

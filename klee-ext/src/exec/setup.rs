@@ -116,6 +116,7 @@ impl<'p> Executor<'p> {
                 proc: proc.clone(),
                 tree_node: 0,
                 forking_off: false,
+                merges: Vec::new(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

@@ -195,6 +195,16 @@ impl<'p> Executor<'p> {
                 None
             }
             Special::PreferCex => None,
+            Special::OpenMerge => {
+                self.open_merge(st);
+                None
+            }
+            Special::CloseMerge => {
+                if self.close_merge(st) {
+                    return Err(Termination::Silent);
+                }
+                None
+            }
             Special::SetForking => {
                 st.forking_off = matches!(arg(0), Val::C(0));
                 None

@@ -95,6 +95,8 @@ pub struct State {
     pub tree_node: u32,
     /// `klee_set_forking(0)`: symbolic branches follow one side.
     pub forking_off: bool,
+    /// Merge groups the path has open, innermost last (`merge.rs`).
+    pub merges: Vec<u32>,
 }
 
 impl State {

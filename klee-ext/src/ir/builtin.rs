@@ -29,6 +29,8 @@ pub enum Special {
     PreferCex,
     /// `klee_set_forking(on)`: off, a symbolic branch follows one side.
     SetForking,
+    OpenMerge,
+    CloseMerge,
     Concretize,
     ApplySymbolic,
     /// `klee_apply_symbolic_f64`: a hole over `double` arguments.
@@ -89,6 +91,8 @@ const TABLE: &[(&str, Special)] = &[
     ("klee_check_memory_access", Special::CheckMemoryAccess),
     ("klee_prefer_cex", Special::PreferCex),
     ("klee_set_forking", Special::SetForking),
+    ("klee_open_merge", Special::OpenMerge),
+    ("klee_close_merge", Special::CloseMerge),
     ("klee_concretize", Special::Concretize),
     ("klee_apply_symbolic", Special::ApplySymbolic),
     ("klee_apply_symbolic_f64", Special::ApplySymbolicF64),

@@ -14,6 +14,7 @@
 mod builtin;
 mod lower;
 mod types;
+mod uses;
 pub mod verify;
 
 pub use builtin::{MathFn, PosixFn, Special};
