@@ -206,8 +206,9 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
                 let min = num(raw.get(i + 1), "--sym-args")?;
                 let max = num(raw.get(i + 2), "--sym-args")?;
                 let len = num(raw.get(i + 3), "--sym-args")?;
-                if min > max {
-                    return Err("--sym-args MIN MAX N needs MIN <= MAX".into());
+                // KLEE's POSIX runtime's words.
+                if min > max || max == 0 {
+                    return Err("Invalid range to --sym-args (MIN MAX N needs MIN <= MAX and MAX > 0)".into());
                 }
                 out.push(ArgSpec::SymArgs { min, max, len });
                 i += 4;
@@ -219,6 +220,15 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
             (true, "sym-files") => {
                 let n = num(raw.get(i + 1), "--sym-files")?;
                 let size = num(raw.get(i + 2), "--sym-files")?;
+                if files.is_some() {
+                    return Err("Multiple --sym-files are not allowed".into());
+                }
+                if n == 0 {
+                    return Err("The first argument to --sym-files (number of files) cannot be 0".into());
+                }
+                if size == 0 {
+                    return Err("The second argument to --sym-files (file size) cannot be 0".into());
+                }
                 if n > 26 {
                     return Err("--sym-files N SIZE: at most 26 files (A to Z)".into());
                 }
@@ -238,6 +248,17 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
                 i += 1;
             }
         }
+    }
+    let most: u32 = out
+        .iter()
+        .map(|a| match a {
+            ArgSpec::Sym(_) => 1,
+            ArgSpec::SymArgs { max, .. } => *max,
+            _ => 0,
+        })
+        .sum();
+    if most > 100 {
+        return Err("No more than 100 symbolic arguments allowed.".into());
     }
     Ok(PosixArgs { args: out, sym_stdin: stdin, sym_files: files, sym_stdout })
 }

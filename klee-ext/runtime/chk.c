@@ -160,3 +160,9 @@ SE2_WEAK unsigned long klee_choose(unsigned long n) {
     klee_silent_exit(0);
   return x;
 }
+
+/* Byte order (x86-64 is little-endian; the network's is big-endian). */
+SE2_WEAK unsigned int htonl(unsigned int x) { return __builtin_bswap32(x); }
+SE2_WEAK unsigned int ntohl(unsigned int x) { return __builtin_bswap32(x); }
+SE2_WEAK unsigned short htons(unsigned short x) { return __builtin_bswap16(x); }
+SE2_WEAK unsigned short ntohs(unsigned short x) { return __builtin_bswap16(x); }

@@ -241,6 +241,16 @@ impl Writer<'_> {
             let res = std::fs::write(base.with_extension("early"), format!("{text}\n"));
             self.io(res);
         }
+        if self.k.write_cov {
+            let text: String = r.lines.iter().map(|(f, l)| format!("{f}:{l}\n")).collect();
+            let res = std::fs::write(base.with_extension("cov"), text);
+            self.io(res);
+        }
+        if self.k.write_paths {
+            let text: String = r.path.iter().map(|b| if *b { "1\n" } else { "0\n" }).collect();
+            let res = std::fs::write(base.with_extension("path"), text);
+            self.io(res);
+        }
         if t.is_error() || self.k.write_kqueries {
             let q = crate::expr::kquery::query_text(&ex.pool, &r.arrays, &r.constraints);
             let res = std::fs::write(base.with_extension("kquery"), q);

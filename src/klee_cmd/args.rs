@@ -68,6 +68,10 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("check-div-zero", Kind::Flag, Effect::Real),
     ("silent-klee-assume", Kind::Flag, Effect::Real),
     ("use-merge", Kind::Flag, Effect::Real),
+    ("write-paths", Kind::Flag, Effect::Real),
+    ("write-cov", Kind::Flag, Effect::Real),
+    ("switch-type", Kind::Value, Effect::Real),
+    ("replay-path", Kind::Value, Effect::Real),
     ("debug-log-merge", Kind::Flag, Effect::Real),
     ("output-source", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
@@ -93,7 +97,6 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("equality-substitution", Kind::Flag, Effect::Internal),
     ("simplify-sym-indices", Kind::Flag, Effect::Internal),
     ("solver-optimize-divides", Kind::Flag, Effect::Internal),
-    ("switch-type", Kind::Value, Effect::Internal),
     ("stp-sat-solver", Kind::Value, Effect::Internal),
     ("max-static-fork-pct", Kind::Value, Effect::Internal),
     ("max-static-solve-pct", Kind::Value, Effect::Internal),

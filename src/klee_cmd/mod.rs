@@ -148,11 +148,31 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         check_div_zero: p.flag("check-div-zero").unwrap_or(true),
         silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
         line_buffered_stdout: true,
+        echo_live: true,
         use_merge: p.flag("use-merge").unwrap_or(false),
         debug_log_merge: p.flag("debug-log-merge").unwrap_or(false),
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;
+    if let Some(f) = p.value("replay-path") {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("--replay-path {f}: {e}"))?;
+        let bits: Result<Vec<bool>, String> = text
+            .split_whitespace()
+            .map(|w| match w {
+                "0" => Ok(false),
+                "1" => Ok(true),
+                other => Err(format!("--replay-path {f}: '{other}' is not a branch decision (0 or 1)")),
+            })
+            .collect();
+        cfg.replay_path = Some(std::rc::Rc::new(bits?));
+    }
+    cfg.record_branches = cfg.replay_path.is_some() || p.flag("write-paths").unwrap_or(false);
+    cfg.record_lines = p.flag("write-cov").unwrap_or(false);
+    cfg.switch_by_target = match p.value("switch-type").unwrap_or("internal") {
+        "internal" | "weighted" => true,
+        "simple" => false,
+        other => return Err(format!("--switch-type: '{other}' is not one of simple, weighted, internal")),
+    };
     let mut inputs = vec![program];
     for lib in p.list("link-llvm-lib") {
         if lib.ends_with(".a") {
@@ -177,7 +197,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         cflags: Vec::new(),
         output_dir: p.value("output-dir").map(PathBuf::from),
         exec: cfg,
-        echo: true,
+        echo: false,
         emit_all_errors: p.flag("emit-all-errors").unwrap_or(false),
         verbose: true,
         command_line,
@@ -191,8 +211,8 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         write_tests: !p.flag("write-no-tests").unwrap_or(false),
         write_ktests: p.flag("write-ktests").unwrap_or(true),
         write_kqueries: p.flag("write-kqueries").unwrap_or(false),
-        write_cov: false,
-        write_paths: false,
+        write_cov: p.flag("write-cov").unwrap_or(false),
+        write_paths: p.flag("write-paths").unwrap_or(false),
         write_xml: xml,
         only_new: p.flag("only-output-states-covering-new").unwrap_or(false),
         exit_on_error: p.flag("exit-on-error").unwrap_or(false),

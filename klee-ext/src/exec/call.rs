@@ -107,6 +107,9 @@ impl<'p> Executor<'p> {
         };
         self.vec_pool.give_args(args);
         st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc, ret_w });
+        if self.cfg.record_lines {
+            std::rc::Rc::make_mut(&mut st.blocks).push((f, BlockId(0)));
+        }
         if self.cover(f, BlockId(0)) {
             st.covnew = st.instructions;
         }

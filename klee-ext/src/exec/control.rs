@@ -30,6 +30,9 @@ impl<'p> Executor<'p> {
         fr.block = edge.target;
         fr.pc = 0;
         let f = fr.func;
+        if self.cfg.record_lines {
+            Rc::make_mut(&mut st.blocks).push((f, edge.target));
+        }
         if self.cover(f, edge.target) {
             st.covnew = st.instructions;
         }
@@ -88,6 +91,21 @@ impl<'p> Executor<'p> {
             Val::S(e) => self.pool.is_nonzero(*e),
             _ => unreachable!("concrete conditions are handled inline"),
         };
+        let own = self.cfg.record_branches && !self.prog.func(st.top().func).runtime;
+        if own {
+            // A recorded decision to follow: this side only, if it can.
+            let at = st.path.len();
+            if let Some(&want) = self.cfg.replay_path.as_ref().and_then(|p| p.get(at)) {
+                let side = if want { c } else { self.pool.not(c) };
+                let Some(m) = self.model_for(st, side)? else {
+                    return Err(self.error(st, ErrorKind::User, "the replayed path takes a branch side that cannot hold"));
+                };
+                st.add_constraint(side, m);
+                Rc::make_mut(&mut st.path).push(want);
+                self.take_edge(st, &edges[!want as usize]);
+                return Ok(());
+            }
+        }
         let pruned0 = self.so_pruned_now();
         let t_ok = self.model_for(st, c)?;
         let t_pruned = t_ok.is_none() && self.so_pruned_since(pruned0);
@@ -97,6 +115,9 @@ impl<'p> Executor<'p> {
         let f_pruned = f_ok.is_none() && self.so_pruned_since(pruned1);
         match (t_ok, f_ok) {
             (Some(_), None) => {
+                if own {
+                    Rc::make_mut(&mut st.path).push(true);
+                }
                 self.stats.branches_infeasible += 1;
                 if f_pruned {
                     self.tree_child(st, NodeKind::Pruned(false));
@@ -105,6 +126,9 @@ impl<'p> Executor<'p> {
                 self.take_edge(st, &edges[0]);
             }
             (None, Some(_)) => {
+                if own {
+                    Rc::make_mut(&mut st.path).push(false);
+                }
                 self.stats.branches_infeasible += 1;
                 if t_pruned {
                     self.tree_child(st, NodeKind::Pruned(true));
@@ -114,12 +138,19 @@ impl<'p> Executor<'p> {
             }
             (Some(mt), Some(mf)) => {
                 if !self.can_fork(st) {
+                    if own {
+                        Rc::make_mut(&mut st.path).push(true);
+                    }
                     st.add_constraint(c, mt);
                     self.take_edge(st, &edges[0]);
                     return Ok(());
                 }
                 self.stats.forks += 1;
                 let mut other = self.clone_state(st);
+                if own {
+                    Rc::make_mut(&mut st.path).push(true);
+                    Rc::make_mut(&mut other.path).push(false);
+                }
                 other.tree_node = self.tree_child(st, NodeKind::Side(false));
                 st.tree_node = self.tree_child(st, NodeKind::Side(true));
                 st.depth += 1;
@@ -154,13 +185,14 @@ impl<'p> Executor<'p> {
             let eq = self.pool.eq(x, kc);
             let ne = self.pool.not(eq);
             not_any = self.pool.and(not_any, ne);
-            match targets.iter_mut().find(|(_, e)| e.target == edge.target) {
+            let by_target = self.cfg.switch_by_target;
+            match targets.iter_mut().find(|(_, e)| by_target && e.target == edge.target) {
                 Some((cond, _)) => *cond = self.pool.or(*cond, eq),
                 None => targets.push((eq, edge)),
             }
         }
         // The default joins the cases that go where it goes.
-        match targets.iter_mut().find(|(_, e)| e.target == sw.default.target) {
+        match targets.iter_mut().find(|(_, e)| self.cfg.switch_by_target && e.target == sw.default.target) {
             Some((cond, _)) => *cond = self.pool.or(*cond, not_any),
             None => targets.push((not_any, &sw.default)),
         }

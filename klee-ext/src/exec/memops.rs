@@ -37,18 +37,24 @@ impl<'p> Executor<'p> {
 
     /// As `alloc_object`, with a name already shared (no allocation for it).
     pub(super) fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
+        self.warn_large(size);
         if size > self.cfg.max_object_size {
             return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
         }
-        if size > 10 << 20 {
-            let tail = if crate::log::style() == crate::log::Style::Klee { " KLEE may run out of memory." } else { "" };
-            self.warn_once(format!("Large memory allocation ({size} bytes).{tail}"));
-        }
         if st.mem.live_bytes + size > self.cfg.max_memory {
+            crate::log::warning(&format!("killing 1 states (over memory cap: {}MB)", self.cfg.max_memory >> 20));
             return Err(Termination::Early(StopReason::MaxMemory));
         }
         let meta = ObjMeta { size, kind, name, read_only: false, loc: st.loc };
         Ok(st.mem.alloc(meta))
+    }
+
+    /// KLEE's warning for an allocation over 10 MiB.
+    pub(super) fn warn_large(&mut self, size: u64) {
+        if size > 10 << 20 {
+            let tail = if crate::log::style() == crate::log::Style::Klee { " KLEE may run out of memory." } else { "" };
+            self.warn_once(format!("Large memory allocation ({size} bytes).{tail}"));
+        }
     }
 
     pub(super) fn alloca(&mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8) -> Result<(), Termination> {

@@ -145,6 +145,22 @@ pub struct Config {
     pub use_merge: bool,
     /// Print each open and close of a merge (`--debug-log-merge`).
     pub debug_log_merge: bool,
+    /// Record each path's branch decisions in the program's code
+    /// (`State::path`; KLEE's `--write-paths`).
+    pub record_branches: bool,
+    /// Follow these branch decisions (KLEE's `--replay-path`); implies
+    /// `record_branches`.
+    pub replay_path: Option<Rc<Vec<bool>>>,
+    /// Record the blocks each path enters, for its covered source lines
+    /// (`PathReport::lines`; KLEE's `--write-cov`).
+    pub record_lines: bool,
+    /// A symbolic switch forks once per target block (KLEE's
+    /// `--switch-type=internal`); off, once per case value and the default,
+    /// as a chain of branches (`--switch-type=simple`).
+    pub switch_by_target: bool,
+    /// Copy the program's stdout and stderr to the tool's as the program
+    /// writes them (klee mode), instead of each path's at its end.
+    pub echo_live: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -201,6 +217,11 @@ impl Default for Config {
             line_buffered_stdout: false,
             use_merge: false,
             debug_log_merge: false,
+            record_branches: false,
+            replay_path: None,
+            record_lines: false,
+            switch_by_target: true,
+            echo_live: false,
         }
     }
 }
@@ -238,6 +259,10 @@ pub struct PathReport {
     pub arrays: Vec<crate::expr::ArrayId>,
     /// The path covered a block no path had covered before it.
     pub covered_new: bool,
+    /// Its branch decisions (with `Config::record_branches`).
+    pub path: Rc<Vec<bool>>,
+    /// The source lines it ran, sorted (with `Config::record_lines`).
+    pub lines: Vec<(Rc<str>, u32)>,
     pub instructions: u64,
     pub depth: u32,
     /// Second-order witnesses and applications of the path.
@@ -543,6 +568,8 @@ impl<'p> Executor<'p> {
             objects,
             arrays: st.arrays.iter().map(|(a, _)| *a).collect(),
             covered_new: st.covnew > 0,
+            path: st.path.clone(),
+            lines: self.covered_lines(&st),
             instructions: st.instructions,
             depth: st.depth,
             so: self.so_report(&st),
@@ -557,6 +584,22 @@ impl<'p> Executor<'p> {
     pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
         let l = self.prog.loc(st.loc);
         (l.line != 0).then(|| l.clone())
+    }
+
+    /// The source lines of the blocks `st` entered, sorted and unique.
+    fn covered_lines(&self, st: &State) -> Vec<(Rc<str>, u32)> {
+        let mut out: Vec<(Rc<str>, u32)> = Vec::new();
+        for &(f, b) in st.blocks.iter() {
+            for l in self.prog.func(f).blocks[b.idx()].locs.iter() {
+                let loc = self.prog.loc(*l);
+                if loc.line != 0 {
+                    out.push((loc.file.clone(), loc.line));
+                }
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
     }
 
     /// The location of the innermost instruction that has one: inside the
@@ -699,6 +742,9 @@ impl<'p> Executor<'p> {
                     let regs = st.regs();
                     match self.get(regs, *c) {
                         Val::C(x) => {
+                            if self.cfg.record_branches && !func.runtime {
+                                Rc::make_mut(&mut st.path).push(x & 1 != 0);
+                            }
                             self.take_edge(st, &edges[(x & 1 == 0) as usize]);
                             Ok(())
                         }
@@ -743,6 +789,9 @@ impl<'p> Executor<'p> {
                     Ok(())
                 }
                 Inst::Unreachable => Err(self.error(st, ErrorKind::Exec, "reached \"unreachable\" instruction")),
+                Inst::Unsupported(m) if self.cfg.external_calls == ExternalCalls::None && m.contains("inline assembly") => {
+                    Err(self.error(st, ErrorKind::Exec, "external calls disallowed (in particular inline asm)"))
+                }
                 Inst::Unsupported(m) => Err(self.error(st, ErrorKind::Exec, format!("unsupported: {m}"))),
             };
             if let Err(t) = r {

@@ -117,6 +117,8 @@ impl<'p> Executor<'p> {
                 tree_node: 0,
                 forking_off: false,
                 merges: Vec::new(),
+                path: Rc::default(),
+                blocks: Rc::default(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;
@@ -194,6 +196,9 @@ impl<'p> Executor<'p> {
             }
             st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
             self.cover(main, BlockId(0));
+            if self.cfg.record_lines {
+                Rc::make_mut(&mut st.blocks).push((main, BlockId(0)));
+            }
             // Before main: destructors are registered with the C library's
             // atexit (so they run after the program's own handlers), and
             // constructors run. Frames are pushed last-first.

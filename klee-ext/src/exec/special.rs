@@ -363,6 +363,7 @@ impl<'p> Executor<'p> {
     }
 
     fn heap_alloc(&mut self, st: &mut State, n: u64) -> Result<u64, Termination> {
+        self.warn_large(n);
         if n > self.cfg.max_object_size {
             // As the C library does for absurd sizes: fail the allocation.
             return Ok(0);
@@ -412,6 +413,14 @@ impl<'p> Executor<'p> {
     pub(super) fn emit(&mut self, st: &mut State, fd: u64, bytes: Vec<Result<u8, ExprId>>) -> Result<(), Termination> {
         if bytes.is_empty() {
             return Ok(());
+        }
+        if self.cfg.echo_live {
+            // As the host's stdio under KLEE: written when the program
+            // writes, once, before later forks (symbolic bytes as the
+            // path's current model has them).
+            use std::io::Write;
+            let text: Vec<u8> = bytes.iter().map(|b| b.unwrap_or_else(|e| self.pool.eval(e, &st.model) as u8)).collect();
+            let _ = if fd == 1 { std::io::stdout().write_all(&text).and_then(|_| std::io::stdout().flush()) } else { std::io::stderr().write_all(&text) };
         }
         if fd == 1 {
             if let Some(want) = self.cfg.expect_stdout.clone() {

@@ -97,6 +97,10 @@ pub struct State {
     pub forking_off: bool,
     /// Merge groups the path has open, innermost last (`merge.rs`).
     pub merges: Vec<u32>,
+    /// Branch decisions in the program's code, when recorded.
+    pub path: Rc<Vec<bool>>,
+    /// Blocks the path entered, when recorded (`Config::record_lines`).
+    pub blocks: Rc<Vec<(crate::ir::FuncId, crate::ir::BlockId)>>,
 }
 
 impl State {
