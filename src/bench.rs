@@ -56,6 +56,14 @@ pub struct BenchArgs {
     /// Time of each test-generation configuration (with --model-lib).
     #[arg(long, default_value = "10s", value_name = "TIME")]
     gen_time: String,
+    /// The klee-mode table instead: every program under `run` and under
+    /// `klee`, wall time of each.
+    #[arg(long)]
+    klee: bool,
+    /// Folder of programs for --klee (.c, .bc or .ll; also its
+    /// `symbolic/` subfolder).
+    #[arg(long, default_value = "benches/programs")]
+    klee_programs: PathBuf,
     /// Per-query time limit of CBS in the second-order tables.
     #[arg(long, default_value = "10s", value_name = "TIME")]
     cbs_timeout: String,
@@ -116,6 +124,9 @@ fn done(r: Result<(), String>) -> ExitCode {
 pub fn main(a: BenchArgs) -> ExitCode {
     if a.real {
         return done(crate::bench_real::main(a.repeat));
+    }
+    if a.klee {
+        return done(crate::bench_klee::main(&a.klee_programs, a.repeat));
     }
     if a.so_incremental {
         return done(crate::bench_examples::main());

@@ -16,6 +16,7 @@
 mod bench;
 mod bench_examples;
 mod bench_fix;
+mod bench_klee;
 mod bench_model;
 mod bench_real;
 mod bench_so;

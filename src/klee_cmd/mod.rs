@@ -149,6 +149,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
         line_buffered_stdout: true,
         echo_live: true,
+        whole_objects: true,
         use_merge: p.flag("use-merge").unwrap_or(false),
         debug_log_merge: p.flag("debug-log-merge").unwrap_or(false),
         ..Config::default()

@@ -230,8 +230,47 @@ impl<'p> Executor<'p> {
     /// Computed goto: jumps to the label whose address the operand holds.
     pub(super) fn indirect_br(&mut self, st: &mut State, addr: crate::ir::Operand, edges: &[Edge]) -> Result<(), Termination> {
         let v = self.get(st.regs(), addr);
-        let a = self.concrete_of(st, v, "label address")?;
         let f = st.top().func;
+        if let Val::S(e) = v {
+            // As KLEE: one path per label the address may be, and an
+            // error for any other address.
+            let base = (crate::ir::BLOCK_BASE + f.0 as u64) << 32;
+            let mut none = crate::expr::ExprPool::TRUE;
+            let mut sides = Vec::new();
+            for edge in edges {
+                let lbl = self.pool.constant(64, base | edge.target.0 as u64);
+                let eq = self.pool.eq(e, lbl);
+                let ne = self.pool.not(eq);
+                none = self.pool.and(none, ne);
+                if let Some(m) = self.model_for(st, eq)? {
+                    sides.push((eq, edge, m));
+                }
+            }
+            if self.model_for(st, none)?.is_some() {
+                let mut bad = self.clone_state(st);
+                let m = self.model_for(st, none)?.expect("feasible");
+                bad.add_constraint(none, m);
+                let t = self.error(&bad, ErrorKind::Exec, "indirectbr: illegal label address");
+                bad.id = self.reserve_state_id();
+                self.stats.forks += 1;
+                self.pending.push((bad, t));
+            }
+            let Some(((c0, e0, m0), rest)) = sides.split_first() else {
+                return Err(self.error(st, ErrorKind::Exec, "indirectbr: illegal label address"));
+            };
+            for (c, edge, m) in rest {
+                self.stats.forks += 1;
+                let mut other = self.clone_state(st);
+                other.depth += 1;
+                other.add_constraint(*c, m.clone());
+                self.take_edge(&mut other, edge);
+                self.add_state(other);
+            }
+            st.add_constraint(*c0, m0.clone());
+            self.take_edge(st, e0);
+            return Ok(());
+        }
+        let a = self.concrete_of(st, v, "label address")?;
         let target = ((a >> 32) == crate::ir::BLOCK_BASE + f.0 as u64).then_some(a & 0xffff_ffff);
         match edges.iter().find(|e| Some(e.target.0 as u64) == target) {
             Some(e) => {

@@ -161,6 +161,9 @@ pub struct Config {
     /// Copy the program's stdout and stderr to the tool's as the program
     /// writes them (klee mode), instead of each path's at its end.
     pub echo_live: bool,
+    /// `klee_make_symbolic` must name a whole object (KLEE's rule; `run`
+    /// also allows part of one).
+    pub whole_objects: bool,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -222,6 +225,7 @@ impl Default for Config {
             record_lines: false,
             switch_by_target: true,
             echo_live: false,
+            whole_objects: false,
         }
     }
 }
@@ -618,7 +622,28 @@ impl<'p> Executor<'p> {
         let mut loc = st.loc;
         for fr in st.stack.iter().rev() {
             let l = self.prog.loc(loc);
-            out.push(format!("{} at {}:{}", self.prog.func(fr.func).name, l.file, l.line));
+            // KLEE's form: `foo(i=symbolic, k=12) at file:line`.
+            let func = self.prog.func(fr.func);
+            let args: Vec<String> = func
+                .params
+                .iter()
+                .enumerate()
+                .map(|(k, r)| {
+                    let v = match fr.regs.get(r.idx()) {
+                        Some(Val::C(c)) => match self.prog.ty(func.param_tys[k]).ty {
+                            crate::ir::Ty::Int(w) if w < 64 => crate::expr::sext64(*c, w).to_string(),
+                            _ => (*c as i64).to_string(),
+                        },
+                        Some(Val::S(_)) => "symbolic".to_string(),
+                        _ => "?".to_string(),
+                    };
+                    match func.param_names.get(k).filter(|n| !n.is_empty()) {
+                        Some(n) => format!("{n}={v}"),
+                        None => v,
+                    }
+                })
+                .collect();
+            out.push(format!("{}({}) at {}:{}", func.name, args.join(", "), l.file, l.line));
             loc = fr.call_loc;
         }
         out

@@ -49,6 +49,33 @@ impl<'p> Executor<'p> {
         Ok(out)
     }
 
+    /// A string argument of a `klee_` function, read as KLEE reads it:
+    /// the pointer must be concrete and into an object; a string without
+    /// its NUL ends at the object's end (with a warning).
+    fn klee_string(&mut self, st: &mut State, v: &Val) -> Result<String, Termination> {
+        let a = match v {
+            Val::C(a) => *a,
+            _ => return Err(self.error(st, ErrorKind::User, "Symbolic string pointer passed to one of the klee_ functions")),
+        };
+        let Ok((id, off)) = st.mem.check(a, 1, false) else {
+            return Err(self.error(st, ErrorKind::User, "Invalid string pointer passed to one of the klee_ functions"));
+        };
+        let size = st.mem.slot(id).map(|s| s.meta.size).unwrap_or(0);
+        let mut out = Vec::new();
+        for k in off..size {
+            let b = match st.mem.read_byte(id, k) {
+                Ok(b) => b,
+                Err(e) => self.concretize(st, e, "string byte")? as u8,
+            };
+            if b == 0 {
+                return Ok(String::from_utf8_lossy(&out).into_owned());
+            }
+            out.push(b);
+        }
+        self.warn_once("String not terminated by \\0 passed to one of the klee_ functions".into());
+        Ok(String::from_utf8_lossy(&out).into_owned())
+    }
+
     fn new_symbolic(&mut self, st: &mut State, name: &str, size: u32) -> crate::expr::ArrayId {
         let arr = self.pool.new_array(name, size);
         st.arrays.push((arr, name.into()));
@@ -62,7 +89,10 @@ impl<'p> Executor<'p> {
             Special::MakeSymbolic => {
                 let addr = self.concrete_of(st, arg(0), "klee_make_symbolic address")?;
                 let size = self.concrete_of(st, arg(1), "klee_make_symbolic size")?;
-                let mut name = self.read_cstr(st, &arg(2)).unwrap_or_else(|_| "unnamed".into());
+                if args.len() != 3 {
+                    return Err(self.error(st, ErrorKind::User, "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)"));
+                }
+                let mut name = self.klee_string(st, &arg(2))?;
                 if name.is_empty() {
                     crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
                     name = "unnamed".into();
@@ -70,6 +100,11 @@ impl<'p> Executor<'p> {
                 let (id, off) = st.mem.check(addr, size.max(1), false).map_err(|e| self.fault(st, e))?;
                 if st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
                     return Err(self.error(st, ErrorKind::User, "cannot make readonly object symbolic"));
+                }
+                // KLEE makes whole objects symbolic; klee mode holds a
+                // program to that.
+                if self.cfg.whole_objects && (off != 0 || st.mem.slot(id).is_some_and(|s| s.meta.size != size)) {
+                    return Err(self.error(st, ErrorKind::User, "Wrong size given to klee_make_symbolic"));
                 }
                 if let Some(bytes) = self.next_replay(&name) {
                     self.new_symbolic(st, &name, size as u32);
@@ -156,7 +191,7 @@ impl<'p> Executor<'p> {
                 Some(v)
             }
             Special::Warning | Special::WarningOnce => {
-                let m = self.read_cstr(st, &arg(0)).unwrap_or_default();
+                let m = self.klee_string(st, &arg(0))?;
                 let fname = self.prog.func(st.top().func).name.clone();
                 if which == Special::Warning {
                     if self.cfg.warnings {

@@ -104,6 +104,7 @@ const TABLE: &[(&str, Special)] = &[
     ("_Exit", Special::Exit),
     ("abort", Special::Abort),
     ("__assert_fail", Special::AssertFail),
+    ("klee_assert_fail", Special::AssertFail),
     ("memcpy", Special::Memcpy),
     ("memmove", Special::Memmove),
     ("memset", Special::Memset),

@@ -321,6 +321,9 @@ pub struct Function {
     pub var_arg: bool,
     pub ret: TyId,
     pub param_tys: Vec<TyId>,
+    /// The parameters' names in the bitcode (empty where clang discarded
+    /// them).
+    pub param_names: Vec<String>,
     /// Defined by the VM's C runtime (not by the program): the executor
     /// may compute it natively where its arguments are concrete.
     pub runtime: bool,

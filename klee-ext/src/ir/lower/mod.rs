@@ -309,6 +309,7 @@ impl Lowerer {
                     var_arg: LLVMIsFunctionVarArg(fty) != 0,
                     ret,
                     param_tys,
+                    param_names: Vec::new(),
                 });
             }
             f = LLVMGetNextFunction(f);
@@ -459,10 +460,13 @@ impl Lowerer {
         let mut cx = FnCx { regs: FxHashMap::default(), blocks: FxHashMap::default(), phis: FxHashMap::default(), last_loc: NO_LOC };
         let nparams = LLVMCountParams(f);
         let mut params = Vec::new();
+        let mut names = Vec::new();
         for i in 0..nparams {
             let r = RegId(i);
-            cx.regs.insert(LLVMGetParam(f, i), r);
+            let p = LLVMGetParam(f, i);
+            cx.regs.insert(p, r);
             params.push(r);
+            names.push(value_name(p));
         }
         let mut nregs = nparams;
         let mut bbs = Vec::new();
@@ -503,6 +507,7 @@ impl Lowerer {
         }
         let func = &mut self.prog.funcs[id.idx()];
         func.params = params;
+        func.param_names = names;
         func.nregs = nregs;
         func.blocks = blocks;
     }
