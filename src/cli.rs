@@ -181,6 +181,8 @@ pub(crate) struct PosixArgs {
     pub sym_stdin: Option<u32>,
     pub sym_files: Option<(u32, u32)>,
     pub sym_stdout: bool,
+    /// `--max-fail N`.
+    pub max_fail: u32,
 }
 
 pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String> {
@@ -190,6 +192,7 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
     let mut stdin = None;
     let mut files = None;
     let mut sym_stdout = false;
+    let mut max_fail = 0;
     let mut i = 0;
     let num = |v: Option<&String>, what: &str| -> Result<u32, String> {
         v.ok_or(format!("{what} needs a number"))?.parse::<u32>().map_err(|_| format!("{what} needs a number"))
@@ -239,6 +242,10 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
                 sym_stdout = true;
                 i += 1;
             }
+            (true, "max-fail") => {
+                max_fail = num(raw.get(i + 1), "--max-fail")?;
+                i += 2;
+            }
             _ => {
                 // C programs take any bytes as arguments.
                 out.push(match raw_os[i].to_str() {
@@ -260,7 +267,7 @@ pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixA
     if most > 100 {
         return Err("No more than 100 symbolic arguments allowed.".into());
     }
-    Ok(PosixArgs { args: out, sym_stdin: stdin, sym_files: files, sym_stdout })
+    Ok(PosixArgs { args: out, sym_stdin: stdin, sym_files: files, sym_stdout, max_fail })
 }
 
 pub fn main() -> ExitCode {
@@ -342,6 +349,7 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         sym_stdin,
         sym_files: posix.sym_files.or(a.sym_files.as_deref().map(|v| (v[0], v[1]))),
         sym_stdout: posix.sym_stdout || a.sym_stdout,
+        max_fail: posix.max_fail,
         replay,
         warnings: !a.quiet,
         env: a.env_file.as_deref().map(read_env_file).transpose()?,

@@ -95,12 +95,12 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         return Err("entry-point cannot be empty".into());
     }
     let posix = p.flag("posix-runtime").unwrap_or(false);
-    let (args, sym_stdin, sym_files, sym_stdout) = if posix {
+    let (args, sym_stdin, sym_files, sym_stdout, max_fail) = if posix {
         let a = crate::cli::parse_program_args(&p.program_args)?;
-        (a.args, a.sym_stdin, a.sym_files, a.sym_stdout)
+        (a.args, a.sym_stdin, a.sym_files, a.sym_stdout, a.max_fail)
     } else {
         let a = p.program_args.iter().map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned())).collect();
-        (a, None, None, false)
+        (a, None, None, false, 0)
     };
     if let Some(l) = p.value("libc") {
         if !matches!(l, "none" | "klee" | "uclibc") {
@@ -139,6 +139,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         sym_stdin,
         sym_files,
         sym_stdout,
+        max_fail,
         warnings: true,
         env: p.value("env-file").map(|f| crate::cli::read_env_file(std::path::Path::new(f))).transpose()?,
         cwd: p.value("run-in-dir").map(PathBuf::from),

@@ -71,7 +71,7 @@ impl<'p> Executor<'p> {
         }
         let mut owned = self.vec_pool.owned.pop().unwrap_or_default();
         // byval arguments: the callee gets its own copy.
-        for &(idx, size) in ci.byval.iter() {
+        for &(idx, size, _) in ci.byval.iter() {
             let src = self.concrete_of(st, args[idx as usize].clone(), "byval argument address")?;
             let copy = self.alloc_object(st, size, ObjKind::Stack, "byval argument")?;
             let s = st.mem.check(src, size, false).map_err(|e| self.fault(st, e))?;
@@ -123,7 +123,14 @@ impl<'p> Executor<'p> {
         let mut size = 0u64;
         for (k, v) in extra.iter().enumerate() {
             let idx = first + k;
-            let byval = ci.byval.iter().find(|(i, _)| *i as usize == idx).map(|(_, s)| *s);
+            let found = ci.byval.iter().find(|(i, _, _)| *i as usize == idx);
+            let byval = found.map(|(_, s, _)| *s);
+            // An aggregate aligned to 16 (a long double inside) starts at
+            // a 16-byte boundary of the overflow area, as clang's va_arg
+            // reads it.
+            if found.is_some_and(|(_, _, a)| *a >= 16) {
+                size = size.div_ceil(16) * 16;
+            }
             let ty = self.prog.ty(ci.arg_tys[idx]);
             let len = byval.unwrap_or(ty.store_size.max(1));
             // A long double sits at a 16-byte boundary of the overflow
@@ -314,6 +321,11 @@ impl<'p> Executor<'p> {
             I::Math(m) => Some(self.math_call(st, m, ci, args)?.0),
             I::Bswap | I::Bitreverse | I::Ctpop | I::Ctlz | I::Cttz | I::Abs => {
                 let w = self.width_of_arg(ci, 0);
+                // abs(INT_MIN) with the poison flag set is undefined: an
+                // error, as KLEE reports it.
+                if matches!(x, I::Abs) && matches!(args.get(1), Some(Val::C(1))) && matches!(args[0], Val::C(c) if c == 1u64 << (w - 1)) {
+                    return Err(self.error(st, ErrorKind::Exec, "llvm.abs called with poison and INT_MIN"));
+                }
                 match &args[0] {
                     Val::S(e) if matches!(x, I::Abs) => {
                         let zero = self.pool.constant(w, 0);

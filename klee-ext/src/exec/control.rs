@@ -74,7 +74,7 @@ impl<'p> Executor<'p> {
         }
     }
 
-    fn can_fork(&self, st: &State) -> bool {
+    pub(super) fn can_fork(&self, st: &State) -> bool {
         // A forked child runs as one path (it follows one feasible side).
         !st.proc.in_child && !st.forking_off && self.cfg.max_forks.is_none_or(|m| self.stats.forks - self.forks_at_start < m)
     }

@@ -164,6 +164,9 @@ pub struct Config {
     /// `klee_make_symbolic` must name a whole object (KLEE's rule; `run`
     /// also allows part of one).
     pub whole_objects: bool,
+    /// KLEE's POSIX `--max-fail N`: up to N reads, writes or closes of
+    /// files per path fail with EIO, each on a path of its own.
+    pub max_fail: u32,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -226,6 +229,7 @@ impl Default for Config {
             switch_by_target: true,
             echo_live: false,
             whole_objects: false,
+            max_fail: 0,
         }
     }
 }

@@ -119,6 +119,7 @@ impl<'p> Executor<'p> {
                 merges: Vec::new(),
                 path: Rc::default(),
                 blocks: Rc::default(),
+                fails: 0,
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

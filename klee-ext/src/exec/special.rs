@@ -307,8 +307,14 @@ impl<'p> Executor<'p> {
                 self.mem_set(st, &arg(0), &arg(1), &arg(2))?;
                 Some(arg(0))
             }
-            Special::Write => Some(self.write_fd(st, &arg(0), &arg(1), &arg(2))?),
-            Special::Read => Some(self.read_fd(st, &arg(0), &arg(1), &arg(2))?),
+            Special::Write => {
+                self.inject_failure(st, ci, "write_fail", &arg(0))?;
+                Some(self.write_fd(st, &arg(0), &arg(1), &arg(2))?)
+            }
+            Special::Read => {
+                self.inject_failure(st, ci, "read_fail", &arg(0))?;
+                Some(self.read_fd(st, &arg(0), &arg(1), &arg(2))?)
+            }
             Special::IsATty => {
                 // stdio asks on a stream's first use; errno is left alone.
                 let fd = self.concrete_of(st, arg(0), "file descriptor")? as i32 as i64;

@@ -101,6 +101,8 @@ pub struct State {
     pub path: Rc<Vec<bool>>,
     /// Blocks the path entered, when recorded (`Config::record_lines`).
     pub blocks: Rc<Vec<(crate::ir::FuncId, crate::ir::BlockId)>>,
+    /// Calls made to fail so far (`Config::max_fail`).
+    pub fails: u32,
 }
 
 impl State {

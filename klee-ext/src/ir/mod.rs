@@ -199,8 +199,8 @@ pub struct CallInst {
     /// Number of fixed parameters of the called function type.
     pub fixed: u32,
     pub ret: TyId,
-    /// Arguments passed `byval`: (index, size in bytes).
-    pub byval: Box<[(u32, u64)]>,
+    /// Arguments passed `byval`: (index, size in bytes, ABI alignment).
+    pub byval: Box<[(u32, u64, u64)]>,
 }
 
 #[derive(Clone, Debug)]

@@ -217,12 +217,48 @@ impl<'p> Executor<'p> {
         if f == PosixFn::Fork {
             return self.fork(st, ci);
         }
+        if f == PosixFn::Close {
+            if let Some(fd) = args.first() {
+                self.inject_failure(st, ci, "close_fail", fd)?;
+            }
+        }
         let mut a = Vec::with_capacity(args.len());
         for v in args {
             a.push(self.concrete_of(st, v.clone(), "argument of a POSIX call")?);
         }
         let r = self.posix_call(st, f, &a)?;
         self.set_result(st, ci, Val::C(r as u64));
+        Ok(())
+    }
+
+    /// KLEE's `--max-fail N`: while the path has failed fewer than N
+    /// calls, a copy of it is made on which this read, write or close of
+    /// a file fails with EIO (the choice is a symbolic object named after
+    /// the call, so tests replay it).
+    pub(super) fn inject_failure(&mut self, st: &mut State, ci: &CallInst, what: &str, fd: &Val) -> Result<(), Termination> {
+        if st.fails >= self.cfg.max_fail {
+            return Ok(());
+        }
+        let Val::C(fd) = fd else { return Ok(()) };
+        let fd = *fd as i32 as i64;
+        if fd <= 2 || st.proc.entry(fd).is_none() || !self.can_fork(st) {
+            return Ok(());
+        }
+        let Val::S(e) = self.symbolic_int_named(st, what, 4) else { return Ok(()) };
+        let one = self.pool.constant(32, 1);
+        let fails = self.pool.eq(e, one);
+        let works = self.pool.not(fails);
+        let (Some(mf), Some(mo)) = (self.model_for(st, fails)?, self.model_for(st, works)?) else { return Ok(()) };
+        let mut bad = self.clone_state(st);
+        bad.add_constraint(fails, mf);
+        bad.fails += 1;
+        bad.depth += 1;
+        let r = self.fail(&mut bad, libc::EIO)?;
+        self.set_result(&mut bad, ci, Val::C(r as u64));
+        self.stats.forks += 1;
+        self.add_state(bad);
+        st.add_constraint(works, mo);
+        st.depth += 1;
         Ok(())
     }
 

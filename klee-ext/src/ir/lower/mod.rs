@@ -937,7 +937,7 @@ impl Lowerer {
             if !attr.is_null() {
                 let bt = LLVMGetTypeAttributeValue(attr);
                 if !bt.is_null() {
-                    byval.push((k, LLVMABISizeOfType(self.td, bt)));
+                    byval.push((k, LLVMABISizeOfType(self.td, bt), LLVMABIAlignmentOfType(self.td, bt) as u64));
                 }
             }
         }
