@@ -805,6 +805,24 @@ impl<'p> Executor<'p> {
                 Inst::FBin { op, dbl, dst, a, b } => self.fbin(st, *op, *dbl, *dst, *a, *b),
                 Inst::FCmp { pred, dbl, dst, a, b } => self.fcmp(st, *pred, *dbl, *dst, *a, *b),
                 Inst::FNeg { dbl, dst, a } => self.fneg(st, *dbl, *dst, *a),
+                Inst::ElementAt { dst, agg, idx, val, n } => {
+                    let regs = st.regs();
+                    let (a, i) = (self.get(regs, *agg), self.get(regs, *idx));
+                    let v = val.map(|v| self.get(regs, v));
+                    match self.concrete_of(st, i, "vector element index") {
+                        Err(t) => Err(t),
+                        Ok(k) if k >= *n as u64 => Err(self.error(st, ErrorKind::Exec, if v.is_some() { "Out of bounds write when inserting element" } else { "Out of bounds read when extracting element" })),
+                        Ok(k) => {
+                            let path = [k as u32];
+                            let r = match v {
+                                None => arith::extract_value(&a, &path),
+                                Some(v) => arith::insert_value(&a, &path, v),
+                            };
+                            Self::set(st, *dst, r);
+                            Ok(())
+                        }
+                    }
+                }
                 Inst::ExtractValue { dst, agg, path } => {
                     let v = self.get(st.regs(), *agg);
                     let r = arith::extract_value(&v, path);

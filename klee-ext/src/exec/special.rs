@@ -92,7 +92,8 @@ impl<'p> Executor<'p> {
                 if args.len() != 3 {
                     return Err(self.error(st, ErrorKind::User, "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)"));
                 }
-                let mut name = self.klee_string(st, &arg(2))?;
+                // A null name is an empty one (renamed below), as KLEE's.
+                let mut name = if arg(2) == Val::C(0) { String::new() } else { self.klee_string(st, &arg(2))? };
                 if name.is_empty() {
                     crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
                     name = "unnamed".into();

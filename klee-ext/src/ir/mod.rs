@@ -272,6 +272,9 @@ pub enum Inst {
     Store { val: Operand, addr: Operand, ty: TyId },
     Gep(Box<GepInst>),
     ExtractValue { dst: RegId, agg: Operand, path: Box<[u32]> },
+    /// `extractelement` (`val: None`) or `insertelement` of a vector at an
+    /// index known only when it runs; `n` elements.
+    ElementAt { dst: RegId, agg: Operand, idx: Operand, val: Option<Operand>, n: u32 },
     InsertValue { dst: RegId, agg: Operand, val: Operand, path: Box<[u32]> },
     Call(Box<CallInst>),
     Br(Box<Edge>),

@@ -43,6 +43,11 @@ impl Inst {
             Inst::Cast { a, .. } | Inst::Copy { a, .. } | Inst::FNeg { a, .. } => f(a),
             Inst::Alloca { count, .. } => f(count),
             Inst::ExtractValue { agg, .. } => f(agg),
+            Inst::ElementAt { agg, idx, val, .. } => {
+                f(agg);
+                f(idx);
+                val.iter().for_each(f);
+            }
             Inst::InsertValue { agg, val, .. } => [agg, val].into_iter().for_each(f),
             Inst::Ret(v) => v.iter().for_each(f),
             Inst::Wide(w) => match &**w {

@@ -69,6 +69,7 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::Cast { dst, a, .. } | Inst::Copy { dst, a } | Inst::FNeg { dst, a, .. } => reg_ok(*dst) && op_ok(a),
                     Inst::Alloca { dst, count, .. } => reg_ok(*dst) && op_ok(count),
                     Inst::ExtractValue { dst, agg, .. } => reg_ok(*dst) && op_ok(agg),
+                    Inst::ElementAt { dst, agg, idx, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(idx) && val.as_ref().is_none_or(op_ok),
                     Inst::InsertValue { dst, agg, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(val),
                     Inst::Ret(v) => v.as_ref().is_none_or(op_ok),
                     Inst::Wide(w) => match &**w {

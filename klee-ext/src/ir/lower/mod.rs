@@ -107,6 +107,7 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
         if opts.optimize {
             optimize(module)?;
         }
+        scalarize(module)?;
         // The program's own text, before the runtime joins it.
         let assembly = if opts.assembly { take_msg(LLVMPrintModuleToString(module)) } else { String::new() };
         if let Some(rt) = runtime {
@@ -137,6 +138,22 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
 }
 
 use llvm_sys::linker::LLVMLinkModules2;
+
+/// LLVM's scalarizer over `module`: vector arithmetic, comparisons,
+/// selects, casts, shuffles and element accesses at a variable index become
+/// operations on their elements (vector values stay aggregates at loads,
+/// stores, calls and returns, which the executor holds as arrays).
+unsafe fn scalarize(module: LLVMModuleRef) -> Result<(), LoadError> {
+    use llvm_sys::transforms::pass_builder::*;
+    let opts = LLVMCreatePassBuilderOptions();
+    let err = LLVMRunPasses(module, c"function(scalarizer)".as_ptr(), std::ptr::null_mut(), opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if err.is_null() {
+        return Ok(());
+    }
+    let msg = llvm_sys::error::LLVMGetErrorMessage(err);
+    Err(LoadError::Unsupported(format!("vector code: {}", take_msg(msg))))
+}
 
 /// LLVM's `default<O2>` pipeline over `module`, vectorizers off.
 unsafe fn optimize(module: LLVMModuleRef) -> Result<(), LoadError> {
@@ -739,7 +756,10 @@ impl Lowerer {
             }
             LLVMBitCast | LLVMAddrSpaceCast | LLVMFreeze => {
                 let k = LLVMGetTypeKind(t);
-                if k == LLVMTypeKind::LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(o(0))) == LLVMTypeKind::LLVMVectorTypeKind {
+                // A freeze (or a cast to the same type) of a vector is a copy;
+                // a bitcast that changes the elements is not supported.
+                let vector = k == LLVMTypeKind::LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(o(0))) == LLVMTypeKind::LLVMVectorTypeKind;
+                if vector && op != LLVMFreeze && t != LLVMTypeOf(o(0)) {
                     return Err("vector bitcasts".into());
                 }
                 Inst::Copy { dst: d()?, a: self.operand(o(0), cx)? }
@@ -797,7 +817,11 @@ impl Lowerer {
                         Val::C(x) => *x as u32,
                         _ => return Err("vector element index".into()),
                     },
-                    _ => return Err("vector elements at a variable index".into()),
+                    idx => {
+                        let n = LLVMGetVectorSize(LLVMTypeOf(o(0)));
+                        let val = if op == LLVMInsertElement { Some(self.operand(o(1), cx)?) } else { None };
+                        return Ok(Some(Inst::ElementAt { dst: d()?, agg: self.operand(o(0), cx)?, idx, val, n }));
+                    }
                 };
                 let path: Box<[u32]> = vec![idx].into();
                 if op == LLVMExtractElement {
