@@ -1,6 +1,6 @@
-typedef int v4 __attribute__((vector_size(16)));
-int main(void) {
-  v4 a = {1, 2, 3, 4}, b = {5, 6, 7, 8};
-  v4 c = a + b;
-  return c[0] - 6;
+typedef char v4c __attribute__((vector_size(4)));
+int main(int argc, char **argv) {
+  v4c a = {1, 2, 3, (char)argc};
+  int whole = (int)a; /* a bitcast of a vector to an integer */
+  return whole == 0;
 }
