@@ -73,6 +73,11 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("switch-type", Kind::Value, Effect::Real),
     ("replay-path", Kind::Value, Effect::Real),
     ("debug-log-merge", Kind::Flag, Effect::Real),
+    // KLEE's incomplete merging releases waiting paths early by a
+    // heuristic; here merging stays complete (every path of the group is
+    // waited for), so the option changes nothing.
+    ("use-incomplete-merge", Kind::Flag, Effect::Internal),
+    ("debug-log-incomplete-merge", Kind::Flag, Effect::Internal),
     ("output-source", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.

@@ -41,7 +41,7 @@ pub use crate::ir::Special;
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
-use crate::expr::{ExprId, ExprPool};
+use crate::expr::{Assignment, ExprId, ExprPool};
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
 use crate::search::{SearchKind, Searcher};
 use crate::solver::{Solver, SolverConfig, SolverStats};
@@ -559,7 +559,7 @@ impl<'p> Executor<'p> {
         if t.is_error() {
             self.stats.errors += 1;
         }
-        let model = st.model.clone();
+        let model = self.preferred_model(&st);
         let objects = st
             .arrays
             .iter()
@@ -592,6 +592,21 @@ impl<'p> Executor<'p> {
     pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
         let l = self.prog.loc(st.loc);
         (l.line != 0).then(|| l.clone())
+    }
+
+    /// The path's model, moved to meet its `klee_prefer_cex` conditions
+    /// one by one where the path condition allows.
+    fn preferred_model(&mut self, st: &State) -> Rc<Assignment> {
+        if st.prefs.is_empty() {
+            return st.model.clone();
+        }
+        let mut tmp = st.clone();
+        for &c in st.prefs.iter() {
+            if let Ok(Some(m)) = self.model_for(&tmp, c) {
+                tmp.add_constraint(c, m);
+            }
+        }
+        tmp.model
     }
 
     /// The source lines of the blocks `st` entered, sorted and unique.

@@ -120,6 +120,7 @@ impl<'p> Executor<'p> {
                 path: Rc::default(),
                 blocks: Rc::default(),
                 fails: 0,
+                prefs: Rc::default(),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;

@@ -14,6 +14,7 @@ use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::ir::Special;
 use crate::expr::{CmpOp, ExprId};
 use crate::ir::{CallInst, Val};
+use std::rc::Rc;
 
 impl<'p> Executor<'p> {
     /// Reads a NUL-terminated string (symbolic bytes are concretized).
@@ -230,7 +231,13 @@ impl<'p> Executor<'p> {
                 }
                 None
             }
-            Special::PreferCex => None,
+            Special::PreferCex => {
+                if let Val::S(e) = arg(1) {
+                    let c = self.pool.is_nonzero(e);
+                    Rc::make_mut(&mut st.prefs).push(c);
+                }
+                None
+            }
             Special::OpenMerge => {
                 self.open_merge(st);
                 None

@@ -103,6 +103,9 @@ pub struct State {
     pub blocks: Rc<Vec<(crate::ir::FuncId, crate::ir::BlockId)>>,
     /// Calls made to fail so far (`Config::max_fail`).
     pub fails: u32,
+    /// `klee_prefer_cex` conditions: the test's values meet as many of
+    /// them as the path allows, in order.
+    pub prefs: Rc<Vec<ExprId>>,
 }
 
 impl State {
