@@ -45,6 +45,8 @@ pub struct KleeOptions {
     pub optimize: bool,
     /// `--output-source` (default on): write `assembly.ll`.
     pub output_source: bool,
+    /// `--output-module`: write `final.bc`.
+    pub output_module: bool,
     /// `--function-alias` values.
     pub aliases: Vec<String>,
     /// `--replay-ktest-file`/`--replay-ktest-dir`: run each of these
@@ -70,6 +72,7 @@ impl Default for KleeOptions {
             aliases: Vec::new(),
             optimize: false,
             output_source: true,
+            output_module: false,
             replays: Vec::new(),
         }
     }
@@ -276,7 +279,8 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
     log::open_files(&out_dir);
     log::message(&format!("output directory is \"{}\"", out_dir.display()));
-    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: k.output_source, optimize: k.optimize };
+    let module_out = k.output_module.then(|| out_dir.join("final.bc"));
+    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: k.output_source, optimize: k.optimize, module_out };
     let (_tmp, prog) = load(opts, &load_opts)?;
     if k.output_source {
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);

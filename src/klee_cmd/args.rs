@@ -79,6 +79,7 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("use-incomplete-merge", Kind::Flag, Effect::Internal),
     ("debug-log-incomplete-merge", Kind::Flag, Effect::Internal),
     ("output-source", Kind::Flag, Effect::Real),
+    ("output-module", Kind::Flag, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
     ("optimize-array", Kind::Value, Effect::Internal),

@@ -224,6 +224,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         aliases: p.list("function-alias").to_vec(),
         optimize: p.flag("optimize").unwrap_or(false),
         output_source: p.flag("output-source").unwrap_or(true),
+        output_module: p.flag("output-module").unwrap_or(false),
         replays,
     };
     Ok((opts, k))

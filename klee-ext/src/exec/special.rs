@@ -598,7 +598,12 @@ impl<'p> Executor<'p> {
         if n == 0 {
             return Ok(Val::C(0));
         }
-        let (id, off) = st.mem.check(b, n, true).map_err(|e| self.fault(st, e))?;
+        // A buffer in the null page is the kernel's EFAULT, not a fault.
+        let (id, off) = match st.mem.check(b, n, true) {
+            Ok(x) => x,
+            Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT).map(|r| Val::C(r as u64)),
+            Err(e) => return Err(self.fault(st, e)),
+        };
         match st.stdin.clone() {
             StdinSrc::Host => {
                 let data = self.host_stdin(st.stdin_pos, n);

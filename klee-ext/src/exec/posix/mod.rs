@@ -388,7 +388,12 @@ impl<'p> Executor<'p> {
             return self.fail(st, libc::EBADF);
         }
         let n = n.min(1 << 30);
-        let (id, off) = st.mem.check(buf, n, !write).map_err(|e| self.fault(st, e))?;
+        // A buffer in the null page is the kernel's EFAULT, not a fault.
+        let (id, off) = match st.mem.check(buf, n, !write) {
+            Ok(x) => x,
+            Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT),
+            Err(e) => return Err(self.fault(st, e)),
+        };
         let r = if write {
             let bytes = self.concrete_bytes(st, id, off, n)?;
             // SAFETY: writing from a buffer of n bytes.
@@ -446,7 +451,12 @@ impl<'p> Executor<'p> {
         if avail == 0 {
             return Ok(0);
         }
-        let (id, off) = st.mem.check(buf, avail, true).map_err(|e| self.fault(st, e))?;
+        // A buffer in the null page is the kernel's EFAULT, not a fault.
+        let (id, off) = match st.mem.check(buf, avail, true) {
+            Ok(x) => x,
+            Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT),
+            Err(e) => return Err(self.fault(st, e)),
+        };
         for i in 0..avail {
             let b = match &file.data {
                 SymData::Arr(arr) => Err(self.pool.var(*arr, (offset + i) as u32)),

@@ -19,10 +19,15 @@ unsafe fn name_of(v: LLVMValueRef) -> String {
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
 }
 
+/// The function, or the alias of a function, named `name`.
 unsafe fn function(module: LLVMModuleRef, name: &str) -> Option<LLVMValueRef> {
     let c = CString::new(name).ok()?;
     let f = LLVMGetNamedFunction(module, c.as_ptr());
-    (!f.is_null()).then_some(f)
+    if !f.is_null() {
+        return Some(f);
+    }
+    let a = LLVMGetNamedGlobalAlias(module, c.as_ptr(), name.len());
+    (!a.is_null() && LLVMGetTypeKind(LLVMGlobalGetValueType(a)) == LLVMTypeKind::LLVMFunctionTypeKind).then_some(a)
 }
 
 /// Why `m` cannot be replaced by `r`, in KLEE's words; `None`: it can.
@@ -54,7 +59,9 @@ unsafe fn try_replace(m: LLVMValueRef, r: LLVMValueRef) -> bool {
         return false;
     }
     LLVMReplaceAllUsesWith(m, r);
-    LLVMDeleteFunction(m);
+    if !LLVMIsAFunction(m).is_null() {
+        LLVMDeleteFunction(m);
+    }
     true
 }
 

@@ -64,6 +64,10 @@ pub struct LoadOptions {
     /// Run LLVM's O2 pipeline on the program (KLEE's `--optimize`),
     /// without the vectorizers: the executor runs scalar code.
     pub optimize: bool,
+    /// Write the program's module, as run (aliases applied, optimized,
+    /// scalarized; before the runtime joins it), as bitcode here (KLEE's
+    /// `--output-module`, `final.bc`).
+    pub module_out: Option<std::path::PathBuf>,
 }
 
 /// [`load_module_file`] with options.
@@ -108,6 +112,13 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
             optimize(module)?;
         }
         scalarize(module)?;
+        if let Some(out) = &opts.module_out {
+            let c = CString::new(out.display().to_string()).map_err(|_| LoadError::Io { path: out.display().to_string(), msg: "path contains NUL".into() })?;
+            if llvm_sys::bit_writer::LLVMWriteBitcodeToFile(module, c.as_ptr()) != 0 {
+                LLVMDisposeModule(module);
+                return Err(LoadError::Io { path: out.display().to_string(), msg: "cannot write the bitcode".into() });
+            }
+        }
         // The program's own text, before the runtime joins it.
         let assembly = if opts.assembly { take_msg(LLVMPrintModuleToString(module)) } else { String::new() };
         if let Some(rt) = runtime {
