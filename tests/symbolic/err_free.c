@@ -1,5 +1,6 @@
 // EXPECT: paths=2 errors=1
-// EXPECT-ERROR: free 11
+// EXPECT-ERROR: ptr 12
+// (a double free is a pointer error, as KLEE reports it)
 #include <klee/klee.h>
 #include <stdlib.h>
 int main(void) {

@@ -150,35 +150,35 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
 
 use llvm_sys::linker::LLVMLinkModules2;
 
+/// Runs an LLVM pass pipeline over `module`; `scalar`: with the
+/// vectorizers off. `what` names the step in an error.
+unsafe fn run_passes(module: LLVMModuleRef, pipeline: &std::ffi::CStr, scalar: bool, what: &str) -> Result<(), LoadError> {
+    use llvm_sys::transforms::pass_builder::*;
+    let opts = LLVMCreatePassBuilderOptions();
+    if scalar {
+        LLVMPassBuilderOptionsSetLoopVectorization(opts, 0);
+        LLVMPassBuilderOptionsSetSLPVectorization(opts, 0);
+    }
+    let err = LLVMRunPasses(module, pipeline.as_ptr(), std::ptr::null_mut(), opts);
+    LLVMDisposePassBuilderOptions(opts);
+    if err.is_null() {
+        return Ok(());
+    }
+    let msg = llvm_sys::error::LLVMGetErrorMessage(err);
+    Err(LoadError::Unsupported(format!("{what}: {}", take_msg(msg))))
+}
+
 /// LLVM's scalarizer over `module`: vector arithmetic, comparisons,
 /// selects, casts, shuffles and element accesses at a variable index become
 /// operations on their elements (vector values stay aggregates at loads,
 /// stores, calls and returns, which the executor holds as arrays).
 unsafe fn scalarize(module: LLVMModuleRef) -> Result<(), LoadError> {
-    use llvm_sys::transforms::pass_builder::*;
-    let opts = LLVMCreatePassBuilderOptions();
-    let err = LLVMRunPasses(module, c"function(scalarizer)".as_ptr(), std::ptr::null_mut(), opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if err.is_null() {
-        return Ok(());
-    }
-    let msg = llvm_sys::error::LLVMGetErrorMessage(err);
-    Err(LoadError::Unsupported(format!("vector code: {}", take_msg(msg))))
+    run_passes(module, c"function(scalarizer)", false, "vector code")
 }
 
 /// LLVM's `default<O2>` pipeline over `module`, vectorizers off.
 unsafe fn optimize(module: LLVMModuleRef) -> Result<(), LoadError> {
-    use llvm_sys::transforms::pass_builder::*;
-    let opts = LLVMCreatePassBuilderOptions();
-    LLVMPassBuilderOptionsSetLoopVectorization(opts, 0);
-    LLVMPassBuilderOptionsSetSLPVectorization(opts, 0);
-    let err = LLVMRunPasses(module, c"default<O2>".as_ptr(), std::ptr::null_mut(), opts);
-    LLVMDisposePassBuilderOptions(opts);
-    if err.is_null() {
-        return Ok(());
-    }
-    let msg = llvm_sys::error::LLVMGetErrorMessage(err);
-    Err(LoadError::Unsupported(format!("--optimize: {}", take_msg(msg))))
+    run_passes(module, c"default<O2>", true, "--optimize")
 }
 
 thread_local! {
