@@ -99,7 +99,8 @@ impl<'p> Executor<'p> {
                     crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
                     name = "unnamed".into();
                 }
-                let (id, off) = st.mem.check(addr, size.max(1), false).map_err(|e| self.fault(st, e))?;
+                // An object of 0 bytes (malloc(0)) can be made symbolic: it has none.
+                let (id, off) = st.mem.check(addr, size, false).map_err(|e| self.fault(st, e))?;
                 if st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
                     return Err(self.error(st, ErrorKind::User, "cannot make readonly object symbolic"));
                 }
