@@ -246,9 +246,8 @@ impl<'p> Executor<'p> {
                     sides.push((eq, edge, m));
                 }
             }
-            if self.model_for(st, none)?.is_some() {
+            if let Some(m) = self.model_for(st, none)? {
                 let mut bad = self.clone_state(st);
-                let m = self.model_for(st, none)?.expect("feasible");
                 bad.add_constraint(none, m);
                 let t = self.error(&bad, ErrorKind::Exec, "indirectbr: illegal label address");
                 bad.id = self.reserve_state_id();

@@ -179,8 +179,8 @@ impl<'p> Executor<'p> {
         }
         let mut bytes = Vec::new();
         for id in 0..a.mem.num_slots() as u64 {
-            let Some(s) = a.mem.slot(id) else { continue };
-            if s.freed || std::rc::Rc::ptr_eq(&s.data, &b.mem.slot(id).expect("same slots").data) {
+            let (Some(s), Some(t)) = (a.mem.slot(id), b.mem.slot(id)) else { continue };
+            if s.freed || std::rc::Rc::ptr_eq(&s.data, &t.data) {
                 continue;
             }
             for off in 0..s.meta.size {

@@ -15,6 +15,7 @@
 
 mod arith;
 mod call;
+mod config;
 mod control;
 mod fast;
 mod ffi;
@@ -38,201 +39,17 @@ pub use crate::ir::MathFn;
 pub use wide::mask128;
 pub use setup::{ArgSpec, ReplayObjects};
 pub use crate::ir::Special;
+pub use config::{Config, ExternalCalls};
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
 use crate::expr::{Assignment, ExprId, ExprPool};
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
-use crate::search::{SearchKind, Searcher};
-use crate::solver::{Solver, SolverConfig, SolverStats};
+use crate::search::Searcher;
+use crate::solver::{Solver, SolverStats};
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
-
-/// Every setting of an exploration, with KLEE's defaults where KLEE has one.
-#[derive(Clone, Debug)]
-pub struct Config {
-    /// Stop exploring after this long (`--max-time`); remaining states end
-    /// early. Default: no limit.
-    pub max_time: Option<Duration>,
-    /// Stop after this many instructions in total (`--max-instructions`).
-    pub max_instructions: Option<u64>,
-    /// End a single path early once it has run this many instructions
-    /// (a path looping forever under some interpretation of a hole).
-    pub max_path_instructions: Option<u64>,
-    /// End a path early once it has applied second-order (or first-order)
-    /// holes this many times: a hole that keeps a loop going makes one
-    /// path per iteration count, each costing a query.
-    pub max_hole_applications: Option<u64>,
-    /// The characters a symbolic argument (`ArgSpec::Sym`) may hold
-    /// before its end (NUL is always allowed); `None`: any byte.
-    pub sym_arg_alphabet: Option<Rc<Vec<u8>>>,
-    /// Fork at most this many times (`--max-forks`); after that a symbolic
-    /// branch follows one feasible side.
-    pub max_forks: Option<u64>,
-    /// Memory limit in bytes for one path's heap and stack (`--max-memory`,
-    /// given in MB). Default 2000 MB, as KLEE.
-    pub max_memory: u64,
-    /// Objects larger than this cannot be allocated (a path asking for more
-    /// ends with a `model` error). Default 1 GiB.
-    pub max_object_size: u64,
-    /// Call-stack depth limit (`--max-stack-frames`; guards runaway
-    /// recursion). Default 100 000.
-    pub max_stack: usize,
-    pub search: SearchKind,
-    pub seed: u64,
-    pub solver: SolverConfig,
-    /// argv[0] as the program sees it.
-    pub program_name: String,
-    /// argv[1..], concrete or symbolic.
-    pub args: Vec<ArgSpec>,
-    /// `--sym-stdin N`.
-    pub sym_stdin: Option<u32>,
-    /// `--sym-files N SIZE`: files `A`, `B`, ... of SIZE symbolic bytes.
-    pub sym_files: Option<(u32, u32)>,
-    /// `--sym-stdout`: stdout is never a terminal.
-    pub sym_stdout: bool,
-    /// Fixed bytes for stdin instead of the tool's own stdin (a test's
-    /// input); ignored with `sym_stdin`.
-    pub stdin: Option<Rc<Vec<u8>>>,
-    /// The output a path must print (a test's expected stdout): a path
-    /// whose stdout departs from it ends early (`OutputMismatch`), and a
-    /// symbolic byte printed is constrained to the expected byte.
-    pub expect_stdout: Option<Rc<Vec<u8>>>,
-    /// Replay the objects of a `.ktest` instead of making them symbolic.
-    pub replay: Option<ReplayObjects>,
-    /// Instructions a state runs before the searcher picks again.
-    pub quantum: u64,
-    /// Print warnings (concretizations, external calls) on stderr.
-    pub warnings: bool,
-    /// Second-order (`So`) or first-order (`Fo`) holes.
-    pub hole_mode: crate::so::HoleMode,
-    /// Original-first holes (`so.rs`): each evaluation returns the
-    /// original expression's value, except the evaluations the schedule
-    /// names, which deviate from it. `None`: holes are symbolic.
-    pub hole_schedule: Option<Rc<so::HoleSchedule>>,
-    /// `--so-lang NAME=SPEC`: languages of second-order variables.
-    pub so_langs: Vec<(String, crate::so::LangSpec)>,
-    /// What a path may change on the host file system (`exec/posix`).
-    pub host_writes: posix::HostWrites,
-    /// A directory a symbolic run may always change.
-    pub scratch_dir: Option<std::path::PathBuf>,
-    /// The program's environment (`NAME=VALUE` strings); `None`: the
-    /// tool's own.
-    pub env: Option<Vec<Vec<u8>>>,
-    /// The program's initial working directory; `None`: the tool's own.
-    pub cwd: Option<std::path::PathBuf>,
-    /// Record the symbolic execution tree (`Executor::tree`).
-    pub record_tree: bool,
-    /// The function a path starts in (`--entry-point`); `None`: `main`.
-    pub entry: Option<String>,
-    /// What a call of a host function may take (`--external-calls`).
-    pub external_calls: ExternalCalls,
-    /// A shift by the operand's width or more ends the path with an
-    /// `overshift` error (`--check-overshift`, on in klee mode).
-    pub check_overshift: bool,
-    /// A division whose symbolic divisor may be zero forks a `div` error
-    /// (`--check-div-zero`, on by default).
-    pub check_div_zero: bool,
-    /// A `klee_assume` that cannot hold ends the path silently
-    /// (`--silent-klee-assume`) instead of with a user error.
-    pub silent_klee_assume: bool,
-    /// The program's stdout is line-buffered whatever it is (klee mode:
-    /// KLEE's programs print through the host's stdio, so a line printed
-    /// before an error is not lost with the path).
-    pub line_buffered_stdout: bool,
-    /// `klee_open_merge`/`klee_close_merge` merge paths (`--use-merge`).
-    pub use_merge: bool,
-    /// Print each open and close of a merge (`--debug-log-merge`).
-    pub debug_log_merge: bool,
-    /// Record each path's branch decisions in the program's code
-    /// (`State::path`; KLEE's `--write-paths`).
-    pub record_branches: bool,
-    /// Follow these branch decisions (KLEE's `--replay-path`); implies
-    /// `record_branches`.
-    pub replay_path: Option<Rc<Vec<bool>>>,
-    /// Record the blocks each path enters, for its covered source lines
-    /// (`PathReport::lines`; KLEE's `--write-cov`).
-    pub record_lines: bool,
-    /// A symbolic switch forks once per target block (KLEE's
-    /// `--switch-type=internal`); off, once per case value and the default,
-    /// as a chain of branches (`--switch-type=simple`).
-    pub switch_by_target: bool,
-    /// Copy the program's stdout and stderr to the tool's as the program
-    /// writes them (klee mode), instead of each path's at its end.
-    pub echo_live: bool,
-    /// `klee_make_symbolic` must name a whole object (KLEE's rule; `run`
-    /// also allows part of one).
-    pub whole_objects: bool,
-    /// KLEE's POSIX `--max-fail N`: up to N reads, writes or closes of
-    /// files per path fail with EIO, each on a path of its own.
-    pub max_fail: u32,
-}
-
-/// KLEE's `--external-calls` policies.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExternalCalls {
-    /// No host call (KLEE lets `printf`, `fprintf`, `puts` and `getpid`
-    /// through).
-    None,
-    /// Arguments must have one value on the path; otherwise the path ends
-    /// with an error (KLEE's default).
-    Concrete,
-    /// Symbolic arguments are concretized (`run`'s default).
-    All,
-}
-
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            max_time: None,
-            max_instructions: None,
-            max_path_instructions: None,
-            max_hole_applications: None,
-            sym_arg_alphabet: None,
-            max_forks: None,
-            max_memory: 2000 << 20,
-            max_object_size: 1 << 30,
-            max_stack: 100_000,
-            search: SearchKind::Dfs,
-            seed: 1,
-            solver: SolverConfig::default(),
-            program_name: "program".into(),
-            args: Vec::new(),
-            sym_stdin: None,
-            sym_files: None,
-            sym_stdout: false,
-            stdin: None,
-            expect_stdout: None,
-            replay: None,
-            quantum: 10_000,
-            warnings: true,
-            hole_mode: crate::so::HoleMode::So,
-            hole_schedule: None,
-            so_langs: Vec::new(),
-            host_writes: posix::HostWrites::Auto,
-            scratch_dir: None,
-            env: None,
-            cwd: None,
-            record_tree: false,
-            entry: None,
-            external_calls: ExternalCalls::All,
-            check_overshift: false,
-            check_div_zero: true,
-            silent_klee_assume: false,
-            line_buffered_stdout: false,
-            use_merge: false,
-            debug_log_merge: false,
-            record_branches: false,
-            replay_path: None,
-            record_lines: false,
-            switch_by_target: true,
-            echo_live: false,
-            whole_objects: false,
-            max_fail: 0,
-        }
-    }
-}
 
 /// Counters of one exploration.
 #[derive(Clone, Debug, Default)]
