@@ -13,7 +13,6 @@ use crate::driver::{load, RunError, RunOptions};
 use crate::exec::{Executor, PathReport, StopReason, Termination};
 use crate::ktest::KTest;
 use crate::log;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// What the KLEE command line asks beyond [`RunOptions`].
@@ -119,23 +118,6 @@ struct Writer<'a> {
     exiting: Option<String>,
     io_error: Option<String>,
     said_halting: bool,
-    echo: bool,
-}
-
-fn err_text(t: &Termination) -> Option<String> {
-    let Termination::Error { msg, loc, stack, info, .. } = t else { return None };
-    let mut s = format!("Error: {msg}\n");
-    if let Some(l) = loc {
-        s.push_str(&format!("File: {}\nLine: {}\n", l.file, l.line));
-    }
-    s.push_str("Stack: \n");
-    for (i, f) in stack.iter().enumerate() {
-        s.push_str(&format!("\t#{i:09} in {f}\n"));
-    }
-    if let Some(i) = info {
-        s.push_str(&format!("Info: \n\t{i}\n"));
-    }
-    Some(s)
 }
 
 impl Writer<'_> {
@@ -150,11 +132,6 @@ impl Writer<'_> {
     fn path(&mut self, ex: &mut Executor, r: PathReport) {
         if self.exiting.is_some() {
             return;
-        }
-        if self.echo {
-            let _ = std::io::stdout().write_all(&r.stdout);
-            let _ = std::io::stdout().flush();
-            let _ = std::io::stderr().write_all(&r.stderr);
         }
         let t = &r.termination;
         match t {
@@ -199,7 +176,7 @@ impl Writer<'_> {
         }
         if let Some(kind) = termination_type(t) {
             if self.k.exit_on_error {
-                self.exiting = err_text(t);
+                self.exiting = crate::output::error_text(t, true);
                 ex.halt();
                 return;
             }
@@ -217,11 +194,7 @@ impl Writer<'_> {
         let mut generated = false;
         if self.k.write_ktests {
             let kt = KTest { args: self.args.clone(), sym_argvs: 0, sym_argv_len: 0, objects: r.objects.clone() };
-            let res = std::fs::File::create(base.with_extension("ktest")).and_then(|f| {
-                let mut w = std::io::BufWriter::new(f);
-                kt.write_to(&mut w)?;
-                w.flush()
-            });
+            let res = kt.save(&base.with_extension("ktest"));
             generated |= res.is_ok();
             self.io(res);
         }
@@ -234,7 +207,7 @@ impl Writer<'_> {
             self.generated += 1;
         }
         let t = &r.termination;
-        if let Some(text) = err_text(t) {
+        if let Some(text) = crate::output::error_text(t, true) {
             let suffix = t.file_suffix().unwrap_or_default();
             let res = std::fs::write(self.dir.join(format!("test{n:06}.{suffix}")), text);
             self.io(res);
@@ -268,11 +241,9 @@ fn halting(why: &StopReason) -> bool {
     matches!(why, StopReason::Halted | StopReason::MaxTime | StopReason::MaxInstructions)
 }
 
-fn info_time(t: std::time::SystemTime) -> String {
-    crate::klee_files::local_time(t)
-}
-
-/// Runs the program as `klee` does.
+/// Runs the program as `klee` does. The program's output reaches the
+/// tool's stdout as it is written (`Config::echo_live`); `opts.echo` is
+/// not used.
 pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunError> {
     let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
     let out_dir = crate::output::create_dir(opts.output_dir.as_deref(), first)?;
@@ -286,7 +257,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
     }
     let started = std::time::SystemTime::now();
-    let mut info = format!("{}\nPID: {}\nStarted: {}\n", k.argv.join(" "), std::process::id(), info_time(started));
+    let mut info = format!("{}\nPID: {}\nStarted: {}\n", k.argv.join(" "), std::process::id(), crate::klee_files::local_time(started));
     let mut w = Writer {
         dir: out_dir.clone(),
         k,
@@ -300,7 +271,6 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         exiting: None,
         io_error: None,
         said_halting: false,
-        echo: opts.echo,
     };
     if let Some((file, hash)) = &k.write_xml {
         let meta = crate::klee_files::xml_metadata(file, hash, k.exit_on_error, started);
@@ -342,7 +312,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     }
     let finished = std::time::SystemTime::now();
     let secs = finished.duration_since(started).map(|d| d.as_secs()).unwrap_or(0);
-    info.push_str(&format!("Finished: {}\nElapsed: {:02}:{:02}:{:02}\n", info_time(finished), secs / 3600, secs / 60 % 60, secs % 60));
+    info.push_str(&format!("Finished: {}\nElapsed: {:02}:{:02}:{:02}\n", crate::klee_files::local_time(finished), secs / 3600, secs / 60 % 60, secs % 60));
     info.push_str(&format!("KLEE: done: explored paths = {}\n", 1 + forks));
     info.push_str(&format!("KLEE: done: total queries = {queries}\n"));
     let stats = format!(

@@ -61,6 +61,13 @@ impl KTest {
         Ok(KTest { args, sym_argvs, sym_argv_len, objects })
     }
 
+    /// Writes the test to `path` (created or replaced).
+    pub fn save(&self, path: &std::path::Path) -> io::Result<()> {
+        let mut w = io::BufWriter::new(std::fs::File::create(path)?);
+        self.write_to(&mut w)?;
+        w.flush()
+    }
+
     pub fn load(path: &std::path::Path) -> io::Result<KTest> {
         KTest::read_from(&mut io::BufReader::new(std::fs::File::open(path)?))
     }

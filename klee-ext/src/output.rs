@@ -59,8 +59,7 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
     let base = dir.join(format!("test{n:06}"));
     let io = |e: std::io::Error| OutputError(format!("cannot write to {}: {e}", dir.display()));
     let kt = KTest { args: args.to_vec(), sym_argvs: 0, sym_argv_len: 0, objects: r.objects.clone() };
-    let mut f = std::io::BufWriter::new(std::fs::File::create(base.with_extension("ktest")).map_err(io)?);
-    kt.write_to(&mut f).map_err(io)?;
+    kt.save(&base.with_extension("ktest")).map_err(io)?;
     if !r.stdout.is_empty() {
         std::fs::write(base.with_extension("stdout"), &r.stdout).map_err(io)?;
     }
@@ -75,19 +74,9 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
         std::fs::write(base.with_extension("apps"), text).map_err(io)?;
     }
     let entry = match &r.termination {
-        Termination::Error { kind, msg, loc, stack, info, .. } => {
-            let suffix = r.termination.file_suffix().expect("errors have a suffix");
-            let mut text = format!("Error: {msg}\n");
-            if let Some(l) = loc {
-                text.push_str(&format!("File: {}\nLine: {}\n", l.file, l.line));
-            }
-            text.push_str("Stack:\n");
-            for (i, s) in stack.iter().enumerate() {
-                text.push_str(&format!("\t#{i} {s}\n"));
-            }
-            if let Some(i) = info {
-                text.push_str(&format!("Info:\n\t{i}\n"));
-            }
+        Termination::Error { msg, loc, .. } => {
+            let suffix = r.termination.file_suffix().unwrap_or_default();
+            let text = error_text(&r.termination, false).unwrap_or_default();
             std::fs::write(dir.join(format!("test{n:06}.{suffix}")), text).map_err(io)?;
             Some(ErrorEntry {
                 test: format!("test{n:06}"),
@@ -95,10 +84,6 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
                 message: msg.clone(),
                 file: loc.as_ref().map(|l| l.file.to_string()),
                 line: loc.as_ref().map(|l| l.line),
-            })
-            .map(|e| {
-                let _ = kind;
-                e
             })
         }
         Termination::Early(why) => {
@@ -108,6 +93,25 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
         _ => None,
     };
     Ok(entry)
+}
+
+/// The text of an error path's `.err` file: `Error:`, `File:`, `Line:`,
+/// the stack and `Info:`, in KLEE's layout (`klee`: `#000000001 in f(…)`)
+/// or `run`'s (`#1 f(…)`); `None` for a path that did not end in an error.
+pub fn error_text(t: &Termination, klee: bool) -> Option<String> {
+    let Termination::Error { msg, loc, stack, info, .. } = t else { return None };
+    let mut s = format!("Error: {msg}\n");
+    if let Some(l) = loc {
+        s.push_str(&format!("File: {}\nLine: {}\n", l.file, l.line));
+    }
+    s.push_str(if klee { "Stack: \n" } else { "Stack:\n" });
+    for (i, f) in stack.iter().enumerate() {
+        s.push_str(&if klee { format!("\t#{i:09} in {f}\n") } else { format!("\t#{i} {f}\n") });
+    }
+    if let Some(i) = info {
+        s.push_str(&format!("{}\t{i}\n", if klee { "Info: \n" } else { "Info:\n" }));
+    }
+    Some(s)
 }
 
 fn join(v: &[i64]) -> String {

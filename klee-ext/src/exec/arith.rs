@@ -83,21 +83,7 @@ impl<'p> Executor<'p> {
         if self.cfg.check_overshift && op.is_shift() && !self.prog.func(st.top().func).runtime {
             let width = self.pool.constant(w, w as u64);
             let over = self.pool.cmp(CmpOp::Ule, width, b);
-            if let Some(m) = self.model_for(st, over)? {
-                let under = self.pool.not(over);
-                match self.model_for(st, under)? {
-                    None => return Err(self.overshift_error(st)),
-                    Some(good) => {
-                        let mut bad = self.clone_state(st);
-                        bad.add_constraint(over, m);
-                        let t = self.overshift_error(&bad);
-                        bad.id = self.reserve_state_id();
-                        self.stats.forks += 1;
-                        self.pending.push((bad, t));
-                        st.add_constraint(under, good);
-                    }
-                }
-            }
+            self.fork_error_with(st, over, &|ex: &Self, s: &State| ex.overshift_error(s))?;
         }
         let e = self.pool.bin(op, a, b);
         Self::set(st, dst, Val::S(e));

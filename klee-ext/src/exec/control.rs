@@ -246,14 +246,7 @@ impl<'p> Executor<'p> {
                     sides.push((eq, edge, m));
                 }
             }
-            if let Some(m) = self.model_for(st, none)? {
-                let mut bad = self.clone_state(st);
-                bad.add_constraint(none, m);
-                let t = self.error(&bad, ErrorKind::Exec, "indirectbr: illegal label address");
-                bad.id = self.reserve_state_id();
-                self.stats.forks += 1;
-                self.pending.push((bad, t));
-            }
+            self.fork_error_with(st, none, &|ex: &Self, s: &State| ex.error(s, ErrorKind::Exec, "indirectbr: illegal label address"))?;
             let Some(((c0, e0, m0), rest)) = sides.split_first() else {
                 return Err(self.error(st, ErrorKind::Exec, "indirectbr: illegal label address"));
             };
@@ -283,12 +276,18 @@ impl<'p> Executor<'p> {
     /// If `bad` may hold, splits off a path on which it does and which ends
     /// with an error of `kind`; `st` continues with `!bad`.
     pub(super) fn fork_error_if(&mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str) -> Result<(), Termination> {
+        self.fork_error_with(st, bad, &|ex: &Self, s: &State| ex.error(s, kind, msg))
+    }
+
+    /// As `fork_error_if`, with the error `make` builds for the path on
+    /// which `bad` holds.
+    pub(super) fn fork_error_with(&mut self, st: &mut State, bad: ExprId, make: &dyn Fn(&Self, &State) -> Termination) -> Result<(), Termination> {
         let Some(bad_model) = self.model_for(st, bad)? else {
             return Ok(());
         };
         let good = self.pool.not(bad);
         let Some(good_model) = self.model_for(st, good)? else {
-            return Err(self.error(st, kind, msg));
+            return Err(make(self, st));
         };
         if self.can_fork(st) {
             self.stats.forks += 1;
@@ -298,7 +297,7 @@ impl<'p> Executor<'p> {
             err.add_constraint(bad, bad_model);
             err.depth += 1;
             st.depth += 1;
-            let t = self.error(&err, kind, msg);
+            let t = make(self, &err);
             let id = self.reserve_state_id();
             err.id = id;
             self.pending.push((err, t));

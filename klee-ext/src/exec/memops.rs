@@ -24,10 +24,7 @@ impl<'p> Executor<'p> {
             MemFault::ReadOnly { .. } => ErrorKind::ReadOnly,
             _ => ErrorKind::Ptr,
         };
-        match self.error(st, kind, f.message()) {
-            Termination::Error { kind, suffix, msg, loc, stack, .. } => Termination::Error { kind, suffix, msg, loc, stack, info: Some(f.detail()) },
-            t => t,
-        }
+        Termination::Error { kind, suffix: None, msg: f.message().into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: Some(f.detail()) }
     }
 
     /// Allocates an object for `st`, enforcing the size and memory limits.

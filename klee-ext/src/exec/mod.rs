@@ -553,7 +553,7 @@ impl<'p> Executor<'p> {
             return Step::Done(Termination::Early(StopReason::MaxPathInstructions));
         }
         loop {
-            if budget == 0 || self.stats.forks != forks_before || self.merge.pause.is_some() {
+            if budget == 0 || self.stats.forks != forks_before {
                 return Step::Continue;
             }
             budget -= 1;
@@ -624,7 +624,14 @@ impl<'p> Executor<'p> {
                 Inst::Cast { op, from, to, dst, a } => self.cast(st, *op, *from, *to, *dst, *a),
                 Inst::Wide(w) => self.wide(st, w),
                 Inst::Select { dst, w, c, t, f } => self.select(st, *dst, *w, *c, *t, *f),
-                Inst::Call(ci) => self.call(st, ci),
+                Inst::Call(ci) => {
+                    let r = self.call(st, ci);
+                    // A path that closed a merge waits from here (merge.rs).
+                    if r.is_ok() && self.merge.pause.is_some() {
+                        return Step::Continue;
+                    }
+                    r
+                }
                 Inst::Ret(v) => match self.ret(st, *v) {
                     Ok(None) => Ok(()),
                     Ok(Some(t)) => return Step::Done(t),

@@ -83,7 +83,9 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
         if opts.optimize {
             optimize(module)?;
         }
-        scalarize(module)?;
+        if has_vector_code(module) {
+            scalarize(module)?;
+        }
         if let Some(out) = &opts.module_out {
             let c = CString::new(out.display().to_string()).map_err(|_| LoadError::Io { path: out.display().to_string(), msg: "path contains NUL".into() })?;
             if llvm_sys::bit_writer::LLVMWriteBitcodeToFile(module, c.as_ptr()) != 0 {
@@ -194,3 +196,25 @@ unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, Loa
     Ok(m)
 }
 
+/// Whether any instruction of `module` makes or reads a vector (the
+/// scalarizer's pass manager is set up only then).
+unsafe fn has_vector_code(module: LLVMModuleRef) -> bool {
+    use llvm_sys::LLVMTypeKind::LLVMVectorTypeKind;
+    let is_vec = |v: LLVMValueRef| LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind;
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        let mut bb = LLVMGetFirstBasicBlock(f);
+        while !bb.is_null() {
+            let mut i = LLVMGetFirstInstruction(bb);
+            while !i.is_null() {
+                if is_vec(i) || (0..LLVMGetNumOperands(i) as u32).any(|k| is_vec(LLVMGetOperand(i, k))) {
+                    return true;
+                }
+                i = LLVMGetNextInstruction(i);
+            }
+            bb = LLVMGetNextBasicBlock(bb);
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    false
+}
