@@ -9,7 +9,10 @@ fn tool(candidates: &[&str], env: &str) -> Option<String> {
     if let Ok(p) = std::env::var(env) {
         return Some(p);
     }
-    candidates.iter().find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success())).map(|c| c.to_string())
+    candidates
+        .iter()
+        .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
+        .map(|c| c.to_string())
 }
 
 fn fail(msg: &str) -> ! {
@@ -35,8 +38,9 @@ fn main() {
     println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");
     let clang = tool(&["clang-14", "clang"], "SE2REPAIR_CLANG")
         .unwrap_or_else(|| fail("clang-14 not found: the C runtime is compiled to LLVM bitcode with it. Install it with `apt-get install clang-14` or set SE2REPAIR_CLANG."));
-    let link = tool(&["llvm-link-14", "llvm-link"], "SE2REPAIR_LLVM_LINK")
-        .unwrap_or_else(|| fail("llvm-link-14 not found. Install it with `apt-get install llvm-14` or set SE2REPAIR_LLVM_LINK."));
+    let link = tool(&["llvm-link-14", "llvm-link"], "SE2REPAIR_LLVM_LINK").unwrap_or_else(|| {
+        fail("llvm-link-14 not found. Install it with `apt-get install llvm-14` or set SE2REPAIR_LLVM_LINK.")
+    });
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let mut srcs: Vec<PathBuf> = std::fs::read_dir("runtime")
         .unwrap_or_else(|e| fail(&format!("cannot read klee-ext/runtime: {e}")))
@@ -50,9 +54,24 @@ fn main() {
     let mut bcs = Vec::new();
     for s in &srcs {
         let bc = out.join(format!("{}.bc", s.file_stem().expect("file name").to_string_lossy()));
-        let cxx: &[&str] = if s.extension().is_some_and(|x| x == "cpp") { &["-x", "c++", "-fno-exceptions", "-fno-rtti", "-std=c++14"] } else { &[] };
+        let cxx: &[&str] = if s.extension().is_some_and(|x| x == "cpp") {
+            &["-x", "c++", "-fno-exceptions", "-fno-rtti", "-std=c++14"]
+        } else {
+            &[]
+        };
         let st = Command::new(&clang)
-            .args(["-emit-llvm", "-c", "-O1", "-fno-builtin", "-fno-vectorize", "-fno-slp-vectorize", "-g0", "-Wall", "-Iinclude", "-Iruntime"])
+            .args([
+                "-emit-llvm",
+                "-c",
+                "-O1",
+                "-fno-builtin",
+                "-fno-vectorize",
+                "-fno-slp-vectorize",
+                "-g0",
+                "-Wall",
+                "-Iinclude",
+                "-Iruntime",
+            ])
             .args(cxx)
             .arg(s)
             .arg("-o")
@@ -75,7 +94,12 @@ fn main() {
         }
         return;
     }
-    let st = Command::new(&link).args(&bcs).arg("-o").arg(&runtime).status().unwrap_or_else(|e| fail(&format!("cannot run {link}: {e}")));
+    let st = Command::new(&link)
+        .args(&bcs)
+        .arg("-o")
+        .arg(&runtime)
+        .status()
+        .unwrap_or_else(|e| fail(&format!("cannot run {link}: {e}")));
     if !st.success() {
         fail("linking the runtime bitcode failed");
     }

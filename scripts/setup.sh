@@ -46,6 +46,10 @@ if ! command -v wllvm >/dev/null || ! command -v extract-bc >/dev/null; then
   python3 -m pip install -q wllvm 2>/dev/null || python3 -m pip install -q --break-system-packages wllvm
 fi
 command -v wllvm >/dev/null || { echo "setup: wllvm is not on PATH after pip install" >&2; exit 1; }
+# rustfmt and clippy: CI checks the tree's form and lints.
+if command -v rustup >/dev/null; then
+  rustup component add rustfmt clippy >/dev/null 2>&1 || echo "setup: could not add rustfmt/clippy with rustup" >&2
+fi
 # `klee`: the drop-in KLEE front end is the same binary called as klee
 # (the link dangles until `cargo build --release` makes the binary).
 mkdir -p "$(dirname "$0")/../target/release"

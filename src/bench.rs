@@ -71,7 +71,9 @@ pub struct BenchArgs {
 
 fn c_files(dir: &Path) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "c")).collect())
+        .map(|r| {
+            r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "c")).collect()
+        })
         .unwrap_or_default();
     v.sort();
     v
@@ -132,14 +134,22 @@ pub fn main(a: BenchArgs) -> ExitCode {
         return done(crate::bench_examples::main());
     }
     if a.model_lib {
-        return done(crate::timespec::parse_time(&a.gen_time).and_then(|t| crate::bench_model::main(&a.model_projects, t)));
+        return done(
+            crate::timespec::parse_time(&a.gen_time).and_then(|t| crate::bench_model::main(&a.model_projects, t)),
+        );
     }
     if a.fix {
-        let engines: Vec<String> = a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
-        return done(crate::timespec::parse_time(&a.fix_timeout).and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines)));
+        let engines: Vec<String> =
+            a.engines.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+        return done(
+            crate::timespec::parse_time(&a.fix_timeout)
+                .and_then(|t| crate::bench_fix::main(&a.fix_projects, t, &engines)),
+        );
     }
     if a.so {
-        return done(crate::timespec::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t)));
+        return done(
+            crate::timespec::parse_time(&a.cbs_timeout).and_then(|t| crate::bench_so::main(&a.so_programs, t)),
+        );
     }
     let concrete = c_files(&a.programs);
     let symbolic = c_files(&a.programs.join("symbolic"));
@@ -148,7 +158,10 @@ pub fn main(a: BenchArgs) -> ExitCode {
         return ExitCode::from(125);
     }
     println!("concrete programs (clang -O0 bitcode)");
-    println!("{:<16} {:>14} {:>10} {:>12} {:>10} {:>10}", "program", "instructions", "vm s", "M instr/s", "native s", "vm/native");
+    println!(
+        "{:<16} {:>14} {:>10} {:>12} {:>10} {:>10}",
+        "program", "instructions", "vm s", "M instr/s", "native s", "vm/native"
+    );
     for p in &concrete {
         let mut best: Option<klee_ext::driver::RunOutcome> = None;
         for _ in 0..a.repeat.max(1) {
@@ -180,7 +193,10 @@ pub fn main(a: BenchArgs) -> ExitCode {
     }
     println!();
     println!("symbolic programs");
-    println!("{:<16} {:>8} {:>8} {:>10} {:>10} {:>10} {:>12} {:>12}", "program", "paths", "forks", "queries", "z3 calls", "vm s", "paths/s", "queries/s");
+    println!(
+        "{:<16} {:>8} {:>8} {:>10} {:>10} {:>10} {:>12} {:>12}",
+        "program", "paths", "forks", "queries", "z3 calls", "vm s", "paths/s", "queries/s"
+    );
     for p in &symbolic {
         let o = match vm_run(p) {
             Ok(o) => o,

@@ -31,11 +31,12 @@ fn sum_loop(n: i64) -> Vec<(Rc<[i64]>, bool)> {
     out
 }
 
-
 /// One scenario's checks: for each deviation point `j` (up to `upto`),
 /// the examples `make(j)`; the wall time of each check (the recent terms
 /// and the solver) by its number of examples.
-fn run(evals: &[(Rc<[i64]>, bool)], upto: usize, make: &dyn Fn(usize) -> Vec<(Rc<[i64]>, Rel)>) -> Result<(Vec<(usize, Duration, bool)>, (u64, u64)), String> {
+fn run(
+    evals: &[(Rc<[i64]>, bool)], upto: usize, make: &dyn Fn(usize) -> Vec<(Rc<[i64]>, Rel)>,
+) -> Result<(Vec<(usize, Duration, bool)>, (u64, u64)), String> {
     let lang = Rc::new(LangSpec::Bool(3).instantiate("cond", 4)?);
     let mut solver = ExampleSolver::new(lang, Encoding::Pse, Some(klee_ext::exec::so::PRUNE_TIMEOUT));
     // As the VM seeds it: the original `sum < n`.
@@ -65,7 +66,11 @@ fn table(name: &str, checks: &[(usize, Duration, bool)]) {
         let mut times: Vec<Duration> = sel.iter().map(|c| c.1).collect();
         let max = times.iter().max().map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         let solver = sel.iter().filter(|c| c.2).count();
-        println!("| {name} | {label} | {} | {:.3} | {max:.2} | {solver} |", sel.len(), repair::infer::median_ms(&mut times));
+        println!(
+            "| {name} | {label} | {} | {:.3} | {max:.2} | {solver} |",
+            sel.len(),
+            repair::infer::median_ms(&mut times)
+        );
     }
 }
 
@@ -81,7 +86,9 @@ pub fn main() -> Result<(), String> {
     let (one, _) = run(&evals, evals.len(), &|j| (0..j).map(orig).chain([flip(j)]).collect())?;
     table("one deviation", &one);
     // Two: evaluations j/2 and j flipped (no threshold explains them).
-    let (two, inc) = run(&evals, evals.len(), &|j| (0..j).map(|i| if i == j / 2 && j > 1 { flip(i) } else { orig(i) }).chain([flip(j)]).collect())?;
+    let (two, inc) = run(&evals, evals.len(), &|j| {
+        (0..j).map(|i| if i == j / 2 && j > 1 { flip(i) } else { orig(i) }).chain([flip(j)]).collect()
+    })?;
     table("two deviations", &two);
     println!(
         "\n(wall time of each check: a recent term or a refitted threshold answers first, then the solver, within the VM's limit of {} ms; of the two-deviation checks {} were inconsistent and {} unknown at the limit, which keeps the path)",

@@ -46,7 +46,9 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
     let mut head = String::from("| project |");
     let mut rule = String::from("|---|");
     for e in engines {
-        head.push_str(&format!(" {e} patch | verdict | first patch s | s | paths/test | SO queries | median query ms |"));
+        head.push_str(&format!(
+            " {e} patch | verdict | first patch s | s | paths/test | SO queries | median query ms |"
+        ));
         rule.push_str("---|---|---|---|---|---|---|");
     }
     println!("{head}\n{rule}");
@@ -65,11 +67,21 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
                 Some((en, s)) => (en.to_string(), Some(s.to_string())),
                 None => (e.clone(), None),
             };
-            let cli = CliOverrides { engine: Some(engine), search, timeout: Some(timeout), output_dir: Some(out.path().to_path_buf()), ..CliOverrides::default() };
+            let cli = CliOverrides {
+                engine: Some(engine),
+                search,
+                timeout: Some(timeout),
+                output_dir: Some(out.path().to_path_buf()),
+                ..CliOverrides::default()
+            };
             let opts = FixOptions::resolve(&project, &cli)?;
             match fix::fix(&project, &opts, &mut Quiet) {
                 Ok(r) => {
-                    let patch = r.patches.first().map(|pt| format!("`{}`", pt.replacement.replace('|', "\\|"))).unwrap_or_else(|| "–".into());
+                    let patch = r
+                        .patches
+                        .first()
+                        .map(|pt| format!("`{}`", pt.replacement.replace('|', "\\|")))
+                        .unwrap_or_else(|| "–".into());
                     let verdict = match (r.patches.first(), &heldout) {
                         (None, _) => 2,
                         (Some(pt), Some(h)) => usize::from(!fix::correct_on(&project, pt, h, opts.test_timeout)?),
@@ -79,7 +91,10 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
                     let word = ["correct", "plausible", "none"][verdict];
                     let first = r.first_patch_s.map(|s| format!("{s:.2}")).unwrap_or_else(|| "–".into());
                     let per_test = r.paths_explored as f64 / r.tests.len().max(1) as f64;
-                    row.push_str(&format!(" {patch} | {word} | {first} | {:.2} | {per_test:.1} | {} | {:.2} |", r.time_s, r.so_queries, r.so_query_median_ms));
+                    row.push_str(&format!(
+                        " {patch} | {word} | {first} | {:.2} | {per_test:.1} | {} | {:.2} |",
+                        r.time_s, r.so_queries, r.so_query_median_ms
+                    ));
                     times[k].push(r.time_s);
                     found[k] += usize::from(!r.patches.is_empty());
                 }
@@ -92,7 +107,13 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
     for (k, e) in engines.iter().enumerate() {
         let [c, pl, no] = verdicts[k];
         let max = times[k].iter().copied().fold(0.0, f64::max);
-        println!("{e}: {}/{} patched ({c} correct, {pl} plausible, {no} none), median {:.1} s, max {:.1} s", found[k], list.len(), median(times[k].clone()), max);
+        println!(
+            "{e}: {}/{} patched ({c} correct, {pl} plausible, {no} none), median {:.1} s, max {:.1} s",
+            found[k],
+            list.len(),
+            median(times[k].clone()),
+            max
+        );
     }
     Ok(())
 }

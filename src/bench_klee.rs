@@ -48,7 +48,10 @@ pub fn main(programs: &Path, repeat: u32) -> Result<(), String> {
     let mut sources: Vec<PathBuf> = Vec::new();
     for dir in [programs.to_path_buf(), programs.join("symbolic")] {
         if let Ok(r) = std::fs::read_dir(&dir) {
-            let mut v: Vec<PathBuf> = r.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "c" || e == "bc" || e == "ll")).collect();
+            let mut v: Vec<PathBuf> = r
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "c" || e == "bc" || e == "ll"))
+                .collect();
             v.sort();
             sources.extend(v);
         }
@@ -66,8 +69,20 @@ pub fn main(programs: &Path, repeat: u32) -> Result<(), String> {
         total_run += run;
         total_klee += klee;
         let name = src.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        println!("{:<20} {:>10.3} {:>10.3} {:>10.2}", name, run.as_secs_f64(), klee.as_secs_f64(), klee.as_secs_f64() / run.as_secs_f64());
+        println!(
+            "{:<20} {:>10.3} {:>10.3} {:>10.2}",
+            name,
+            run.as_secs_f64(),
+            klee.as_secs_f64(),
+            klee.as_secs_f64() / run.as_secs_f64()
+        );
     }
-    println!("{:<20} {:>10.3} {:>10.3} {:>10.2}", "total", total_run.as_secs_f64(), total_klee.as_secs_f64(), total_klee.as_secs_f64() / total_run.as_secs_f64());
+    println!(
+        "{:<20} {:>10.3} {:>10.3} {:>10.2}",
+        "total",
+        total_run.as_secs_f64(),
+        total_klee.as_secs_f64(),
+        total_klee.as_secs_f64() / total_run.as_secs_f64()
+    );
     Ok(())
 }

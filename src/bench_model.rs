@@ -16,7 +16,9 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
         .filter(|p| p.join("se2repair.yaml").is_file())
         .collect();
     projects.sort();
-    println!("| function | sketch | time to model (s) | paths | so queries | term | coverage baseline | model | real |");
+    println!(
+        "| function | sketch | time to model (s) | paths | so queries | term | coverage baseline | model | real |"
+    );
     println!("|---|---|---|---|---|---|---|---|---|");
     for p in projects {
         let func = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
@@ -36,12 +38,24 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
         let r = modellib::model(&job, &opts, std::time::Instant::now())?;
         let cov = match &r.model_file {
             Some(f) => {
-                let g = gen::generate(&job, f, &gen::GenOptions { max_time: gen_time, test_timeout: Duration::from_secs(5) })?;
-                g.rows.iter().map(|row| format!("{:.1}% ({} tests)", row.coverage, row.tests)).collect::<Vec<_>>().join(" | ")
+                let g = gen::generate(
+                    &job,
+                    f,
+                    &gen::GenOptions { max_time: gen_time, test_timeout: Duration::from_secs(5) },
+                )?;
+                g.rows
+                    .iter()
+                    .map(|row| format!("{:.1}% ({} tests)", row.coverage, row.tests))
+                    .collect::<Vec<_>>()
+                    .join(" | ")
             }
             None => "- | - | -".into(),
         };
-        let term = if r.terms.is_empty() { format!("none: {}", r.reason.clone().unwrap_or_default()) } else { r.terms.join("; ") };
+        let term = if r.terms.is_empty() {
+            format!("none: {}", r.reason.clone().unwrap_or_default())
+        } else {
+            r.terms.join("; ")
+        };
         println!("| {func} | {} | {:.1} | {} | {} | `{term}` | {cov} |", r.sketch, r.time_s, r.paths, r.so_queries);
     }
     Ok(())

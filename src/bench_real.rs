@@ -37,7 +37,12 @@ fn vm_run(bc: &Path, args: &[String], out: &Path) -> Result<(Duration, klee_ext:
         inputs: vec![bc.to_path_buf()],
         cflags: Vec::new(),
         output_dir: Some(out.to_path_buf()),
-        exec: Config { warnings: false, program_name: bc.display().to_string(), args: args.iter().cloned().map(ArgSpec::Concrete).collect(), ..Config::default() },
+        exec: Config {
+            warnings: false,
+            program_name: bc.display().to_string(),
+            args: args.iter().cloned().map(ArgSpec::Concrete).collect(),
+            ..Config::default()
+        },
         echo: false,
         emit_all_errors: false,
         verbose: false,
@@ -95,7 +100,8 @@ pub fn main(repeat: u32) -> Result<(), String> {
         let mb = std::fs::metadata(&bc).map(|m| m.len() as f64 / (1 << 20) as f64).unwrap_or(0.0);
         let (t, n) = best(repeat, || {
             let t = Instant::now();
-            let p = klee_ext::ir::load_module_file(&[bc.as_path()], Some(klee_ext::RUNTIME_BC)).map_err(|e| e.to_string())?;
+            let p = klee_ext::ir::load_module_file(&[bc.as_path()], Some(klee_ext::RUNTIME_BC))
+                .map_err(|e| e.to_string())?;
             Ok((t.elapsed(), p.num_insts()))
         })?;
         println!("{prog:<10} {mb:>8.2} {n:>14} {:>14.3}", t.as_secs_f64());
@@ -115,14 +121,20 @@ pub fn main(repeat: u32) -> Result<(), String> {
     ];
     println!();
     println!("commands (best of {repeat})");
-    println!("{:<34} {:>14} {:>9} {:>9} {:>11} {:>10} {:>10}", "command", "instructions", "vm s", "run s", "M instr/s", "native s", "vm/native");
+    println!(
+        "{:<34} {:>14} {:>9} {:>9} {:>11} {:>10} {:>10}",
+        "command", "instructions", "vm s", "run s", "M instr/s", "native s", "vm/native"
+    );
     for (pkg, prog, args) in commands {
         let bc = cache.join(pkg).join("bc").join(format!("{prog}.bc"));
         let exe = cache.join(pkg).join("bin").join(prog);
         if !bc.exists() || !exe.exists() {
             continue;
         }
-        let label: String = std::iter::once(prog.to_string()).chain(args.iter().map(|a| if a == &input_s { "4MB.txt".into() } else { a.clone() })).collect::<Vec<_>>().join(" ");
+        let label: String = std::iter::once(prog.to_string())
+            .chain(args.iter().map(|a| if a == &input_s { "4MB.txt".into() } else { a.clone() }))
+            .collect::<Vec<_>>()
+            .join(" ");
         let (vt, o) = best(repeat, || vm_run(&bc, &args, &tmp.path().join("out")))?;
         let (nt, ()) = best(repeat.max(3), || native_run(&exe, &args))?;
         // "vm s" is the whole command (load, lower, run); instructions per

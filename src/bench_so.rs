@@ -27,7 +27,14 @@ struct Job<'a> {
 
 fn run(j: &Job) -> Result<klee_ext::output::Summary, String> {
     let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let mut exec = Config { warnings: false, max_forks: j.max_forks, max_time: j.max_time, hole_mode: j.mode, so_langs: j.langs.clone(), ..Config::default() };
+    let mut exec = Config {
+        warnings: false,
+        max_forks: j.max_forks,
+        max_time: j.max_time,
+        hole_mode: j.mode,
+        so_langs: j.langs.clone(),
+        ..Config::default()
+    };
     exec.solver.so.encoding = j.encoding;
     exec.solver.timeout = j.query_timeout;
     let opts = RunOptions {
@@ -51,9 +58,12 @@ fn lang(dir: &Path, name: &str, spec: &str) -> Result<(String, LangSpec), String
 
 pub fn main(dir: &Path, cbs_timeout: Duration) -> Result<(), String> {
     let sign = dir.join("sign_loop.c");
-    let linear = lang(&dir, "rho", "linear.sy:3")?;
+    let linear = lang(dir, "rho", "linear.sy:3")?;
     println!("Fig. 7c: paths and wall time against --max-forks (sign loop, linear language depth 3)");
-    println!("{:<6} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}", "iters", "max-forks", "fo paths", "fo s", "pse paths", "pse s", "pse pruned");
+    println!(
+        "{:<6} {:>10} {:>10} {:>10} {:>10} {:>10} {:>10}",
+        "iters", "max-forks", "fo paths", "fo s", "pse paths", "pse s", "pse pruned"
+    );
     for iters in [10, 14] {
         for forks in [16u64, 64, 256, 1024, 4096] {
             let base = |mode, langs: Vec<(String, LangSpec)>| Job {
@@ -75,17 +85,20 @@ pub fn main(dir: &Path, cbs_timeout: Duration) -> Result<(), String> {
         }
     }
     println!();
-    println!("Table 3 solver columns: second-order queries met during exploration (ms; CBS limit {} s per query)", cbs_timeout.as_secs_f64());
+    println!(
+        "Table 3 solver columns: second-order queries met during exploration (ms; CBS limit {} s per query)",
+        cbs_timeout.as_secs_f64()
+    );
     println!(
         "{:<28} {:<4} {:>6} {:>9} {:>9} {:>6} {:>9} {:>9} {:>8} {:>8}",
         "program", "enc", "sat", "mean", "median", "unsat", "mean", "median", "timeout", "paths"
     );
     let rows: Vec<(&str, &str, Vec<String>, (String, LangSpec))> = vec![
-        ("sign_loop 4 iters linear:2", "sign_loop.c", vec!["-DITERATIONS=4".into()], lang(&dir, "rho", "linear.sy:2")?),
+        ("sign_loop 4 iters linear:2", "sign_loop.c", vec!["-DITERATIONS=4".into()], lang(dir, "rho", "linear.sy:2")?),
         ("sign_loop 4 iters linear:3", "sign_loop.c", vec!["-DITERATIONS=4".into()], linear.clone()),
         ("sign_loop 10 iters linear:3", "sign_loop.c", vec![], linear.clone()),
-        ("sign_loop 6 iters int:3", "sign_loop.c", vec!["-DITERATIONS=6".into()], lang(&dir, "rho", "int:3")?),
-        ("search_pred bool:3", "search_pred.c", vec![], lang(&dir, "pred", "bool:3")?),
+        ("sign_loop 6 iters int:3", "sign_loop.c", vec!["-DITERATIONS=6".into()], lang(dir, "rho", "int:3")?),
+        ("search_pred bool:3", "search_pred.c", vec![], lang(dir, "pred", "bool:3")?),
     ];
     for (label, file, cflags, l) in rows {
         for enc in [Encoding::Pse, Encoding::Cbs] {

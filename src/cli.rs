@@ -1,5 +1,7 @@
 //! Argument parsing (clap) and the `run` subcommand.
 
+use crate::posix_args::{parse_program_args, read_env_file};
+use crate::timespec::parse_time;
 use clap::{Args, Parser, Subcommand};
 use klee_ext::exec::{ArgSpec, ReplayObjects};
 use klee_ext::ktest::KTest;
@@ -7,7 +9,6 @@ use klee_ext::search::SearchKind;
 use klee_ext::{Config, ErrorKind, Termination};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use crate::timespec::parse_time;
 
 /// The tool's own failure (bad input, missing clang, …).
 pub const EXIT_TOOL_ERROR: u8 = 125;
@@ -15,7 +16,11 @@ pub const EXIT_TOOL_ERROR: u8 = 125;
 pub const EXIT_LIMIT: u8 = 124;
 
 #[derive(Parser)]
-#[command(name = "se2repair", version, about = "Symbolic execution with second-order constraints for C: a KLEE-compatible VM, program repair and library modelling")]
+#[command(
+    name = "se2repair",
+    version,
+    about = "Symbolic execution with second-order constraints for C: a KLEE-compatible VM, program repair and library modelling"
+)]
 struct Cli {
     #[command(subcommand)]
     cmd: Cmd,
@@ -111,6 +116,15 @@ struct RunArgs {
     /// cbs (component-based, location variables).
     #[arg(long, default_value = "pse", value_name = "ENC")]
     so_encoding: String,
+    /// For measurements of the second-order backend: `reset` (a fresh
+    /// solver per query instead of one incremental solver), `sortnet` (a
+    /// sorting network for exactly-one instead of Z3's pseudo-Boolean
+    /// constraint); comma-separated.
+    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    so_tune: Vec<String>,
+    /// Write every first-order solver query as SMT-LIB2 into DIR.
+    #[arg(long, value_name = "DIR")]
+    dump_queries: Option<PathBuf>,
     /// so: applications of a variable are one unknown function; fo: every
     /// evaluation of klee_apply_symbolic is a fresh symbolic int (Angelix).
     #[arg(long, default_value = "so", value_name = "MODE")]
@@ -157,124 +171,14 @@ struct RunArgs {
 
 pub use klee_ext::so::parse_so_langs;
 
-/// An environment file: one NAME=VALUE a line (blank lines and lines
-/// starting with # are skipped).
-pub(crate) fn read_env_file(p: &std::path::Path) -> Result<Vec<Vec<u8>>, String> {
-    let bytes = std::fs::read(p).map_err(|e| format!("cannot read --env-file {}: {e}", p.display()))?;
-    let mut out = Vec::new();
-    for (n, line) in bytes.split(|&c| c == b'\n').enumerate() {
-        if line.is_empty() || line[0] == b'#' {
-            continue;
-        }
-        if !line.contains(&b'=') || line[0] == b'=' {
-            return Err(format!("{}:{}: expected NAME=VALUE", p.display(), n + 1));
-        }
-        out.push(line.to_vec());
-    }
-    Ok(out)
-}
-
-/// What KLEE's POSIX runtime reads among the program's arguments.
-#[derive(Default)]
-pub(crate) struct PosixArgs {
-    pub args: Vec<ArgSpec>,
-    pub sym_stdin: Option<u32>,
-    pub sym_files: Option<(u32, u32)>,
-    pub sym_stdout: bool,
-    /// `--max-fail N`.
-    pub max_fail: u32,
-}
-
-pub(crate) fn parse_program_args(raw_os: &[std::ffi::OsString]) -> Result<PosixArgs, String> {
-    use std::os::unix::ffi::OsStrExt;
-    let raw: Vec<String> = raw_os.iter().map(|s| s.to_string_lossy().into_owned()).collect();
-    let mut out = Vec::new();
-    let mut stdin = None;
-    let mut files = None;
-    let mut sym_stdout = false;
-    let mut max_fail = 0;
-    let mut i = 0;
-    let num = |v: Option<&String>, what: &str| -> Result<u32, String> {
-        v.ok_or(format!("{what} needs a number"))?.parse::<u32>().map_err(|_| format!("{what} needs a number"))
-    };
-    while i < raw.len() {
-        let a = raw[i].trim_start_matches('-');
-        let dashed = raw[i].starts_with('-');
-        match (dashed, a) {
-            (true, "sym-arg") => {
-                out.push(ArgSpec::Sym(num(raw.get(i + 1), "--sym-arg")?));
-                i += 2;
-            }
-            (true, "sym-args") => {
-                let min = num(raw.get(i + 1), "--sym-args")?;
-                let max = num(raw.get(i + 2), "--sym-args")?;
-                let len = num(raw.get(i + 3), "--sym-args")?;
-                // KLEE's POSIX runtime's words.
-                if min > max || max == 0 {
-                    return Err("Invalid range to --sym-args (MIN MAX N needs MIN <= MAX and MAX > 0)".into());
-                }
-                out.push(ArgSpec::SymArgs { min, max, len });
-                i += 4;
-            }
-            (true, "sym-stdin") => {
-                stdin = Some(num(raw.get(i + 1), "--sym-stdin")?);
-                i += 2;
-            }
-            (true, "sym-files") => {
-                let n = num(raw.get(i + 1), "--sym-files")?;
-                let size = num(raw.get(i + 2), "--sym-files")?;
-                if files.is_some() {
-                    return Err("Multiple --sym-files are not allowed".into());
-                }
-                if n == 0 {
-                    return Err("The first argument to --sym-files (number of files) cannot be 0".into());
-                }
-                if size == 0 {
-                    return Err("The second argument to --sym-files (file size) cannot be 0".into());
-                }
-                if n > 26 {
-                    return Err("--sym-files N SIZE: at most 26 files (A to Z)".into());
-                }
-                files = Some((n, size));
-                i += 3;
-            }
-            (true, "sym-stdout") => {
-                sym_stdout = true;
-                i += 1;
-            }
-            (true, "max-fail") => {
-                max_fail = num(raw.get(i + 1), "--max-fail")?;
-                i += 2;
-            }
-            _ => {
-                // C programs take any bytes as arguments.
-                out.push(match raw_os[i].to_str() {
-                    Some(u) => ArgSpec::Concrete(u.to_string()),
-                    None => ArgSpec::Bytes(raw_os[i].as_bytes().to_vec()),
-                });
-                i += 1;
-            }
-        }
-    }
-    let most: u32 = out
-        .iter()
-        .map(|a| match a {
-            ArgSpec::Sym(_) => 1,
-            ArgSpec::SymArgs { max, .. } => *max,
-            _ => 0,
-        })
-        .sum();
-    if most > 100 {
-        return Err("No more than 100 symbolic arguments allowed.".into());
-    }
-    Ok(PosixArgs { args: out, sym_stdin: stdin, sym_files: files, sym_stdout, max_fail })
-}
-
 pub fn main() -> ExitCode {
     // Called as `klee` (a link to this binary) or as `se2repair klee`:
     // KLEE's own command line, which clap does not parse.
     let mut raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
-    let name = raw.first().map(|a| std::path::Path::new(a).file_name().map(|f| f.to_os_string()).unwrap_or_default()).unwrap_or_default();
+    let name = raw
+        .first()
+        .map(|a| std::path::Path::new(a).file_name().map(|f| f.to_os_string()).unwrap_or_default())
+        .unwrap_or_default();
     if name == "klee" {
         return crate::klee_cmd::main(raw.split_off(1));
     }
@@ -328,7 +232,8 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     if a.sym_stdin.is_some() {
         sym_stdin = a.sym_stdin;
     }
-    let search = SearchKind::parse(&a.search).ok_or(format!("unknown --search {:?} (dfs, bfs, random-state, random-path, nurs:covnew)", a.search))?;
+    let search = SearchKind::parse(&a.search)
+        .ok_or(format!("unknown --search {:?} (dfs, bfs, random-state, random-path, nurs:covnew)", a.search))?;
     let replay = match &a.replay {
         Some(p) => {
             let k = KTest::load(p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
@@ -353,7 +258,11 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         replay,
         warnings: !a.quiet,
         env: a.env_file.as_deref().map(read_env_file).transpose()?,
-        host_writes: if a.allow_host_writes { klee_ext::exec::posix::HostWrites::Allow } else { klee_ext::exec::posix::HostWrites::Auto },
+        host_writes: if a.allow_host_writes {
+            klee_ext::exec::posix::HostWrites::Allow
+        } else {
+            klee_ext::exec::posix::HostWrites::Auto
+        },
         scratch_dir: a.scratch_dir.clone(),
         ..Config::default()
     };
@@ -363,6 +272,17 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         "cbs" => klee_ext::so::Encoding::Cbs,
         other => return Err(format!("unknown --so-encoding {other:?} (pse, cbs)")),
     };
+    for t in &a.so_tune {
+        match t.as_str() {
+            "reset" => cfg.solver.so.incremental = false,
+            "sortnet" => cfg.solver.so.exactly_one = klee_ext::solver::ExactlyOne::SortingNetwork,
+            other => return Err(format!("unknown --so-tune {other:?} (reset, sortnet)")),
+        }
+    }
+    if let Some(d) = &a.dump_queries {
+        std::fs::create_dir_all(d).map_err(|e| format!("--dump-queries {}: {e}", d.display()))?;
+        cfg.solver.dump_queries = Some(d.clone());
+    }
     cfg.hole_mode = match a.hole_mode.as_str() {
         "so" => klee_ext::so::HoleMode::So,
         "fo" => klee_ext::so::HoleMode::Fo,
@@ -370,7 +290,9 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
     };
     cfg.so_langs = parse_so_langs(&a.so_lang)?;
     // Like KLEE, test cases record the program and its arguments.
-    let command_line: Vec<String> = std::iter::once(program.display().to_string()).chain(rest.iter().map(|s| s.to_string_lossy().into_owned())).collect();
+    let command_line: Vec<String> = std::iter::once(program.display().to_string())
+        .chain(rest.iter().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
     let mut inputs = vec![program];
     inputs.extend(a.link.iter().cloned());
     let sketches_dir = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
@@ -378,10 +300,14 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         let is = |p: &PathBuf, e: &str| p.extension().is_some_and(|x| x == e);
         let c: Vec<PathBuf> = inputs.iter().filter(|p| is(p, "c")).cloned().collect();
         let bc: Vec<PathBuf> = inputs.iter().filter(|p| !is(p, "c")).cloned().collect();
-        let cflags: Vec<String> = a.cflags.as_deref().map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default();
+        let cflags: Vec<String> =
+            a.cflags.as_deref().map(|s| s.split_whitespace().map(String::from).collect()).unwrap_or_default();
         for m in repair::modellib::missing::sketch_missing(&c, &bc, &cflags, &a.unavailable, sketches_dir.path())? {
             if !a.quiet {
-                eprintln!("se2repair: {} is missing: the {} sketch stands in for `{}`, with the hole `{}`", m.name, m.sketch, m.signature, m.hole);
+                eprintln!(
+                    "se2repair: {} is missing: the {} sketch stands in for `{}`, with the hole `{}`",
+                    m.name, m.sketch, m.signature, m.hole
+                );
             }
             if !cfg.so_langs.iter().any(|(n, _)| *n == m.hole) {
                 cfg.so_langs.push((m.hole.clone(), klee_ext::so::LangSpec::Arith(3)));

@@ -63,7 +63,10 @@ pub fn main(a: DbgbenchArgs) -> ExitCode {
 }
 
 fn data_dir(a: &DbgbenchArgs) -> PathBuf {
-    a.data.clone().or_else(|| std::env::var_os("SE2REPAIR_DBGBENCH").map(PathBuf::from)).unwrap_or_else(|| PathBuf::from("../shared/dbgbench"))
+    a.data
+        .clone()
+        .or_else(|| std::env::var_os("SE2REPAIR_DBGBENCH").map(PathBuf::from))
+        .unwrap_or_else(|| PathBuf::from("../shared/dbgbench"))
 }
 
 fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
@@ -73,7 +76,14 @@ fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
             continue;
         }
         let n = |o: &str| of.iter().filter(|r| r.outcome == o).count();
-        println!("{c}: {} patches ({} correct, {} plausible), {} none, {} errors", n("correct") + n("plausible"), n("correct"), n("plausible"), n("none"), n("error"));
+        println!(
+            "{c}: {} patches ({} correct, {} plausible), {} none, {} errors",
+            n("correct") + n("plausible"),
+            n("correct"),
+            n("plausible"),
+            n("none"),
+            n("error")
+        );
     }
     println!("tables in {}/results.md, results.csv, results.json", out.display());
     if rows.iter().any(|r| r.outcome == "error") {
@@ -115,26 +125,46 @@ fn run_cmd(a: DbgbenchArgs) -> Result<ExitCode, String> {
     if let Some(file) = &a.emit_jobs {
         let lines = run::emit_jobs(&subjects, &opts, &data);
         std::fs::write(file, lines.join("\n") + "\n").map_err(|e| format!("{}: {e}", file.display()))?;
-        println!("{} jobs written to {}; afterwards: se2repair dbgbench --collect {}/pairs --out {}", lines.len(), file.display(), out.display(), out.display());
+        println!(
+            "{} jobs written to {}; afterwards: se2repair dbgbench --collect {}/pairs --out {}",
+            lines.len(),
+            file.display(),
+            out.display(),
+            out.display()
+        );
         return Ok(ExitCode::SUCCESS);
     }
     let progress = |m: &str| eprintln!("se2repair: {m}");
     if let Some(id) = &a.fig7c {
-        let subject = subjects.iter().find(|s| &s.id == id).ok_or_else(|| format!("--fig7c: no subject `{id}` among the selected ones"))?;
-        let forks: Vec<u64> = a.fig7c_forks.split(',').map(|f| f.trim().parse::<u64>().map_err(|_| format!("--fig7c-forks: `{f}` is not a number"))).collect::<Result<_, _>>()?;
+        let subject = subjects
+            .iter()
+            .find(|s| &s.id == id)
+            .ok_or_else(|| format!("--fig7c: no subject `{id}` among the selected ones"))?;
+        let forks: Vec<u64> = a
+            .fig7c_forks
+            .split(',')
+            .map(|f| f.trim().parse::<u64>().map_err(|_| format!("--fig7c-forks: `{f}` is not a number")))
+            .collect::<Result<_, _>>()?;
         let mut points = Vec::new();
         for &n in &forks {
             // The selected configurations (the paper plots fo and so-pse
             // with its exhaustive search: --configs fo/dfs,so-pse/dfs).
             for c in &opts.configs {
-                let o = Options { configs: vec![c.clone()], max_forks: n, out: out.join("fig7c").join(n.to_string()), ..opts.clone() };
+                let o = Options {
+                    configs: vec![c.clone()],
+                    max_forks: n,
+                    out: out.join("fig7c").join(n.to_string()),
+                    ..opts.clone()
+                };
                 let rows = run::run_all(std::slice::from_ref(subject), &o, &progress);
                 points.extend(rows.into_iter().map(|r| (c.to_string(), n, r)));
             }
         }
         std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-        let rows: Vec<dbgbench::Row> = points.iter().map(|p| dbgbench::Row { config: format!("{}@{}", p.0, p.1), ..p.2.clone() }).collect();
-        std::fs::write(out.join("fig7c.json"), serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+        let rows: Vec<dbgbench::Row> =
+            points.iter().map(|p| dbgbench::Row { config: format!("{}@{}", p.0, p.1), ..p.2.clone() }).collect();
+        std::fs::write(out.join("fig7c.json"), serde_json::to_string_pretty(&rows).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
         dbgbench::plot::fig7c(&points, id, &out.join("fig7c.svg"))?;
         println!("fig7c.svg and fig7c.json in {}", out.display());
         return Ok(ExitCode::SUCCESS);

@@ -65,6 +65,16 @@ pub struct FixArgs {
     /// hole at the first site tried into FILE.svg.
     #[arg(long, value_name = "FILE.svg")]
     tree: Option<PathBuf>,
+    /// Instructions one path may run at a site (default 20000000): a
+    /// hole can make a loop endless.
+    #[arg(long, value_name = "N")]
+    max_path_instructions: Option<u64>,
+    /// Instructions of one test's exploration at a site (default 200000000).
+    #[arg(long, value_name = "N")]
+    max_instructions: Option<u64>,
+    /// Time limit of one solver query (default 2s).
+    #[arg(long, value_name = "TIME")]
+    max_solver_time: Option<String>,
     /// Print the report as JSON on stdout instead of the summary.
     #[arg(long)]
     json: bool,
@@ -122,11 +132,17 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         apply: a.apply,
         output_dir: a.output_dir.clone(),
         tree: a.tree.clone(),
+        max_path_instructions: a.max_path_instructions,
+        max_instructions: a.max_instructions,
+        query_timeout: secs(&a.max_solver_time)?,
     };
     let opts = FixOptions::resolve(&project, &cli)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new_spinner();
-        b.set_style(indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}").unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()));
+        b.set_style(
+            indicatif::ProgressStyle::with_template("{spinner} [{elapsed}] {msg}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+        );
         b.enable_steady_tick(std::time::Duration::from_millis(120));
         b
     });

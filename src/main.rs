@@ -25,11 +25,19 @@ mod dbgbench_cmd;
 mod fix_cmd;
 mod klee_cmd;
 mod model_lib_cmd;
+mod posix_args;
 mod timespec;
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // `SE2REPAIR_LOG` (as `RUST_LOG`: `debug`, `se2repair::so=debug`)
+    // turns on the libraries' debug traces on stderr; off by default.
+    env_logger::Builder::new().parse_env(env_logger::Env::new().filter("SE2REPAIR_LOG")).format_timestamp(None).init();
+    // The clang binary, for every compile of this process.
+    if let Some(c) = std::env::var_os("SE2REPAIR_CLANG") {
+        klee_ext::compile::set_clang(c.into());
+    }
     // The engine recurses over expressions; give it a deep stack.
     let child = std::thread::Builder::new().stack_size(512 << 20).spawn(cli::main);
     match child.map(|h| h.join()) {

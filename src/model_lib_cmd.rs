@@ -19,8 +19,8 @@ pub struct ModelLibArgs {
     #[arg(long, value_name = "FILE")]
     sketch: Option<PathBuf>,
     /// The holes' language: SPEC for every hole or NAME=SPEC (int, bool,
-    /// arith, FILE.sy, each with :DEPTH); repeatable. Default: arith of
-    /// depth 2, then 3, then 4.
+    /// arith, linear, FILE.sy, each with :DEPTH); repeatable. Default: the
+    /// ladder linear:2, linear:3, arith:3, arith:4.
     #[arg(long, value_name = "SPEC")]
     lang: Vec<String>,
     /// Where to write the model (default PROJECT/models/FUNC.c; for the
@@ -69,13 +69,16 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
         Some(p) => (p.clone(), a.out.clone()),
         None => {
             if a.func != "atoi" {
-                return Err(format!("give the project folder: the bundled example models atoi only (se2repair model-lib atoi); examples/model-lib has one project per function"));
+                return Err("give the project folder: the bundled example models atoi only (se2repair model-lib atoi); examples/model-lib has one project per function".to_string());
             }
             bundled = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
             for (name, text) in modellib::ATOI_EXAMPLE {
                 std::fs::write(bundled.path().join(name), text).map_err(|e| e.to_string())?;
             }
-            (bundled.path().to_path_buf(), Some(a.out.clone().unwrap_or_else(|| PathBuf::from("models").join("atoi.c"))))
+            (
+                bundled.path().to_path_buf(),
+                Some(a.out.clone().unwrap_or_else(|| PathBuf::from("models").join("atoi.c"))),
+            )
         }
     };
     let project = repair::config::Project::load(&dir).map_err(|e| e.to_string())?;
@@ -104,11 +107,15 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
     // function; the table also goes to FUNC-coverage.json and .svg beside
     // the model.
     let model_file = report.model_file.clone().ok_or("the model was not written")?;
-    let gopts = modellib::gen::GenOptions { max_time: crate::timespec::parse_time(&a.max_time)?, test_timeout: opts.test_timeout };
+    let gopts = modellib::gen::GenOptions {
+        max_time: crate::timespec::parse_time(&a.max_time)?,
+        test_timeout: opts.test_timeout,
+    };
     let g = modellib::gen::generate(&job, &model_file, &gopts)?;
     let stem = model_file.with_file_name(format!("{}-coverage", a.func));
     let json = serde_json::json!({ "model": &report, "generation": &g });
-    std::fs::write(stem.with_extension("json"), serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?).map_err(|e| e.to_string())?;
+    std::fs::write(stem.with_extension("json"), serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?)
+        .map_err(|e| e.to_string())?;
     modellib::gen::chart(&g, &stem.with_extension("svg"))?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&json).map_err(|e| e.to_string())?);

@@ -50,5 +50,11 @@ fn corpus_matches_native_execution() {
     .into_iter()
     .flatten()
     .collect();
-    assert!(failures.is_empty(), "{} of {} corpus programs differ from native execution:\n{}", failures.len(), files.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} corpus programs differ from native execution:\n{}",
+        failures.len(),
+        files.len(),
+        failures.join("\n")
+    );
 }

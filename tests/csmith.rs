@@ -61,12 +61,26 @@ fn csmith_include() -> Option<PathBuf> {
 /// `None` when both agree, else a description of the difference.
 fn check_seed(seed: u32, inc: &Path, tmp: &Path) -> Option<String> {
     let src = tmp.join(format!("seed-{seed}.c"));
-    let o = Command::new("csmith").args(CSMITH_OPTS).arg("--seed").arg(seed.to_string()).arg("--output").arg(&src).output().expect("run csmith");
+    let o = Command::new("csmith")
+        .args(CSMITH_OPTS)
+        .arg("--seed")
+        .arg(seed.to_string())
+        .arg("--output")
+        .arg(&src)
+        .output()
+        .expect("run csmith");
     if !o.status.success() {
         return Some(format!("seed {seed}: csmith failed: {}", String::from_utf8_lossy(&o.stderr)));
     }
     let exe = tmp.join(format!("seed-{seed}.native"));
-    let o = Command::new(clang()).args(["-O0", "-w"]).arg(format!("-I{}", inc.display())).arg(&src).arg("-o").arg(&exe).output().expect("run clang");
+    let o = Command::new(clang())
+        .args(["-O0", "-w"])
+        .arg(format!("-I{}", inc.display()))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .expect("run clang");
     if !o.status.success() {
         return Some(format!("seed {seed}: native build failed: {}", String::from_utf8_lossy(&o.stderr)));
     }
@@ -85,7 +99,9 @@ fn check_seed(seed: u32, inc: &Path, tmp: &Path) -> Option<String> {
         // With -q a failed path's error is only in the output folder.
         let mut err = String::from_utf8_lossy(&vm.stderr).into_owned();
         if err.trim().is_empty() {
-            let mut errs: Vec<PathBuf> = std::fs::read_dir(&out_dir).map(|d| d.flatten().map(|e| e.path()).filter(|p| p.to_string_lossy().ends_with(".err")).collect()).unwrap_or_default();
+            let mut errs: Vec<PathBuf> = std::fs::read_dir(&out_dir)
+                .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.to_string_lossy().ends_with(".err")).collect())
+                .unwrap_or_default();
             errs.sort();
             err = errs.first().and_then(|p| std::fs::read_to_string(p).ok()).unwrap_or_default();
         }
@@ -109,6 +125,13 @@ fn csmith_programs_match_native_execution() {
         panic!("csmith.h not found in $CSMITH_INCLUDE, /usr/include/csmith or /usr/local/include/csmith: install the libcsmith-dev package (Debian ships csmith's runtime headers there, not in the csmith package)")
     });
     let tmp = tempfile::tempdir().unwrap();
-    let failures: Vec<String> = parallel_map(SEEDS, |&seed| check_seed(seed, &inc, tmp.path())).into_iter().flatten().collect();
-    assert!(failures.is_empty(), "{} of {} csmith programs differ from native execution:\n{}", failures.len(), SEEDS.len(), failures.join("\n"));
+    let failures: Vec<String> =
+        parallel_map(SEEDS, |&seed| check_seed(seed, &inc, tmp.path())).into_iter().flatten().collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} csmith programs differ from native execution:\n{}",
+        failures.len(),
+        SEEDS.len(),
+        failures.join("\n")
+    );
 }

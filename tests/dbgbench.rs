@@ -25,8 +25,13 @@ fn subjects() -> PathBuf {
 /// The DbgBench data (`../shared/dbgbench` beside the checkout, or
 /// `$SE2REPAIR_DBGBENCH`).
 fn data() -> PathBuf {
-    let d = std::env::var_os("SE2REPAIR_DBGBENCH").map(PathBuf::from).unwrap_or_else(|| root().join("../shared/dbgbench"));
-    assert!(d.join("find.091557f6/buggy.tar.xz").is_file(), "the DbgBench data is not at {} (set SE2REPAIR_DBGBENCH)", d.display());
+    let d =
+        std::env::var_os("SE2REPAIR_DBGBENCH").map(PathBuf::from).unwrap_or_else(|| root().join("../shared/dbgbench"));
+    assert!(
+        d.join("find.091557f6/buggy.tar.xz").is_file(),
+        "the DbgBench data is not at {} (set SE2REPAIR_DBGBENCH)",
+        d.display()
+    );
     d
 }
 
@@ -35,7 +40,12 @@ fn dbgbench(args: &[&str]) -> Output {
 }
 
 fn text(o: &Output) -> String {
-    format!("status {:?}\nstdout:\n{}\nstderr:\n{}", o.status.code(), String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr))
+    format!(
+        "status {:?}\nstdout:\n{}\nstderr:\n{}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
 }
 
 fn rows(out: &Path) -> Vec<serde_json::Value> {
@@ -44,7 +54,9 @@ fn rows(out: &Path) -> Vec<serde_json::Value> {
 }
 
 fn row<'a>(rows: &'a [serde_json::Value], subject: &str, config: &str) -> &'a serde_json::Value {
-    rows.iter().find(|r| r["subject"] == subject && r["config"] == config).unwrap_or_else(|| panic!("no row {subject}/{config} in {rows:?}"))
+    rows.iter()
+        .find(|r| r["subject"] == subject && r["config"] == config)
+        .unwrap_or_else(|| panic!("no row {subject}/{config} in {rows:?}"))
 }
 
 /// Two bundled subjects, fo and so-pse: rows, tables and trees.
@@ -52,7 +64,8 @@ fn row<'a>(rows: &'a [serde_json::Value], subject: &str, config: &str) -> &'a se
 fn bundled_subjects_end_to_end() {
     let _g = serial();
     let out = tempfile::tempdir().unwrap();
-    let files: Vec<String> = BUNDLED_PAIR.iter().map(|s| subjects().join(format!("{s}.yaml")).display().to_string()).collect();
+    let files: Vec<String> =
+        BUNDLED_PAIR.iter().map(|s| subjects().join(format!("{s}.yaml")).display().to_string()).collect();
     let mut args = vec!["--subjects"];
     args.extend(files.iter().map(String::as_str));
     let o = out.path().display().to_string();
@@ -69,7 +82,8 @@ fn bundled_subjects_end_to_end() {
         let fo = row(&rows, s, "fo");
         assert!(["correct", "plausible", "none"].contains(&fo["outcome"].as_str().unwrap()), "{fo}");
         for c in ["fo", "so-pse"] {
-            let tree = std::fs::read_to_string(out.path().join("runs").join(s).join(c).join("tree.svg")).expect("tree.svg of the pair");
+            let tree = std::fs::read_to_string(out.path().join("runs").join(s).join(c).join("tree.svg"))
+                .expect("tree.svg of the pair");
             assert!(tree.starts_with("<svg") && tree.contains(".c:"), "{tree}");
         }
     }
@@ -89,7 +103,18 @@ fn real_subject_find_091557f6() {
     let data = data();
     let out = tempfile::tempdir().unwrap();
     let file = subjects().join("find.091557f6.yaml");
-    let r = dbgbench(&["--subjects", file.to_str().unwrap(), "--configs", "so-pse", "--timeout", "300", "--data", data.to_str().unwrap(), "--out", out.path().to_str().unwrap()]);
+    let r = dbgbench(&[
+        "--subjects",
+        file.to_str().unwrap(),
+        "--configs",
+        "so-pse",
+        "--timeout",
+        "300",
+        "--data",
+        data.to_str().unwrap(),
+        "--out",
+        out.path().to_str().unwrap(),
+    ]);
     assert!(r.status.success(), "{}", text(&r));
     let rows = rows(out.path());
     let so = row(&rows, "find.091557f6", "so-pse");
@@ -100,10 +125,22 @@ fn real_subject_find_091557f6() {
     let diff = std::fs::read_to_string(out.path().join("runs/find.091557f6/so-pse/patch.diff")).unwrap();
     assert!(diff.contains("+  if (ent->fts_info == FTS_NSOK || ent->fts_info == FTS_NS)"), "{diff}");
     let tree = std::fs::read_to_string(out.path().join("runs/find.091557f6/so-pse/tree.svg")).unwrap();
-    assert!(tree.contains("ftsfind.c:449") && tree.contains(">pruned<") && tree.contains(">passes<") && tree.contains(">fails<"), "{tree}");
+    assert!(
+        tree.contains("ftsfind.c:449")
+            && tree.contains(">pruned<")
+            && tree.contains(">passes<")
+            && tree.contains(">fails<"),
+        "{tree}"
+    );
     // The patch applies to the unpacked tree with `patch -p1`.
     let tree_dir = out.path().join("work/find.091557f6/find.091557f6-buggy");
-    let ok = Command::new("patch").args(["-p1", "--dry-run", "-s", "-d"]).arg(&tree_dir).arg("-i").arg(out.path().join("runs/find.091557f6/so-pse/patch.diff")).status().unwrap();
+    let ok = Command::new("patch")
+        .args(["-p1", "--dry-run", "-s", "-d"])
+        .arg(&tree_dir)
+        .arg("-i")
+        .arg(out.path().join("runs/find.091557f6/so-pse/patch.diff"))
+        .status()
+        .unwrap();
     assert!(ok.success());
 }
 
@@ -137,7 +174,16 @@ fn bad_subjects() {
     write(&sub, "a-missing.yaml", "id: a-missing\nsource: {tarball: nowhere.tar.xz, top: t}\nproject:\n  sources: [a.c]\n  build: {make: make, program: a}\n  tests: [{name: t, exit: 0}]\n");
     write(&sub, "b-broken.yaml", "id: b-broken\nsource: {dir: broken}\nproject:\n  sources: [a.c]\n  build: {make: make, program: a}\n  tests: [{name: t, exit: 0}]\n");
     let out = d.path().join("out");
-    let r = dbgbench(&["--subjects", sub.to_str().unwrap(), "--configs", "so-pse,fo", "--out", out.to_str().unwrap(), "--timeout", "30"]);
+    let r = dbgbench(&[
+        "--subjects",
+        sub.to_str().unwrap(),
+        "--configs",
+        "so-pse,fo",
+        "--out",
+        out.to_str().unwrap(),
+        "--timeout",
+        "30",
+    ]);
     assert_eq!(r.status.code(), Some(1), "{}", text(&r));
     let rows = rows(&out);
     assert_eq!(rows.len(), 4, "{rows:?}");
@@ -160,7 +206,18 @@ fn emit_jobs_and_collect() {
     let out = d.path().join("out");
     let jobs = d.path().join("jobs.txt");
     let file = subjects().join(format!("{}.yaml", BUNDLED_PAIR[0]));
-    let r = dbgbench(&["--subjects", file.to_str().unwrap(), "--configs", "fo,so-pse", "--timeout", "60", "--out", out.to_str().unwrap(), "--emit-jobs", jobs.to_str().unwrap()]);
+    let r = dbgbench(&[
+        "--subjects",
+        file.to_str().unwrap(),
+        "--configs",
+        "fo,so-pse",
+        "--timeout",
+        "60",
+        "--out",
+        out.to_str().unwrap(),
+        "--emit-jobs",
+        jobs.to_str().unwrap(),
+    ]);
     assert!(r.status.success(), "{}", text(&r));
     let lines: Vec<String> = std::fs::read_to_string(&jobs).unwrap().lines().map(String::from).collect();
     assert_eq!(lines.len(), 2, "{lines:?}");
@@ -183,7 +240,12 @@ fn emit_jobs_and_collect() {
 #[test]
 fn bundled_subjects_are_complete() {
     let d = tempfile::tempdir().unwrap();
-    let small: Vec<PathBuf> = std::fs::read_dir(subjects()).unwrap().flatten().map(|e| e.path()).filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("small.")).collect();
+    let small: Vec<PathBuf> = std::fs::read_dir(subjects())
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("small."))
+        .collect();
     assert!(small.len() >= 10, "{small:?}");
     let loaded = dbgbench::subject::Subject::load_all(&small, d.path()).unwrap();
     for s in &loaded {
@@ -205,7 +267,18 @@ fn so_pse_patches_where_fo_exhausts_the_path_bound() {
     let out = tempfile::tempdir().unwrap();
     let file = subjects().join("small.word_count.yaml");
     let o = out.path().display().to_string();
-    let r = dbgbench(&["--subjects", file.to_str().unwrap(), "--configs", "fo,so-pse", "--max-forks", "100", "--timeout", "120", "--out", &o]);
+    let r = dbgbench(&[
+        "--subjects",
+        file.to_str().unwrap(),
+        "--configs",
+        "fo,so-pse",
+        "--max-forks",
+        "100",
+        "--timeout",
+        "120",
+        "--out",
+        &o,
+    ]);
     assert!(r.status.success(), "{}", text(&r));
     let rows = rows(out.path());
     let fo = row(&rows, "small.word_count", "fo");
@@ -224,7 +297,14 @@ fn run_tree_svg() {
     let d = tempfile::tempdir().unwrap();
     let c = write(d.path(), "t.c", "#include <klee/klee.h>\nstatic int sign(int x) {\n  if (x > 0) return 1;\n  if (x < 0) return -1;\n  return 0;\n}\nint main(void) {\n  int x;\n  klee_make_symbolic(&x, sizeof x, \"x\");\n  int s = sign(x);\n  if (x > 100) return 2;\n  return s == 1;\n}\n");
     let svg = d.path().join("t.svg");
-    let r = Command::new(bin()).args(["run", "-q", "--output-dir"]).arg(d.path().join("o")).arg("--tree").arg(&svg).arg(&c).output().unwrap();
+    let r = Command::new(bin())
+        .args(["run", "-q", "--output-dir"])
+        .arg(d.path().join("o"))
+        .arg("--tree")
+        .arg(&svg)
+        .arg(&c)
+        .output()
+        .unwrap();
     assert!(r.status.code().is_some(), "{}", text(&r));
     let s = std::fs::read_to_string(&svg).unwrap();
     assert!(s.contains(">sign()<") && s.contains("2 branches"), "{s}");

@@ -151,7 +151,11 @@ fn check_examples(names: &[&str]) {
         with_heldout_tests(&check);
         let held = fix(&check, &[]);
         if held.status.code() != Some(1) {
-            failures.push(format!("{name}: patch `{}` is plausible but not correct on the held-out inputs:\n{}", r["patches"][0]["replacement"], text(&held)));
+            failures.push(format!(
+                "{name}: patch `{}` is plausible but not correct on the held-out inputs:\n{}",
+                r["patches"][0]["replacement"],
+                text(&held)
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -163,7 +167,10 @@ fn copy_dir_text(dir: &Path) -> Vec<(String, String)> {
     for e in std::fs::read_dir(dir).unwrap().flatten() {
         let p = e.path();
         if p.is_file() {
-            out.push((p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap_or_default()));
+            out.push((
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap_or_default(),
+            ));
         }
     }
     out.sort();
@@ -211,7 +218,10 @@ fn the_intended_edit_is_reported_for_each_bug_class() {
         assert_eq!(o.status.code(), Some(0), "{name}: {}", text(&o));
         let r = report(&dir);
         let got = r["patches"][0]["replacement"].as_str().unwrap().to_string();
-        assert!(want.contains(&got.as_str()), "{name}: patch `{got}` is not the intended edit (expected one of {want:?})");
+        assert!(
+            want.contains(&got.as_str()),
+            "{name}: patch `{got}` is not the intended edit (expected one of {want:?})"
+        );
         assert!(r["patches"][0]["distance"].as_u64().unwrap() <= 5, "{name}: {}", r["patches"][0]);
     }
 }
@@ -228,7 +238,10 @@ fn all_lists_patches_closest_first() {
     assert!(ps.len() >= 2, "{}", text(&o));
     let d: Vec<u64> = ps.iter().map(|p| p["distance"].as_u64().unwrap()).collect();
     assert!(d.windows(2).all(|w| w[0] <= w[1]), "{d:?}");
-    assert_eq!(r["patches"][0]["diff"].as_str().unwrap(), std::fs::read_to_string(dir.join("se2repair-out/patch.diff")).unwrap());
+    assert_eq!(
+        r["patches"][0]["diff"].as_str().unwrap(),
+        std::fs::read_to_string(dir.join("se2repair-out/patch.diff")).unwrap()
+    );
 }
 
 /// The condition of `sign_loop` (the paper's Fig. 2) is evaluated 10 times
@@ -288,13 +301,22 @@ fn bad_projects_give_clear_errors_and_leave_files_alone() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("se2repair.yaml: missing"), "{}", text(&o));
     // Malformed YAML: the key and the line.
-    let d = project(&[("prog.c", ADD), ("se2repair.yaml", "sources: [prog.c]\ntests:\n  - name: t\n    args: [\"1\", \"2\"]\n    stdout: \"3\\n\"\n    exit: zero\n")]);
+    let d = project(&[
+        ("prog.c", ADD),
+        (
+            "se2repair.yaml",
+            "sources: [prog.c]\ntests:\n  - name: t\n    args: [\"1\", \"2\"]\n    stdout: \"3\\n\"\n    exit: zero\n",
+        ),
+    ]);
     let o = fix(d.path(), &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("tests[0].exit") && text(&o).contains(":6:"), "{}", text(&o));
     assert!(!text(&o).contains("panicked"));
     // Sources that do not compile.
-    let d = project(&[("prog.c", "int main( { return 0 }\n"), ("se2repair.yaml", "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n")]);
+    let d = project(&[
+        ("prog.c", "int main( { return 0 }\n"),
+        ("se2repair.yaml", "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n"),
+    ]);
     let o = fix(d.path(), &[]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("does not compile"), "{}", text(&o));
@@ -424,7 +446,15 @@ fn floating_point_conditions_are_repaired_by_the_deviation_search_only() {
     let o = fix(&dir, &["--search", "dfs", "--locations", "2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let r = report(&dir);
-    assert!(r["attempts"].as_array().unwrap().iter().any(|a| a["result"].as_str().unwrap().starts_with("unsupported: a floating-point condition")), "{}", text(&o));
+    assert!(
+        r["attempts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["result"].as_str().unwrap().starts_with("unsupported: a floating-point condition")),
+        "{}",
+        text(&o)
+    );
     let o = fix(&dir, &["--search", "sideways"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("unknown search `sideways`"), "{}", text(&o));

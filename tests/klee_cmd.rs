@@ -39,7 +39,8 @@ fn err(o: &Output) -> String {
 }
 
 fn files(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    let mut v: Vec<String> =
+        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
     v.sort();
     v
 }
@@ -65,13 +66,25 @@ fn messages_files_and_exit_status_are_klees() {
     // The run completed: exit 0 although a path ended in an error.
     assert_eq!(o.status.code(), Some(0), "{e}");
     let out = d.path().join("out");
-    assert!(e.contains(&format!("KLEE: output directory is \"{}\"", std::fs::canonicalize(&out).unwrap().display())), "{e}");
+    assert!(
+        e.contains(&format!("KLEE: output directory is \"{}\"", std::fs::canonicalize(&out).unwrap().display())),
+        "{e}"
+    );
     assert!(e.contains("KLEE: ERROR: ") && e.contains("oob.c:7: memory error: out of bound pointer"), "{e}");
     assert!(e.contains("KLEE: NOTE: now ignoring this error at this location"), "{e}");
     assert!(e.contains("KLEE: done: completed paths = 1\nKLEE: done: partially completed paths = 1\nKLEE: done: generated tests = 2"), "{e}");
     assert!(e.contains("KLEE: done: total instructions = "), "{e}");
     let fs = files(&out);
-    for f in ["assembly.ll", "info", "messages.txt", "warnings.txt", "test000001.ktest", "test000002.ktest", "test000002.ptr.err", "test000002.kquery"] {
+    for f in [
+        "assembly.ll",
+        "info",
+        "messages.txt",
+        "warnings.txt",
+        "test000001.ktest",
+        "test000002.ktest",
+        "test000002.ptr.err",
+        "test000002.kquery",
+    ] {
         assert!(fs.contains(&f.to_string()), "{f} missing: {fs:?}");
     }
     let info = std::fs::read_to_string(out.join("info")).unwrap();
@@ -94,7 +107,11 @@ fn exit_on_error_stops_with_status_1_and_write_no_tests_writes_none() {
     let bc = bitcode(d.path(), "oob", OOB, &[]);
     let o = klee(d.path(), &["--output-dir", "a", "--exit-on-error", bc.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", err(&o));
-    assert!(err(&o).contains("KLEE: ERROR: EXITING ON ERROR:\nError: memory error: out of bound pointer"), "{}", err(&o));
+    assert!(
+        err(&o).contains("KLEE: ERROR: EXITING ON ERROR:\nError: memory error: out of bound pointer"),
+        "{}",
+        err(&o)
+    );
     assert!(!err(&o).contains("KLEE: done:"));
     let o = klee(d.path(), &["--output-dir=b", "--write-no-tests", bc.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
@@ -114,7 +131,10 @@ fn unsupported_options_are_named_and_refused() {
     assert!(err(&o).contains("unsupported KLEE option --use-query-log"), "{}", err(&o));
     // Internal-only options are accepted.
     let bc = bitcode(d.path(), "oob", OOB, &[]);
-    let o = klee(d.path(), &["--output-dir=o", "--optimize-array=all", "--use-cex-cache", "--kdalloc", bc.to_str().unwrap()]);
+    let o = klee(
+        d.path(),
+        &["--output-dir=o", "--optimize-array=all", "--use-cex-cache", "--kdalloc", bc.to_str().unwrap()],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
 }
 
@@ -141,7 +161,12 @@ fn response_file_program_on_stdin_and_called_as_klee() {
 #[test]
 fn double_free_is_a_pointer_error_and_freeing_a_global_a_free_error() {
     let d = tempfile::tempdir().unwrap();
-    let bc = bitcode(d.path(), "df", "#include <stdlib.h>\nint main() { int *x = malloc(4); free(x); free(x); return 0; }\n", &[]);
+    let bc = bitcode(
+        d.path(),
+        "df",
+        "#include <stdlib.h>\nint main() { int *x = malloc(4); free(x); free(x); return 0; }\n",
+        &[],
+    );
     let o = klee(d.path(), &["--output-dir=o", bc.to_str().unwrap()]);
     assert!(err(&o).contains("memory error: double free"), "{}", err(&o));
     assert!(d.path().join("o/test000001.ptr.err").exists(), "{:?}", files(&d.path().join("o")));
@@ -158,7 +183,14 @@ fn fortified_copies_report_overflows_as_memory_errors() {
     let c = d.path().join("chk.c");
     std::fs::write(&c, src).unwrap();
     let bc = d.path().join("chk.bc");
-    assert!(Command::new("clang-14").args(["-emit-llvm", "-c", "-O2", "-g", "-D_FORTIFY_SOURCE=1"]).arg(&c).arg("-o").arg(&bc).status().unwrap().success());
+    assert!(Command::new("clang-14")
+        .args(["-emit-llvm", "-c", "-O2", "-g", "-D_FORTIFY_SOURCE=1"])
+        .arg(&c)
+        .arg("-o")
+        .arg(&bc)
+        .status()
+        .unwrap()
+        .success());
     let o = klee(d.path(), &["--output-dir=o", bc.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let e = std::fs::read_to_string(d.path().join("o/test000001.ptr.err")).unwrap();
@@ -213,7 +245,12 @@ fn ubsan_runtime_reports_each_check_as_klee() {
     let src = "#include \"klee/klee.h\"\nint main() { int x = klee_int(\"x\"), y = klee_int(\"y\"); volatile int r = x + y; return 0; }\n";
     let bc = bitcode(d.path(), "ub", src, &["-fsanitize=signed-integer-overflow"]);
     let o = klee(d.path(), &["--output-dir=o", "--ubsan-runtime", bc.to_str().unwrap()]);
-    assert!(err(&o).contains("runtime/Sanitizer/ubsan/ubsan_handlers.cpp:") && err(&o).contains(": signed-integer-overflow"), "{}", err(&o));
+    assert!(
+        err(&o).contains("runtime/Sanitizer/ubsan/ubsan_handlers.cpp:")
+            && err(&o).contains(": signed-integer-overflow"),
+        "{}",
+        err(&o)
+    );
     assert!(files(&d.path().join("o")).iter().any(|f| f.ends_with(".overflow.err")));
 }
 
@@ -254,7 +291,10 @@ fn xml_tests_and_replay_of_a_test_folder() {
     let src = "#include \"klee/klee.h\"\n#include <stdio.h>\nint main() { if (klee_range(0, 2, \"int\")) printf(\"A\\n\"); else printf(\"B\\n\"); return 0; }\n";
     let bc = bitcode(d.path(), "x", src, &[]);
     let b = bc.to_str().unwrap();
-    let o = klee(d.path(), &["--output-dir=o", "--write-xml-tests", "--xml-metadata-programfile=x.c", "--xml-metadata-programhash=0", b]);
+    let o = klee(
+        d.path(),
+        &["--output-dir=o", "--write-xml-tests", "--xml-metadata-programfile=x.c", "--xml-metadata-programhash=0", b],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let out = d.path().join("o");
     let x = std::fs::read_to_string(out.join("test000001.xml")).unwrap();
@@ -331,7 +371,10 @@ int main() {
 "#;
     let bc = bitcode(d.path(), "f", src, &[]);
     let b = bc.to_str().unwrap();
-    let o = klee(d.path(), &["--output-dir=a", "--posix-runtime", "--write-paths", b, "--sym-files", "1", "4", "--max-fail", "1"]);
+    let o = klee(
+        d.path(),
+        &["--output-dir=a", "--posix-runtime", "--write-paths", b, "--sym-files", "1", "4", "--max-fail", "1"],
+    );
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("read failed") && out.contains("read ok"), "{out}");
@@ -339,6 +382,9 @@ int main() {
     assert!(fs.contains(&"test000001.path".to_string()), "{fs:?}");
     // The recorded decisions replay one path.
     let first = d.path().join("a/test000001.path");
-    let o = klee(d.path(), &["--output-dir=r", "--posix-runtime", "--replay-path", first.to_str().unwrap(), b, "--sym-files", "1", "4"]);
+    let o = klee(
+        d.path(),
+        &["--output-dir=r", "--posix-runtime", "--replay-path", first.to_str().unwrap(), b, "--sym-files", "1", "4"],
+    );
     assert!(err(&o).contains("KLEE: done: completed paths = 1"), "{}", err(&o));
 }

@@ -68,9 +68,24 @@ fn disagreements(func: &str, model: &Path, driver: &str, real: &[PathBuf]) -> St
     std::fs::write(&d, driver).unwrap();
     let exe = tmp.path().join("check");
     let mo = tmp.path().join("model.o");
-    let st = Command::new("gcc").args(["-c", "-w", "-fno-builtin"]).arg(format!("-D{func}=model_{func}")).arg(model).arg("-o").arg(&mo).output().unwrap();
+    let st = Command::new("gcc")
+        .args(["-c", "-w", "-fno-builtin"])
+        .arg(format!("-D{func}=model_{func}"))
+        .arg(model)
+        .arg("-o")
+        .arg(&mo)
+        .output()
+        .unwrap();
     assert!(st.status.success(), "the model does not compile: {}", String::from_utf8_lossy(&st.stderr));
-    let st = Command::new("gcc").args(["-w", "-fno-builtin"]).arg(&d).arg(&mo).args(real).arg("-o").arg(&exe).output().unwrap();
+    let st = Command::new("gcc")
+        .args(["-w", "-fno-builtin"])
+        .arg(&d)
+        .arg(&mo)
+        .args(real)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
     assert!(st.status.success(), "the driver does not build: {}", String::from_utf8_lossy(&st.stderr));
     let o = Command::new(&exe).output().unwrap();
     assert!(o.status.success(), "the driver failed: {}", text(&o));
@@ -91,7 +106,12 @@ fn check_example(name: &str, inputs: Vec<String>, head: &str, real: &[&str]) {
     assert_eq!(r["status"], "model");
     // Tests generated with the model cover at least the baseline's lines.
     let rows = all["generation"]["rows"].as_array().unwrap();
-    let cov = |c: &str| rows.iter().find(|x| x["config"] == c).and_then(|x| x["coverage"].as_f64()).unwrap_or_else(|| panic!("{name}: no {c} row"));
+    let cov = |c: &str| {
+        rows.iter()
+            .find(|x| x["config"] == c)
+            .and_then(|x| x["coverage"].as_f64())
+            .unwrap_or_else(|| panic!("{name}: no {c} row"))
+    };
     assert!(cov("model") >= cov("baseline"), "{name}: {rows:?}");
     let model = PathBuf::from(r["model_file"].as_str().unwrap());
     assert_eq!(model, dir.join("models").join(format!("{name}.c")));
@@ -150,7 +170,12 @@ fn strcmp_model_agrees_on_the_sign() {
             format!("  if (sign(model_strcmp({a}, {b})) != sign(strcmp({a}, {b}))) printf(\"%s %s\\n\", {a}, {b});")
         })
         .collect();
-    check_example("strcmp", calls, "int model_strcmp(const char *, const char *);\nstatic int sign(int x) { return (x > 0) - (x < 0); }", &[]);
+    check_example(
+        "strcmp",
+        calls,
+        "int model_strcmp(const char *, const char *);\nstatic int sign(int x) { return (x > 0) - (x < 0); }",
+        &[],
+    );
 }
 
 #[test]
@@ -200,7 +225,12 @@ fn upcase_transformation_model_agrees() {
             format!("  {{ char m[32], r[32]; model_upcase(m, {w}); upcase(r, {w}); if (strcmp(m, r)) printf(\"%s\\n\", {w}); }}")
         })
         .collect();
-    check_example("upcase", calls, "void model_upcase(char *, const char *);\nvoid upcase(char *, const char *);", &["upcase.c"]);
+    check_example(
+        "upcase",
+        calls,
+        "void model_upcase(char *, const char *);\nvoid upcase(char *, const char *);",
+        &["upcase.c"],
+    );
 }
 
 #[test]
@@ -260,7 +290,11 @@ fn bad_input_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("error:") && text(&o).contains("bad.c"), "{}", text(&o));
     // A signature no sketch fits.
-    std::fs::write(dir.join("prog.c"), "#include <stdio.h>\ndouble half(double);\nint main(void) { printf(\"%f\\n\", half(3.0)); return 0; }\n").unwrap();
+    std::fs::write(
+        dir.join("prog.c"),
+        "#include <stdio.h>\ndouble half(double);\nint main(void) { printf(\"%f\\n\", half(3.0)); return 0; }\n",
+    )
+    .unwrap();
     let o = model_lib(&["half", d], &dir);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("no built-in sketch fits") && text(&o).contains("--sketch"), "{}", text(&o));
@@ -299,7 +333,16 @@ fn run_model_missing_runs_on_through_a_function_nobody_has() {
     )
     .unwrap();
     let out = tmp.path().join("out");
-    let run = |extra: &[&str]| Command::new(bin()).arg("run").args(["--output-dir", out.to_str().unwrap()]).args(extra).arg(&prog).arg("ab").output().unwrap();
+    let run = |extra: &[&str]| {
+        Command::new(bin())
+            .arg("run")
+            .args(["--output-dir", out.to_str().unwrap()])
+            .args(extra)
+            .arg(&prog)
+            .arg("ab")
+            .output()
+            .unwrap()
+    };
     // Without the flag the call is an external call that fails.
     let o = run(&[]);
     assert!(!text(&o).contains("big") || !text(&o).contains("small"), "{}", text(&o));
@@ -309,7 +352,12 @@ fn run_model_missing_runs_on_through_a_function_nobody_has() {
     assert!(o.status.success(), "{t}");
     assert!(t.contains("checksum is missing") && t.contains("accumulation"), "{t}");
     assert!(t.contains("big") && t.contains("small"), "both behaviours are explored: {t}");
-    let witnesses: Vec<String> = std::fs::read_dir(&out).unwrap().filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).filter(|n| n.ends_with(".so.c")).collect();
+    let witnesses: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".so.c"))
+        .collect();
     assert_eq!(witnesses.len(), 2, "{witnesses:?}");
     let w = std::fs::read_to_string(out.join(&witnesses[0])).unwrap();
     assert!(w.contains("checksum"), "{w}");
@@ -325,12 +373,28 @@ fn a_users_sketch_with_two_holes_solved_together() {
     let (_tmp, dir) = copy_example("abs");
     let sk = dir.join("two.c");
     std::fs::write(&sk, "#include \"klee/klee.h\"\nint abs(int x) {\n  int a[1] = {x};\n  if (klee_apply_symbolic(\"flip\", 1, a))\n    return klee_apply_symbolic(\"f\", 1, a);\n  return x;\n}\n").unwrap();
-    let o = model_lib(&["abs", dir.to_str().unwrap(), "--sketch", sk.to_str().unwrap(), "--lang", "flip=bool:2", "--lang", "f=int:2", "--json"], &dir);
+    let o = model_lib(
+        &[
+            "abs",
+            dir.to_str().unwrap(),
+            "--sketch",
+            sk.to_str().unwrap(),
+            "--lang",
+            "flip=bool:2",
+            "--lang",
+            "f=int:2",
+            "--json",
+        ],
+        &dir,
+    );
     assert!(o.status.success(), "{}", text(&o));
     let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     let terms: Vec<String> = r["terms"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
     assert_eq!(terms.len(), 2, "{terms:?}");
-    assert!(terms.iter().any(|t| t.starts_with("flip(x1) = ")) && terms.iter().any(|t| t.starts_with("f(x1) = ")), "{terms:?}");
+    assert!(
+        terms.iter().any(|t| t.starts_with("flip(x1) = ")) && terms.iter().any(|t| t.starts_with("f(x1) = ")),
+        "{terms:?}"
+    );
     // The model is right beyond the tests on negative numbers.
     let driver = "#include <stdio.h>\n#include <stdlib.h>\nint model_abs(int);\nint main(void) { for (int x = -50; x <= 50; x++) if (model_abs(x) != abs(x)) printf(\"%d\\n\", x); return 0; }\n";
     assert_eq!(disagreements("abs", &dir.join("models/abs.c"), driver, &[]), "", "{terms:?}");
@@ -345,7 +409,10 @@ fn upcase_with_the_users_guarded_sketch_handles_characters_above_z() {
     std::fs::write(dir.join("se2repair.yaml"), y).unwrap();
     let d = dir.to_str().unwrap();
     let sk = dir.join("guarded.c");
-    let o = model_lib(&["upcase", d, "--sketch", sk.to_str().unwrap(), "--lang", "change=bool:3", "--lang", "to=int:2"], &dir);
+    let o = model_lib(
+        &["upcase", d, "--sketch", sk.to_str().unwrap(), "--lang", "change=bool:3", "--lang", "to=int:2"],
+        &dir,
+    );
     assert!(o.status.success(), "{}", text(&o));
     let mut g = Lcg(8);
     let alpha = b"abcdefghijklmnopqrstuvwxyzABCXYZ0129 !?{|}~";

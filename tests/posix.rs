@@ -58,13 +58,31 @@ fn posix_programs_agree_with_native_runs() {
         native.args(&d.args).current_dir(&nat_dir).envs(env_for(&name));
         let n = run_with_input(native, b"", Duration::from_secs(30));
         let mut vm = Command::new(bin());
-        vm.arg("run").arg("-q").arg("--output-dir").arg(tmp.path().join(format!("{name}-out"))).arg(&f).args(&d.args).current_dir(&vm_dir).envs(env_for(&name));
+        vm.arg("run")
+            .arg("-q")
+            .arg("--output-dir")
+            .arg(tmp.path().join(format!("{name}-out")))
+            .arg(&f)
+            .args(&d.args)
+            .current_dir(&vm_dir)
+            .envs(env_for(&name));
         let v = run_with_input(vm, b"", Duration::from_secs(120));
-        let show = |o: &Output| format!("exit {:?}\n{}\n--- stderr\n{}", o.code, String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+        let show = |o: &Output| {
+            format!(
+                "exit {:?}\n{}\n--- stderr\n{}",
+                o.code,
+                String::from_utf8_lossy(&o.stdout),
+                String::from_utf8_lossy(&o.stderr)
+            )
+        };
         if (n.code, &n.stdout, &n.stderr) != (v.code, &v.stdout, &v.stderr) {
             failures.push(format!("{name}: native:\n{}\nvm:\n{}", show(&n), show(&v)));
         } else if snapshot(&nat_dir) != snapshot(&vm_dir) {
-            failures.push(format!("{name}: files left behind differ:\nnative {:?}\nvm {:?}", snapshot(&nat_dir), snapshot(&vm_dir)));
+            failures.push(format!(
+                "{name}: files left behind differ:\nnative {:?}\nvm {:?}",
+                snapshot(&nat_dir),
+                snapshot(&vm_dir)
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
@@ -143,12 +161,23 @@ int main(int argc, char **argv) {
     let scratch = tmp.path().join("scratch");
     std::fs::create_dir(&scratch).unwrap();
     // Outside the scratch directory: refused, nothing made.
-    let o = vm(tmp.path(), &["--output-dir", "o1", "--scratch-dir", scratch.to_str().unwrap(), p.to_str().unwrap(), "--sym-arg", "1"]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("a forked child ended with an error: refused: running touch"), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = vm(
+        tmp.path(),
+        &["--output-dir", "o1", "--scratch-dir", scratch.to_str().unwrap(), p.to_str().unwrap(), "--sym-arg", "1"],
+    );
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("a forked child ended with an error: refused: running touch"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert!(!tmp.path().join("made").exists());
     // Inside it: the program runs there.
     let mut cmd = Command::new(bin());
-    cmd.arg("run").args(["--output-dir", "../o2", "--scratch-dir", "."]).arg(&p).args(["--sym-arg", "1"]).current_dir(&scratch);
+    cmd.arg("run")
+        .args(["--output-dir", "../o2", "--scratch-dir", "."])
+        .arg(&p)
+        .args(["--sym-arg", "1"])
+        .current_dir(&scratch);
     let o = run_with_input(cmd, b"", Duration::from_secs(60));
     assert!(scratch.join("made").exists(), "{}", String::from_utf8_lossy(&o.stderr));
 }
@@ -175,7 +204,10 @@ int main(int argc, char **argv) {
     assert!(err.contains("refused: unlink would change"), "{err}");
     assert!(victim.exists(), "a symbolic run must not delete outside the scratch directory");
     // Inside the scratch directory the change is made.
-    let o = vm(tmp.path(), &["--output-dir", "o2", "--scratch-dir", tmp.path().to_str().unwrap(), p.to_str().unwrap(), "--sym-arg", "1"]);
+    let o = vm(
+        tmp.path(),
+        &["--output-dir", "o2", "--scratch-dir", tmp.path().to_str().unwrap(), p.to_str().unwrap(), "--sym-arg", "1"],
+    );
     assert!(!victim.exists(), "{}", String::from_utf8_lossy(&o.stderr));
     std::fs::write(&victim, "data").unwrap();
     vm(tmp.path(), &["--output-dir", "o3", "--allow-host-writes", p.to_str().unwrap(), "--sym-arg", "1"]);
@@ -198,9 +230,17 @@ int main(int argc, char **argv) {
 "#,
     );
     let mut cmd = Command::new(bin());
-    cmd.arg("run").args(["--output-dir", "../o5", "--scratch-dir", "."]).arg(&q).args(["--sym-arg", "1"]).current_dir(&scratch);
+    cmd.arg("run")
+        .args(["--output-dir", "../o5", "--scratch-dir", "."])
+        .arg(&q)
+        .args(["--sym-arg", "1"])
+        .current_dir(&scratch);
     let o = run_with_input(cmd, b"", Duration::from_secs(60));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("refused: open would change"), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("refused: open would change"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "data");
     // A concrete run acts as the native program does.
     std::fs::write(&victim, "data").unwrap();
@@ -238,7 +278,9 @@ int main(void) {
     );
     let o = vm(tmp.path(), &["--search", "bfs", "--output-dir", "out", p.to_str().unwrap()]);
     assert_eq!(o.code, Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    let mut outs: Vec<String> = (1..=2).filter_map(|k| std::fs::read_to_string(tmp.path().join(format!("out/test{k:06}.stdout"))).ok()).collect();
+    let mut outs: Vec<String> = (1..=2)
+        .filter_map(|k| std::fs::read_to_string(tmp.path().join(format!("out/test{k:06}.stdout"))).ok())
+        .collect();
     outs.sort();
     assert_eq!(outs, ["c -1\n", "utf8 2\n"]);
 }
@@ -268,9 +310,12 @@ int main(void) {
     );
     let o = vm(tmp.path(), &["--output-dir", "out", p.to_str().unwrap(), "--sym-files", "1", "4"]);
     assert_eq!(o.code, Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    let summary: serde_json::Value = serde_json::from_slice(&std::fs::read(tmp.path().join("out/summary.json")).unwrap()).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("out/summary.json")).unwrap()).unwrap();
     assert_eq!(summary["paths_completed"], 3, "{summary}");
-    let outs: Vec<String> = (1..=3).filter_map(|k| std::fs::read_to_string(tmp.path().join(format!("out/test{k:06}.stdout"))).ok()).collect();
+    let outs: Vec<String> = (1..=3)
+        .filter_map(|k| std::fs::read_to_string(tmp.path().join(format!("out/test{k:06}.stdout"))).ok())
+        .collect();
     assert!(outs.iter().any(|s| s == "key\n") && outs.iter().any(|s| s == "other\n"), "{outs:?}");
 }
 
@@ -293,9 +338,18 @@ int main(int argc, char **argv) {
     std::fs::write(tmp.path().join("env"), "# comment\nFOO=bar baz\n").unwrap();
     let mut cmd = Command::new(bin());
     use std::os::unix::ffi::OsStrExt;
-    cmd.arg("run").args(["-q", "--output-dir", "out", "--env-file", "env"]).arg(&p).arg(std::ffi::OsStr::from_bytes(b"\xbc\xa1")).current_dir(tmp.path());
+    cmd.arg("run")
+        .args(["-q", "--output-dir", "out", "--env-file", "env"])
+        .arg(&p)
+        .arg(std::ffi::OsStr::from_bytes(b"\xbc\xa1"))
+        .current_dir(tmp.path());
     let o = run_with_input(cmd, b"", Duration::from_secs(60));
-    assert_eq!(String::from_utf8_lossy(&o.stdout), "FOO=bar baz HOME=unset\nbca1\n", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "FOO=bar baz HOME=unset\nbca1\n",
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     std::fs::write(tmp.path().join("bad"), "no equals sign\n").unwrap();
     let o = vm(tmp.path(), &["--output-dir", "o2", "--env-file", "bad", p.to_str().unwrap(), "x"]);
     assert_eq!(o.code, Some(125));

@@ -22,7 +22,11 @@ fn real_programs_agree_with_native_runs() {
         String::from_utf8_lossy(&build.stdout),
         String::from_utf8_lossy(&build.stderr)
     );
-    let o = Command::new("python3").arg(script("corpus.py")).args(["--subset", "ci", "-v", "--se2repair", common::bin()]).output().expect("python3 runs");
+    let o = Command::new("python3")
+        .arg(script("corpus.py"))
+        .args(["--subset", "ci", "-v", "--se2repair", common::bin()])
+        .output()
+        .expect("python3 runs");
     let out = String::from_utf8_lossy(&o.stdout);
     let last = out.lines().last().unwrap_or_default().to_string();
     assert!(o.status.success(), "{out}\n{}", String::from_utf8_lossy(&o.stderr));

@@ -27,7 +27,10 @@ impl Run {
     }
     /// Every path's stdout.
     fn outputs(&self) -> Vec<String> {
-        self.tests().iter().map(|t| std::fs::read_to_string(self.out.join(format!("{t}.stdout"))).unwrap_or_default()).collect()
+        self.tests()
+            .iter()
+            .map(|t| std::fs::read_to_string(self.out.join(format!("{t}.stdout"))).unwrap_or_default())
+            .collect()
     }
     fn tests(&self) -> Vec<String> {
         let mut v: Vec<String> = std::fs::read_dir(&self.out)
@@ -96,7 +99,12 @@ fn check_natively(r: &Run, prog: &str, cflags: &[&str], limit: usize) {
             .arg(&exe)
             .output()
             .unwrap();
-        assert!(c.status.success(), "{t}: {}\n{}", String::from_utf8_lossy(&c.stderr), std::fs::read_to_string(&so_c).unwrap());
+        assert!(
+            c.status.success(),
+            "{t}: {}\n{}",
+            String::from_utf8_lossy(&c.stderr),
+            std::fs::read_to_string(&so_c).unwrap()
+        );
         let kt = klee_ext::ktest::KTest::load(&r.out.join(format!("{t}.ktest"))).unwrap();
         let mut cmd = Command::new(&exe);
         for (k, (_, bytes)) in kt.objects.iter().enumerate() {
@@ -104,7 +112,12 @@ fn check_natively(r: &Run, prog: &str, cflags: &[&str], limit: usize) {
         }
         let o = cmd.output().unwrap();
         let want = std::fs::read_to_string(r.out.join(format!("{t}.stdout"))).unwrap_or_default();
-        assert_eq!(String::from_utf8_lossy(&o.stdout), want, "{t}: the decoded interpretation takes another path\n{}", std::fs::read_to_string(&so_c).unwrap());
+        assert_eq!(
+            String::from_utf8_lossy(&o.stdout),
+            want,
+            "{t}: the decoded interpretation takes another path\n{}",
+            std::fs::read_to_string(&so_c).unwrap()
+        );
     }
 }
 
@@ -149,7 +162,10 @@ fn fig2_first_order_holes_explore_every_sign_pattern() {
         .arg(so_dir().join("sign_loop.c"))
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8_lossy(&replay.stdout), std::fs::read_to_string(r.out.join(format!("{t}.stdout"))).unwrap());
+    assert_eq!(
+        String::from_utf8_lossy(&replay.stdout),
+        std::fs::read_to_string(r.out.join(format!("{t}.stdout"))).unwrap()
+    );
     let apps = std::fs::read_to_string(r.out.join(format!("{t}.apps"))).unwrap();
     assert!(apps.starts_with("rho(0, 4) = ") && apps.lines().count() == 10, "{apps}");
 }
@@ -201,7 +217,8 @@ fn int3_patterns(n: usize, x: i64) -> BTreeSet<String> {
         }
     }
     // Depth 3: only the signs matter.
-    let sign = |v: &[bool]| -> String { v.iter().map(|&p| if p { '+' } else { '-' }).chain(std::iter::once('\n')).collect() };
+    let sign =
+        |v: &[bool]| -> String { v.iter().map(|&p| if p { '+' } else { '-' }).chain(std::iter::once('\n')).collect() };
     let mut pats = BTreeSet::new();
     let int2: Vec<V> = int2.into_iter().collect();
     for a in &int2 {
@@ -255,11 +272,17 @@ fn cbs_agrees_with_pse_on_a_short_loop_and_reports_timeouts_as_unknown() {
     // At depth 3 CBS cannot prove the unsatisfiable patterns in time:
     // those queries are unknown, their paths end early, none is pruned.
     let l = linear(3);
-    let r = run("sign_loop.c", &["--so-encoding", "cbs", "--max-solver-time", "500ms", "--so-lang", &l, "--cflags", "-DITERATIONS=4"]);
+    let r = run(
+        "sign_loop.c",
+        &["--so-encoding", "cbs", "--max-solver-time", "500ms", "--so-lang", &l, "--cflags", "-DITERATIONS=4"],
+    );
     let unknown = r.summary["so_queries"]["unknown"].as_u64().unwrap();
     assert!(unknown > 0, "{}", r.summary);
     assert_eq!(r.num("so_unknown"), unknown);
-    let early = std::fs::read_dir(&r.out).unwrap().filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "early")).count();
+    let early = std::fs::read_dir(&r.out)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "early"))
+        .count();
     assert_eq!(early as u64, unknown, "each unknown query ends one path early");
     assert_eq!(r.status, Some(124), "a run with paths stopped by a limit exits 124");
 }
@@ -306,15 +329,29 @@ fn bad_second_order_input_is_reported_clearly() {
     assert!(r.status == Some(125) && r.stderr.contains("unknown --so-encoding"), "{}", r.stderr);
     // A --so-lang for a variable the program never applies is reported.
     let r = run("search_pred.c", &["--so-lang", "pred=bool:2", "--so-lang", "prde=bool:2"]);
-    let warn = Command::new(bin()).args(["run", "--output-dir"]).arg(r.out.join("w")).args(["--so-lang", "prde=bool:2"]).arg(so_dir().join("search_pred.c")).output().unwrap();
-    assert!(String::from_utf8_lossy(&warn.stderr).contains("`prde` was never applied"), "{}", String::from_utf8_lossy(&warn.stderr));
+    let warn = Command::new(bin())
+        .args(["run", "--output-dir"])
+        .arg(r.out.join("w"))
+        .args(["--so-lang", "prde=bool:2"])
+        .arg(so_dir().join("search_pred.c"))
+        .output()
+        .unwrap();
+    assert!(
+        String::from_utf8_lossy(&warn.stderr).contains("`prde` was never applied"),
+        "{}",
+        String::from_utf8_lossy(&warn.stderr)
+    );
 }
 
 #[test]
 fn sygus_grammar_errors_name_the_line() {
     let tmp = tempfile::tempdir().unwrap();
     let g = tmp.path().join("g.sy");
-    std::fs::write(&g, "(set-logic LIA)\n(synth-fun rho ((i Int) (x Int)) Int\n  ((Start Int (i x (div Start Start)))))\n").unwrap();
+    std::fs::write(
+        &g,
+        "(set-logic LIA)\n(synth-fun rho ((i Int) (x Int)) Int\n  ((Start Int (i x (div Start Start)))))\n",
+    )
+    .unwrap();
     let r = run("sign_loop.c", &["--so-lang", &format!("rho={}", g.display())]);
     assert_eq!(r.status, Some(125));
     assert!(r.stderr.contains("g.sy:3: unsupported operator `div`"), "{}", r.stderr);

@@ -81,7 +81,13 @@ fn symbolic_programs_meet_their_expectations() {
             .collect();
         for e in &errors {
             if !got_errors.contains(e) {
-                failures.push(format!("{}: expected a {} error at line {}, got {:?}", f.display(), e.0, e.1, got_errors));
+                failures.push(format!(
+                    "{}: expected a {} error at line {}, got {:?}",
+                    f.display(),
+                    e.0,
+                    e.1,
+                    got_errors
+                ));
             }
         }
     }
@@ -96,7 +102,11 @@ fn ktest_files_replay_to_the_same_output() {
         let (_, _, opts) = expectations(&f);
         let r = run(&f, &["-q"], &opts);
         let out = r.dir.path().join("out");
-        let mut ktests: Vec<PathBuf> = std::fs::read_dir(&out).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|e| e == "ktest")).collect();
+        let mut ktests: Vec<PathBuf> = std::fs::read_dir(&out)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "ktest"))
+            .collect();
         ktests.sort();
         assert_eq!(ktests.len() as u64, r.summary["paths_completed"].as_u64().unwrap(), "{name}: one .ktest per path");
         for k in ktests {
@@ -105,7 +115,14 @@ fn ktest_files_replay_to_the_same_output() {
             let expected = std::fs::read(k.with_extension("stdout")).unwrap_or_default();
             let replay = tempfile::tempdir().unwrap();
             let mut cmd = Command::new(bin());
-            cmd.arg("run").arg("-q").arg("--replay").arg(&k).arg("--output-dir").arg(replay.path().join("o")).arg(&f).args(&opts);
+            cmd.arg("run")
+                .arg("-q")
+                .arg("--replay")
+                .arg(&k)
+                .arg("--output-dir")
+                .arg(replay.path().join("o"))
+                .arg(&f)
+                .args(&opts);
             let o = run_with_input(cmd, b"", Duration::from_secs(60));
             assert_eq!(
                 String::from_utf8_lossy(&o.stdout),
@@ -114,7 +131,8 @@ fn ktest_files_replay_to_the_same_output() {
                 name,
                 k.display()
             );
-            let s: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay.path().join("o/summary.json")).unwrap()).unwrap();
+            let s: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(replay.path().join("o/summary.json")).unwrap()).unwrap();
             assert_eq!(s["paths_completed"], 1, "{name}: a replay runs one path");
         }
     }

@@ -53,7 +53,10 @@ pub fn classify(subject: &Subject, tree: &Path, patch: &Path) -> Result<(bool, S
             } else {
                 "exit code"
             };
-            return Ok((false, format!("differs from the developer's fix on held-out input {} ({what})", tests[i].name)));
+            return Ok((
+                false,
+                format!("differs from the developer's fix on held-out input {} ({what})", tests[i].name),
+            ));
         }
     }
     for (i, (w, g)) in want.scripts.iter().zip(&got.scripts).enumerate() {
@@ -89,11 +92,20 @@ fn patched_files(tree: &Path, diff: &Path) -> Result<Vec<(PathBuf, String)>, Str
         std::fs::create_dir_all(to.parent().unwrap_or(dir.path())).map_err(|e| e.to_string())?;
         std::fs::copy(tree.join(f), &to).map_err(|e| format!("{}: {e}", f.display()))?;
     }
-    let o = Command::new("patch").args(["-p1", "-s", "--no-backup-if-mismatch", "-d"]).arg(dir.path()).arg("-i").arg(std::path::absolute(diff).map_err(|e| e.to_string())?).output().map_err(|e| format!("cannot run patch (apt-get install patch): {e}"))?;
+    let o = Command::new("patch")
+        .args(["-p1", "-s", "--no-backup-if-mismatch", "-d"])
+        .arg(dir.path())
+        .arg("-i")
+        .arg(std::path::absolute(diff).map_err(|e| e.to_string())?)
+        .output()
+        .map_err(|e| format!("cannot run patch (apt-get install patch): {e}"))?;
     if !o.status.success() {
         return Err(format!("{} does not apply: {}", diff.display(), String::from_utf8_lossy(&o.stdout).trim()));
     }
-    files.into_iter().map(|f| std::fs::read_to_string(dir.path().join(&f)).map(|t| (f, t)).map_err(|e| e.to_string())).collect()
+    files
+        .into_iter()
+        .map(|f| std::fs::read_to_string(dir.path().join(&f)).map(|t| (f, t)).map_err(|e| e.to_string()))
+        .collect()
 }
 
 /// Test folders' names vary between runs; outputs are compared without them.
@@ -119,11 +131,13 @@ fn regex_lite(s: &str) -> Option<String> {
     Some(out)
 }
 
-fn behaviour(p: &Project, files: &[(PathBuf, String)], tests: &[TestCase], scripts: &[PathBuf]) -> Result<Behaviour, String> {
+fn behaviour(
+    p: &Project, files: &[(PathBuf, String)], tests: &[TestCase], scripts: &[PathBuf],
+) -> Result<Behaviour, String> {
     let run = |root: &Path, exe: &Path| -> Result<Behaviour, String> {
         let mut outputs = Vec::new();
         for t in tests {
-            let (r, _) = repair::builds::run_project_test(exe, p, t, TEST_TIMEOUT)?;
+            let (r, _) = repair::fix::builds::run_project_test(exe, p, t, TEST_TIMEOUT)?;
             let end = match (r.exit, r.abnormal()) {
                 (_, Some(a)) => a,
                 (Some(c), None) => format!("exit {c}"),
@@ -136,19 +150,23 @@ fn behaviour(p: &Project, files: &[(PathBuf, String)], tests: &[TestCase], scrip
             let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
             let mut cmd = Command::new("bash");
             cmd.arg(s).arg(root).current_dir(scratch.path());
-            let r = repair::native::run_command(cmd, &[], SCRIPT_TIMEOUT).map_err(|e| format!("{}: {e}", s.display()))?;
+            let r =
+                repair::native::run_command(cmd, &[], SCRIPT_TIMEOUT).map_err(|e| format!("{}: {e}", s.display()))?;
             passed.push(r.exit == Some(0));
         }
         Ok(Behaviour { outputs, scripts: passed })
     };
-    repair::builds::with_variant(p, files, run)?.map_err(|e| format!("does not build: {e}"))?
+    repair::fix::builds::with_variant(p, files, run)?.map_err(|e| format!("does not build: {e}"))?
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn test_folder_names_are_masked() {
-        assert_eq!(super::normalize(b"find: /tmp/se2repair-test-a1B2c3/x: loop\n"), "find: /tmp/se2repair-test-X/x: loop\n");
+        assert_eq!(
+            super::normalize(b"find: /tmp/se2repair-test-a1B2c3/x: loop\n"),
+            "find: /tmp/se2repair-test-X/x: loop\n"
+        );
         assert_eq!(super::normalize(b"plain"), "plain");
     }
 }

@@ -23,7 +23,8 @@ pub fn fig7c(points: &[Point], subject: &str, file: &Path) -> Result<(), String>
         }
         c
     };
-    let panels: [(&DrawingArea<SVGBackend, plotters::coord::Shift>, &str, fn(&Row) -> f64); 2] = [(&left, "exploration time (s)", |r| r.time_s), (&right, "paths explored", |r| r.paths as f64)];
+    let panels: [(&DrawingArea<SVGBackend, plotters::coord::Shift>, &str, fn(&Row) -> f64); 2] =
+        [(&left, "exploration time (s)", |r| r.time_s), (&right, "paths explored", |r| r.paths as f64)];
     for (area, label, value) in panels {
         let max_y = points.iter().map(|p| value(&p.2)).fold(0.0f64, f64::max).max(1.0) * 1.1;
         let mut chart = ChartBuilder::on(area)
@@ -43,9 +44,16 @@ pub fn fig7c(points: &[Point], subject: &str, file: &Path) -> Result<(), String>
                 .map_err(|e| e.to_string())?
                 .label(c.clone())
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], color.stroke_width(2)));
-            chart.draw_series(series.into_iter().map(|(x, y)| Circle::new((x, y), 3, color.filled()))).map_err(|e| e.to_string())?;
+            chart
+                .draw_series(series.into_iter().map(|(x, y)| Circle::new((x, y), 3, color.filled())))
+                .map_err(|e| e.to_string())?;
         }
-        chart.configure_series_labels().border_style(BLACK).background_style(WHITE.mix(0.8)).draw().map_err(|e| e.to_string())?;
+        chart
+            .configure_series_labels()
+            .border_style(BLACK)
+            .background_style(WHITE.mix(0.8))
+            .draw()
+            .map_err(|e| e.to_string())?;
     }
     root.present().map_err(|e| e.to_string())
 }

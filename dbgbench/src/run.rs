@@ -47,7 +47,8 @@ const SLACK: Duration = Duration::from_secs(1800);
 pub fn run_all(subjects: &[Subject], opts: &Options, progress: &(dyn Fn(&str) + Sync)) -> Vec<Row> {
     // Configuration-major: parallel jobs work on different subjects, each
     // of which has one built copy to share.
-    let pairs: Vec<(usize, usize)> = (0..opts.configs.len()).flat_map(|c| (0..subjects.len()).map(move |s| (s, c))).collect();
+    let pairs: Vec<(usize, usize)> =
+        (0..opts.configs.len()).flat_map(|c| (0..subjects.len()).map(move |s| (s, c))).collect();
     let next = Arc::new(Mutex::new(0usize));
     let rows: Arc<Mutex<Vec<(usize, Row)>>> = Arc::default();
     // A subject's tree is unpacked once, before its pairs run.
@@ -75,7 +76,12 @@ pub fn run_all(subjects: &[Subject], opts: &Options, progress: &(dyn Fn(&str) + 
                 };
                 progress(&format!("{} {config}: running", subject.id));
                 let row = run_pair(subject, config, tree, opts);
-                progress(&format!("{} {config}: {}{}", subject.id, row.outcome, if row.reason.is_empty() { String::new() } else { format!(" ({})", row.reason) }));
+                progress(&format!(
+                    "{} {config}: {}{}",
+                    subject.id,
+                    row.outcome,
+                    if row.reason.is_empty() { String::new() } else { format!(" ({})", row.reason) }
+                ));
                 rows.lock().unwrap_or_else(|e| e.into_inner()).push((k, row));
             });
         }
@@ -89,7 +95,7 @@ pub fn run_all(subjects: &[Subject], opts: &Options, progress: &(dyn Fn(&str) + 
 /// is the subject's error).
 fn prebuild(tree: &Path) -> Result<(), String> {
     let p = repair::config::Project::load(tree).map_err(|e| e.to_string())?;
-    repair::builds::Builds::prepare(&p, &mut |_| {}).map(|_| ()).map_err(|e| format!("build failed: {e}"))
+    repair::fix::builds::Builds::prepare(&p, &mut |_| {}).map(|_| ()).map_err(|e| format!("build failed: {e}"))
 }
 
 /// One pair: repair, then classification of the patch.
@@ -157,7 +163,13 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         Err(_) => {
             row.outcome = "error".into();
             let err = String::from_utf8_lossy(&r.stderr);
-            row.reason = err.lines().rev().find(|l| l.contains("error")).unwrap_or("se2repair fix printed no report").trim().to_string();
+            row.reason = err
+                .lines()
+                .rev()
+                .find(|l| l.contains("error"))
+                .unwrap_or("se2repair fix printed no report")
+                .trim()
+                .to_string();
             return row;
         }
     };
@@ -165,7 +177,12 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     match report["status"].as_str() {
         Some("patched") => {
             let pt = &report["patches"][0];
-            row.patch = format!("{}:{}: {}", pt["file"].as_str().unwrap_or(""), pt["line"], pt["replacement"].as_str().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" "));
+            row.patch = format!(
+                "{}:{}: {}",
+                pt["file"].as_str().unwrap_or(""),
+                pt["line"],
+                pt["replacement"].as_str().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ")
+            );
             match classify(subject, &tree, &out.join("patch.diff")) {
                 Ok((correct, why)) => {
                     row.outcome = if correct { "correct" } else { "plausible" }.into();

@@ -132,7 +132,10 @@ impl Subject {
         let at = |what: &str| format!("{}: {what}", file.display());
         let base = file.parent().unwrap_or(Path::new("."));
         let source = match (raw.source.tarball, raw.source.dir) {
-            (Some(t), None) => Source::Tarball { path: resolve(base, data, &t), top: raw.source.top.ok_or_else(|| at("`source.top`: name the folder inside the tarball"))? },
+            (Some(t), None) => Source::Tarball {
+                path: resolve(base, data, &t),
+                top: raw.source.top.ok_or_else(|| at("`source.top`: name the folder inside the tarball"))?,
+            },
             (None, Some(d)) => Source::Dir(resolve(base, data, &d)),
             _ => return Err(at("`source`: give `tarball` (with `top`) or `dir`")),
         };
@@ -149,7 +152,8 @@ impl Subject {
             let p = resolve(base, data, s);
             let pattern = p.display().to_string();
             if pattern.contains('*') {
-                let mut found: Vec<PathBuf> = glob::glob(&pattern).map_err(|e| at(&format!("`scripts`: {s}: {e}")))?.flatten().collect();
+                let mut found: Vec<PathBuf> =
+                    glob::glob(&pattern).map_err(|e| at(&format!("`scripts`: {s}: {e}")))?.flatten().collect();
                 found.sort();
                 scripts.extend(found);
             } else {
@@ -179,7 +183,12 @@ impl Subject {
         let mut files = Vec::new();
         for p in paths {
             if p.is_dir() {
-                let mut in_dir: Vec<PathBuf> = std::fs::read_dir(p).map_err(|e| format!("{}: {e}", p.display()))?.flatten().map(|e| e.path()).filter(|f| f.extension().is_some_and(|x| x == "yaml")).collect();
+                let mut in_dir: Vec<PathBuf> = std::fs::read_dir(p)
+                    .map_err(|e| format!("{}: {e}", p.display()))?
+                    .flatten()
+                    .map(|e| e.path())
+                    .filter(|f| f.extension().is_some_and(|x| x == "yaml"))
+                    .collect();
                 in_dir.sort();
                 files.extend(in_dir);
             } else if p.is_file() {

@@ -20,7 +20,8 @@ pub fn write_all(rows: &[Row], out: &Path) -> Result<(), String> {
 
 /// The configurations present, in the paper's order first.
 pub fn configs(rows: &[Row]) -> Vec<String> {
-    let mut out: Vec<String> = crate::run::CONFIGS.iter().filter(|c| rows.iter().any(|r| r.config == **c)).map(|c| c.to_string()).collect();
+    let mut out: Vec<String> =
+        crate::run::CONFIGS.iter().filter(|c| rows.iter().any(|r| r.config == **c)).map(|c| c.to_string()).collect();
     for r in rows {
         if !out.contains(&r.config) {
             out.push(r.config.clone());
@@ -53,7 +54,7 @@ pub fn markdown(rows: &[Row]) -> String {
     let find = |s: &str, c: &str| rows.iter().find(|r| r.subject == s && r.config == c);
     let mut head = vec!["subject".to_string()];
     for c in &cs {
-        head.extend([format!("{c}"), format!("{c} (paper)"), format!("{c} paths"), format!("{c} time (s)")]);
+        head.extend([c.to_string(), format!("{c} (paper)"), format!("{c} paths"), format!("{c} time (s)")]);
     }
     head.extend(["SAT ms".to_string(), "UNSAT ms".to_string()]);
     let mut md = String::from("# DbgBench repair results\n\n");
@@ -62,7 +63,12 @@ pub fn markdown(rows: &[Row]) -> String {
         let mut line = vec![s.clone()];
         for c in &cs {
             match find(&s, c) {
-                Some(r) => line.extend([cell(&r.outcome).to_string(), cell(&r.paper).to_string(), r.paths.to_string(), format!("{:.1}", r.time_s)]),
+                Some(r) => line.extend([
+                    cell(&r.outcome).to_string(),
+                    cell(&r.paper).to_string(),
+                    r.paths.to_string(),
+                    format!("{:.1}", r.time_s),
+                ]),
                 None => line.extend(["n/a".to_string(), String::new(), String::new(), String::new()]),
             }
         }
@@ -79,12 +85,25 @@ pub fn markdown(rows: &[Row]) -> String {
         let n = |o: &str| of.iter().filter(|r| r.outcome == o).count();
         let paper_patches = of.iter().filter(|r| r.paper == "correct" || r.paper == "plausible").count();
         let paper_correct = of.iter().filter(|r| r.paper == "correct").count();
-        md.push_str(&format!("| {c} | {} | {} | {} | {} | {} | {paper_patches} | {paper_correct} |\n", n("correct") + n("plausible"), n("correct"), n("plausible"), n("none"), n("error")));
+        md.push_str(&format!(
+            "| {c} | {} | {} | {} | {} | {} | {paper_patches} | {paper_correct} |\n",
+            n("correct") + n("plausible"),
+            n("correct"),
+            n("plausible"),
+            n("none"),
+            n("error")
+        ));
     }
     md.push_str("\n## Patches and reasons\n\n");
     for r in rows {
         let what = if r.patch.is_empty() { String::new() } else { format!("`{}` — ", r.patch.replace('`', "'")) };
-        md.push_str(&format!("- {} / {}: **{}** — {what}{}\n", r.subject, r.config, r.outcome, if r.reason.is_empty() { "-" } else { &r.reason }));
+        md.push_str(&format!(
+            "- {} / {}: **{}** — {what}{}\n",
+            r.subject,
+            r.config,
+            r.outcome,
+            if r.reason.is_empty() { "-" } else { &r.reason }
+        ));
     }
     md
 }
@@ -129,14 +148,30 @@ mod tests {
     use super::*;
 
     fn row(s: &str, c: &str, o: &str, paper: &str) -> Row {
-        Row { subject: s.into(), config: c.into(), outcome: o.into(), paper: paper.into(), paths: 7, time_s: 1.25, ..Row::default() }
+        Row {
+            subject: s.into(),
+            config: c.into(),
+            outcome: o.into(),
+            paper: paper.into(),
+            paths: 7,
+            time_s: 1.25,
+            ..Row::default()
+        }
     }
 
     #[test]
     fn markdown_has_paper_columns_and_totals() {
-        let rows = vec![row("a", "fo", "none", "-"), row("a", "so-pse", "correct", "correct"), row("b", "fo", "plausible", "plausible"), row("b", "so-pse", "plausible", "correct")];
+        let rows = vec![
+            row("a", "fo", "none", "-"),
+            row("a", "so-pse", "correct", "correct"),
+            row("b", "fo", "plausible", "plausible"),
+            row("b", "so-pse", "plausible", "correct"),
+        ];
         let md = markdown(&rows);
-        assert!(md.contains("| subject | fo | fo (paper) | fo paths | fo time (s) | so-pse | so-pse (paper) |"), "{md}");
+        assert!(
+            md.contains("| subject | fo | fo (paper) | fo paths | fo time (s) | so-pse | so-pse (paper) |"),
+            "{md}"
+        );
         assert!(md.contains("| a | - | - | 7 | 1.2 | correct | correct | 7 | 1.2 |"), "{md}");
         assert!(md.contains("| so-pse | 2 | 1 | 1 | 0 | 0 | 2 | 2 |"), "{md}");
         assert!(md.contains("| fo | 1 | 0 | 1 | 1 | 0 | 1 | 0 |"), "{md}");
@@ -145,7 +180,10 @@ mod tests {
     #[test]
     fn collect_merges_pairs() {
         let d = tempfile::tempdir().unwrap();
-        for (i, r) in [row("b", "so-pse", "none", "-"), row("a", "fo", "none", "-"), row("a", "so-pse", "correct", "-")].into_iter().enumerate() {
+        for (i, r) in [row("b", "so-pse", "none", "-"), row("a", "fo", "none", "-"), row("a", "so-pse", "correct", "-")]
+            .into_iter()
+            .enumerate()
+        {
             let sub = d.path().join(format!("p{i}"));
             std::fs::create_dir_all(&sub).unwrap();
             std::fs::write(sub.join("results.json"), serde_json::to_string(&vec![r]).unwrap()).unwrap();

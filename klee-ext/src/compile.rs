@@ -16,10 +16,20 @@ pub enum CompileError {
     Io(String),
 }
 
-/// The clang binary to use: `$SE2REPAIR_CLANG`, else `clang-14`, else `clang`.
+/// The clang the tool was told to use (`set_clang`), if any.
+static CLANG: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `path` the clang binary of this process. The binary calls it once
+/// at start with `$SE2REPAIR_CLANG`; the library reads no environment.
+pub fn set_clang(path: PathBuf) {
+    let _ = CLANG.set(path);
+}
+
+/// The clang binary to use: the one given to [`set_clang`], else
+/// `clang-14`, else `clang`.
 pub fn find_clang() -> Result<PathBuf, CompileError> {
-    if let Ok(p) = std::env::var("SE2REPAIR_CLANG") {
-        return Ok(PathBuf::from(p));
+    if let Some(p) = CLANG.get() {
+        return Ok(p.clone());
     }
     for c in ["clang-14", "clang"] {
         if Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()) {
@@ -36,7 +46,8 @@ pub struct IncludeDir {
 
 impl IncludeDir {
     pub fn new() -> Result<Self, CompileError> {
-        let dir = tempfile::tempdir().map_err(|e| CompileError::Io(format!("cannot create a temporary folder: {e}")))?;
+        let dir =
+            tempfile::tempdir().map_err(|e| CompileError::Io(format!("cannot create a temporary folder: {e}")))?;
         std::fs::create_dir_all(dir.path().join("klee")).map_err(|e| CompileError::Io(e.to_string()))?;
         std::fs::write(dir.path().join("klee/klee.h"), KLEE_H).map_err(|e| CompileError::Io(e.to_string()))?;
         Ok(IncludeDir { dir })
@@ -62,7 +73,17 @@ pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Resul
         // -fno-pic: position independence means nothing in the VM, and PIC
         // code at -O1+ gets relative lookup tables (32-bit differences of
         // global addresses), which the segmented address space cannot hold.
-        cmd.args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-discard-value-names", "-fno-pic", "-Wno-everything"]);
+        cmd.args([
+            "-emit-llvm",
+            "-c",
+            "-g",
+            "-O0",
+            "-Xclang",
+            "-disable-O0-optnone",
+            "-fno-discard-value-names",
+            "-fno-pic",
+            "-Wno-everything",
+        ]);
         cmd.arg("-I").arg(inc.path());
         cmd.args(extra);
         cmd.arg(src).arg("-o").arg(&out);
@@ -79,7 +100,10 @@ fn run_clang(cmd: &mut Command, clang: &Path, src: &Path) -> Result<std::process
         _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
     })?;
     if !o.status.success() {
-        return Err(CompileError::Failed { path: src.display().to_string(), diagnostics: String::from_utf8_lossy(&o.stderr).into_owned() });
+        return Err(CompileError::Failed {
+            path: src.display().to_string(),
+            diagnostics: String::from_utf8_lossy(&o.stderr).into_owned(),
+        });
     }
     Ok(o)
 }
@@ -102,7 +126,8 @@ pub fn declaration(source: &Path, name: &str, extra: &[String]) -> Result<Option
     let clang = find_clang()?;
     let inc = IncludeDir::new()?;
     let mut cmd = Command::new(&clang);
-    cmd.args(["-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", "-Xclang"]).arg(format!("-ast-dump-filter={name}"));
+    cmd.args(["-fsyntax-only", "-Wno-everything", "-Xclang", "-ast-dump=json", "-Xclang"])
+        .arg(format!("-ast-dump-filter={name}"));
     cmd.arg("-I").arg(inc.path()).args(extra).arg(source);
     let o = run_clang(&mut cmd, &clang, source)?;
     // The filter prints one JSON document per matching declaration.
@@ -112,7 +137,9 @@ pub fn declaration(source: &Path, name: &str, extra: &[String]) -> Result<Option
         if v["kind"] != "FunctionDecl" || v["name"] != name {
             continue;
         }
-        let ty = |t: &serde_json::Value| t["desugaredQualType"].as_str().or(t["qualType"].as_str()).unwrap_or("").to_string();
+        let ty = |t: &serde_json::Value| {
+            t["desugaredQualType"].as_str().or(t["qualType"].as_str()).unwrap_or("").to_string()
+        };
         let whole = ty(&v["type"]);
         let Some(open) = whole.find('(') else { continue };
         let ret = whole[..open].trim().to_string();

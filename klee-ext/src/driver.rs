@@ -50,7 +50,9 @@ pub enum RunError {
 
 /// Compiles the `.c` inputs, links everything with the runtime and lowers
 /// it; the temporary folder holds the compiled bitcode.
-pub fn load(opts: &RunOptions, load: &crate::ir::LoadOptions) -> Result<(tempfile::TempDir, crate::ir::Program), RunError> {
+pub fn load(
+    opts: &RunOptions, load: &crate::ir::LoadOptions,
+) -> Result<(tempfile::TempDir, crate::ir::Program), RunError> {
     for p in &opts.inputs {
         if !p.exists() {
             return Err(RunError::Setup(format!("{}: no such file", p.display())));
@@ -61,7 +63,8 @@ pub fn load(opts: &RunOptions, load: &crate::ir::LoadOptions) -> Result<(tempfil
         }
     }
     let tmp = tempfile::tempdir().map_err(|e| RunError::Setup(format!("cannot create a temporary folder: {e}")))?;
-    let c_files: Vec<PathBuf> = opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).cloned().collect();
+    let c_files: Vec<PathBuf> =
+        opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e == "c")).cloned().collect();
     let mut bitcode = crate::compile::compile_c(&c_files, &opts.cflags, tmp.path())?;
     bitcode.extend(opts.inputs.iter().filter(|p| p.extension().is_some_and(|e| e != "c")).cloned());
     let paths: Vec<&std::path::Path> = bitcode.iter().map(|p| p.as_path()).collect();
@@ -94,7 +97,8 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let emit_all = opts.emit_all_errors;
     let end = ex.run(&mut |_ex, r: PathReport| {
         if let (Termination::Error { loc, msg, .. }, false) = (&r.termination, emit_all) {
-            let key = (r.termination.file_suffix(), loc.clone(), if loc.is_none() { msg.clone() } else { String::new() });
+            let key =
+                (r.termination.file_suffix(), loc.clone(), if loc.is_none() { msg.clone() } else { String::new() });
             if !seen_errors.insert(key) {
                 duplicate_errors += 1;
                 terminations.push(r.termination);
@@ -126,7 +130,11 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
             }
         }
         for w in &r.so.witnesses {
-            interpretations.push(output::InterpEntry { test: format!("test{n:06}"), var: w.var.clone(), term: w.term.to_c(&w.params) });
+            interpretations.push(output::InterpEntry {
+                test: format!("test{n:06}"),
+                var: w.var.clone(),
+                term: w.term.to_c(&w.params),
+            });
         }
         match output::write_path(&out_dir, n, &args, &r) {
             Ok(Some(e)) => errors.push(e),
@@ -172,7 +180,8 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
         interpretations,
     };
     let json = serde_json::to_string_pretty(&summary).map_err(|e| RunError::Setup(e.to_string()))?;
-    std::fs::write(out_dir.join("summary.json"), json).map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;
+    std::fs::write(out_dir.join("summary.json"), json)
+        .map_err(|e| RunError::Setup(format!("cannot write summary.json: {e}")))?;
     if let (Some(file), Some(tree)) = (&opts.tree, ex.tree()) {
         let svg = crate::tree_svg::render(tree, &format!("symbolic execution tree: {}", opts.command_line.join(" ")));
         std::fs::write(file, svg).map_err(|e| RunError::Setup(format!("{}: {e}", file.display())))?;

@@ -199,7 +199,10 @@ impl Writer<'_> {
             self.io(res);
         }
         if self.k.write_xml.is_some() {
-            let res = std::fs::write(base.with_extension("xml"), crate::klee_files::xml_test(&r.objects, r.termination.is_error()));
+            let res = std::fs::write(
+                base.with_extension("xml"),
+                crate::klee_files::xml_test(&r.objects, r.termination.is_error()),
+            );
             generated |= res.is_ok();
             self.io(res);
         }
@@ -251,13 +254,23 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     log::open_files(&out_dir);
     log::message(&format!("output directory is \"{}\"", out_dir.display()));
     let module_out = k.output_module.then(|| out_dir.join("final.bc"));
-    let load_opts = crate::ir::LoadOptions { aliases: k.aliases.clone(), assembly: k.output_source, optimize: k.optimize, module_out };
+    let load_opts = crate::ir::LoadOptions {
+        aliases: k.aliases.clone(),
+        assembly: k.output_source,
+        optimize: k.optimize,
+        module_out,
+    };
     let (_tmp, prog) = load(opts, &load_opts)?;
     if k.output_source {
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
     }
     let started = std::time::SystemTime::now();
-    let mut info = format!("{}\nPID: {}\nStarted: {}\n", k.argv.join(" "), std::process::id(), crate::klee_files::local_time(started));
+    let mut info = format!(
+        "{}\nPID: {}\nStarted: {}\n",
+        k.argv.join(" "),
+        std::process::id(),
+        crate::klee_files::local_time(started)
+    );
     let mut w = Writer {
         dir: out_dir.clone(),
         k,
@@ -277,7 +290,8 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         w.io(std::fs::write(out_dir.join("metadata.xml"), meta));
     }
     let (mut instructions, mut forks, mut queries) = (0u64, 0u64, 0u64);
-    let runs: Vec<Option<PathBuf>> = if k.replays.is_empty() { vec![None] } else { k.replays.iter().cloned().map(Some).collect() };
+    let runs: Vec<Option<PathBuf>> =
+        if k.replays.is_empty() { vec![None] } else { k.replays.iter().cloned().map(Some).collect() };
     for (i, replay) in runs.iter().enumerate() {
         let mut cfg = opts.exec.clone();
         if let Some(p) = replay {
@@ -312,7 +326,13 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     }
     let finished = std::time::SystemTime::now();
     let secs = finished.duration_since(started).map(|d| d.as_secs()).unwrap_or(0);
-    info.push_str(&format!("Finished: {}\nElapsed: {:02}:{:02}:{:02}\n", crate::klee_files::local_time(finished), secs / 3600, secs / 60 % 60, secs % 60));
+    info.push_str(&format!(
+        "Finished: {}\nElapsed: {:02}:{:02}:{:02}\n",
+        crate::klee_files::local_time(finished),
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    ));
     info.push_str(&format!("KLEE: done: explored paths = {}\n", 1 + forks));
     info.push_str(&format!("KLEE: done: total queries = {queries}\n"));
     let stats = format!(

@@ -20,6 +20,7 @@ pub mod output;
 pub mod search;
 pub mod so;
 pub mod solver;
+pub mod spec;
 pub mod tree_svg;
 
 pub use driver::{run, RunError, RunOptions, RunOutcome};

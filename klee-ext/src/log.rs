@@ -79,7 +79,7 @@ fn prefix(style: Style) -> &'static str {
 }
 
 fn emit(l: &mut Logger, line: &str, warning: bool) {
-    if !l.quiet && !(warning && l.warnings_to_file_only) {
+    if !(l.quiet || warning && l.warnings_to_file_only) {
         eprintln!("{line}");
     }
     let file = if warning { l.warnings.as_mut() } else { l.messages.as_mut() };

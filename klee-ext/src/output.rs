@@ -67,7 +67,8 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
         std::fs::write(base.with_extension("stderr"), &r.stderr).map_err(io)?;
     }
     if !r.so.witnesses.is_empty() {
-        std::fs::write(dir.join(format!("test{n:06}.so.c")), so_c_file(&format!("test{n:06}"), &r.so.witnesses)).map_err(io)?;
+        std::fs::write(dir.join(format!("test{n:06}.so.c")), so_c_file(&format!("test{n:06}"), &r.so.witnesses))
+            .map_err(io)?;
     }
     if !r.so.apps.is_empty() {
         let text: String = r.so.apps.iter().map(|a| format!("{}({}) = {}\n", a.var, join(&a.args), a.value)).collect();
@@ -138,8 +139,16 @@ pub fn so_c_file(test: &str, ws: &[Witness]) -> String {
     s.push_str("#include <stdlib.h>\n#include <string.h>\n\n");
     for w in ws {
         let names: Vec<String> = w.params.iter().map(|p| format!("p_{}", c_ident(p))).collect();
-        let params = if names.is_empty() { "void".to_string() } else { names.iter().map(|n| format!("int {n}")).collect::<Vec<_>>().join(", ") };
-        s.push_str(&format!("static int se2_{}({params}) {{\n    return {};\n}}\n\n", c_ident(&w.var), w.term.to_c(&names)));
+        let params = if names.is_empty() {
+            "void".to_string()
+        } else {
+            names.iter().map(|n| format!("int {n}")).collect::<Vec<_>>().join(", ")
+        };
+        s.push_str(&format!(
+            "static int se2_{}({params}) {{\n    return {};\n}}\n\n",
+            c_ident(&w.var),
+            w.term.to_c(&names)
+        ));
     }
     s.push_str("int klee_apply_symbolic(const char *name, int nargs, int *args) {\n");
     for w in ws {
@@ -185,10 +194,18 @@ pub struct SoQueryTimes {
 }
 
 impl SoQueryTimes {
-    pub fn from_stats(s: &crate::solver::z3_so::SoQueryStats) -> Self {
+    pub fn from_stats(s: &crate::solver::SoQueryStats) -> Self {
         let (sm, sd) = mean_median(&s.sat);
         let (um, ud) = mean_median(&s.unsat);
-        SoQueryTimes { sat: s.sat.len(), unsat: s.unsat.len(), unknown: s.unknown.len(), sat_mean_ms: sm, sat_median_ms: sd, unsat_mean_ms: um, unsat_median_ms: ud }
+        SoQueryTimes {
+            sat: s.sat.len(),
+            unsat: s.unsat.len(),
+            unknown: s.unknown.len(),
+            sat_mean_ms: sm,
+            sat_median_ms: sd,
+            unsat_mean_ms: um,
+            unsat_median_ms: ud,
+        }
     }
 }
 

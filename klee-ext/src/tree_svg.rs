@@ -16,9 +16,21 @@ const BOX_W: f64 = 138.0;
 const BOX_H: f64 = 38.0;
 
 enum Disp {
-    Branch { label: String, func: String, edges: Vec<(String, Disp)> },
-    Call { func: String, branches: usize, inner: Box<Disp>, exits: Vec<Disp> },
-    Leaf { outcome: String, verdict: Option<bool> },
+    Branch {
+        label: String,
+        func: String,
+        edges: Vec<(String, Disp)>,
+    },
+    Call {
+        func: String,
+        branches: usize,
+        inner: Box<Disp>,
+        exits: Vec<Disp>,
+    },
+    Leaf {
+        outcome: String,
+        verdict: Option<bool>,
+    },
     Pruned,
     /// Not explored further (a limit, or the tree is full).
     Open,
@@ -190,9 +202,15 @@ struct Canvas {
 }
 
 impl Canvas {
-    fn node_box(&mut self, x: f64, y: f64, fill: &str, stroke: &str, dash: bool, lines: &[String], title: &str, onclick: Option<usize>) {
+    /// A box at `(x, y)` with its `(fill, stroke, dashed)` style.
+    fn node_box(
+        &mut self, x: f64, y: f64, (fill, stroke, dash): (&str, &str, bool), lines: &[String], title: &str,
+        onclick: Option<usize>,
+    ) {
         let (l, t) = (x - BOX_W / 2.0, y - BOX_H / 2.0);
-        let click = onclick.map(|k| format!(" class=\"call\" onclick=\"se2Toggle('call{k}')\" style=\"cursor:pointer\"")).unwrap_or_default();
+        let click = onclick
+            .map(|k| format!(" class=\"call\" onclick=\"se2Toggle('call{k}')\" style=\"cursor:pointer\""))
+            .unwrap_or_default();
         let _ = write!(self.body, "<g{click}><title>{}</title><rect x=\"{l:.1}\" y=\"{t:.1}\" width=\"{BOX_W}\" height=\"{BOX_H}\" rx=\"6\" fill=\"{fill}\" stroke=\"{stroke}\"{}/>", esc(title), if dash { " stroke-dasharray=\"4 3\"" } else { "" });
         let n = lines.len() as f64;
         for (i, line) in lines.iter().enumerate() {
@@ -203,10 +221,20 @@ impl Canvas {
     }
 
     fn edge(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, label: &str) {
-        let _ = writeln!(self.body, "<line x1=\"{x1:.1}\" y1=\"{:.1}\" x2=\"{x2:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>", y1 + BOX_H / 2.0, y2 - BOX_H / 2.0);
+        let _ = writeln!(
+            self.body,
+            "<line x1=\"{x1:.1}\" y1=\"{:.1}\" x2=\"{x2:.1}\" y2=\"{:.1}\" stroke=\"#555\"/>",
+            y1 + BOX_H / 2.0,
+            y2 - BOX_H / 2.0
+        );
         if !label.is_empty() {
             let (mx, my) = ((x1 + x2) / 2.0, (y1 + y2) / 2.0);
-            let _ = writeln!(self.body, "<text x=\"{:.1}\" y=\"{my:.1}\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#333\">{}</text>", mx + 4.0, esc(label));
+            let _ = writeln!(
+                self.body,
+                "<text x=\"{:.1}\" y=\"{my:.1}\" font-size=\"11\" font-family=\"sans-serif\" fill=\"#333\">{}</text>",
+                mx + 4.0,
+                esc(label)
+            );
         }
     }
 
@@ -216,7 +244,14 @@ impl Canvas {
         let x = left + w / 2.0;
         match d {
             Disp::Branch { label, func, edges } => {
-                self.node_box(x, y, "#eef3fb", "#3465a4", false, &[label.clone(), format!("in {func}")], &format!("branch at {label} in {func}"), None);
+                self.node_box(
+                    x,
+                    y,
+                    ("#eef3fb", "#3465a4", false),
+                    &[label.clone(), format!("in {func}")],
+                    &format!("branch at {label} in {func}"),
+                    None,
+                );
                 let mut l = left;
                 for (lab, c) in edges {
                     let cw = width(&c) * UNIT;
@@ -228,7 +263,14 @@ impl Canvas {
             Disp::Call { func, branches, inner, exits } => {
                 let k = self.panels.len();
                 self.panels.push((k, format!("inside {func}() ({branches} branches)"), *inner));
-                self.node_box(x, y, "#fdf6e3", "#b58900", false, &[format!("{func}()"), format!("{branches} branches ▸")], &format!("call of {func}: {branches} branches folded; click to expand"), Some(k));
+                self.node_box(
+                    x,
+                    y,
+                    ("#fdf6e3", "#b58900", false),
+                    &[format!("{func}()"), format!("{branches} branches ▸")],
+                    &format!("call of {func}: {branches} branches folded; click to expand"),
+                    Some(k),
+                );
                 let mut l = left;
                 for c in exits {
                     let cw = width(&c) * UNIT;
@@ -244,12 +286,35 @@ impl Canvas {
                     None if outcome.contains("error") => ("#fff4e5", "#ce5c00", "error"),
                     None => ("#f2f2f2", "#777", "end"),
                 };
-                self.node_box(x, y, fill, stroke, false, &[outcome.clone(), tag.to_string()], &outcome, None);
+                self.node_box(x, y, (fill, stroke, false), &[outcome.clone(), tag.to_string()], &outcome, None);
             }
-            Disp::Pruned => self.node_box(x, y, "#ffffff", "#999", true, &["pruned".into(), "no interpretation".into()], "no interpretation of the second-order variables takes this side", None),
-            Disp::Open => self.node_box(x, y, "#ffffff", "#bbb", true, &["not explored".into()], "not explored (a limit was reached)", None),
-            Disp::Return => self.node_box(x, y, "#ffffff", "#b58900", true, &["return".into()], "the path returns to the caller", None),
-            Disp::More(n) => self.node_box(x, y, "#ffffff", "#bbb", true, &[format!("… {n} more paths")], "not drawn", None),
+            Disp::Pruned => self.node_box(
+                x,
+                y,
+                ("#ffffff", "#999", true),
+                &["pruned".into(), "no interpretation".into()],
+                "no interpretation of the second-order variables takes this side",
+                None,
+            ),
+            Disp::Open => self.node_box(
+                x,
+                y,
+                ("#ffffff", "#bbb", true),
+                &["not explored".into()],
+                "not explored (a limit was reached)",
+                None,
+            ),
+            Disp::Return => self.node_box(
+                x,
+                y,
+                ("#ffffff", "#b58900", true),
+                &["return".into()],
+                "the path returns to the caller",
+                None,
+            ),
+            Disp::More(n) => {
+                self.node_box(x, y, ("#ffffff", "#bbb", true), &[format!("… {n} more paths")], "not drawn", None)
+            }
         }
     }
 }
@@ -306,7 +371,13 @@ mod tests {
     use std::rc::Rc;
 
     fn node(parent: u32, kind: NodeKind, line: u32, frames: &[u32]) -> TreeNode {
-        TreeNode { parent: Some(parent), kind, file: Rc::from("dir/p.c"), line, frames: frames.iter().map(|f| FuncId(*f)).collect() }
+        TreeNode {
+            parent: Some(parent),
+            kind,
+            file: Rc::from("dir/p.c"),
+            line,
+            frames: frames.iter().map(|f| FuncId(*f)).collect(),
+        }
     }
 
     fn leaf(parent: u32, s: u32, outcome: &str, frames: &[u32]) -> TreeNode {
@@ -319,7 +390,13 @@ mod tests {
         // branches at line 20 and returns; the false side has a pruned
         // sibling.
         let mut t = ExecTree { func_names: vec![Rc::from("main"), Rc::from("f")], ..ExecTree::default() };
-        t.nodes.push(TreeNode { parent: None, kind: NodeKind::Root, file: Rc::from(""), line: 0, frames: Rc::from(Vec::new()) });
+        t.nodes.push(TreeNode {
+            parent: None,
+            kind: NodeKind::Root,
+            file: Rc::from(""),
+            line: 0,
+            frames: Rc::from(Vec::new()),
+        });
         t.nodes.push(node(0, NodeKind::Side(true), 5, &[0])); // 1
         t.nodes.push(node(0, NodeKind::Side(false), 5, &[0])); // 2
         t.nodes.push(node(1, NodeKind::Side(true), 20, &[0, 1])); // 3

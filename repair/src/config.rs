@@ -187,7 +187,10 @@ impl Project {
             return Err(err(format!("{}: no such project folder", dir.display())));
         }
         let text = std::fs::read_to_string(&file).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => err(format!("{}: missing; a project needs a {PROJECT_FILE} (see README, `se2repair fix`)", file.display())),
+            std::io::ErrorKind::NotFound => err(format!(
+                "{}: missing; a project needs a {PROJECT_FILE} (see README, `se2repair fix`)",
+                file.display()
+            )),
             _ => err(format!("{}: {e}", file.display())),
         })?;
         Self::parse(dir, &file, &text)
@@ -222,7 +225,13 @@ impl Project {
         };
         let sources = inside(&raw.sources, "source")?;
         let library = inside(&raw.library, "library source")?;
-        let build = raw.build.map(|b| BuildSpec { configure: b.configure, make: b.make, program: b.program, cflags: b.cflags, ldflags: b.ldflags });
+        let build = raw.build.map(|b| BuildSpec {
+            configure: b.configure,
+            make: b.make,
+            program: b.program,
+            cflags: b.cflags,
+            ldflags: b.ldflags,
+        });
         if let Some(b) = &build {
             if b.make.trim().is_empty() || b.program.trim().is_empty() {
                 return Err(err(at("`build`: give `make` (the command that builds the program) and `program` (its path in the project)")));
@@ -270,17 +279,24 @@ fn parse_tests(dir: &Path, file: &Path, raw: Vec<RawTest>) -> Result<Vec<TestCas
         let stdin = match (t.stdin, t.stdin_file) {
             (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdin` or `stdin_file`, not both")))),
             (Some(s), None) => s.into_bytes(),
-            (None, Some(f)) => std::fs::read(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdin_file `{f}`: {e}"))))?,
+            (None, Some(f)) => {
+                std::fs::read(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdin_file `{f}`: {e}"))))?
+            }
             (None, None) => Vec::new(),
         };
         let stdout = match (t.stdout, t.stdout_file) {
             (Some(_), Some(_)) => return Err(err(at(&format!("{where_}: give `stdout` or `stdout_file`, not both")))),
             (Some(s), None) => Some(s),
-            (None, Some(f)) => Some(std::fs::read_to_string(dir.join(&f)).map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?),
+            (None, Some(f)) => Some(
+                std::fs::read_to_string(dir.join(&f))
+                    .map_err(|e| err(at(&format!("{where_}: stdout_file `{f}`: {e}"))))?,
+            ),
             (None, None) => None,
         };
         if stdout.is_none() && t.exit.is_none() && t.stderr.is_none() && t.check.is_none() {
-            return Err(err(at(&format!("{where_}: expects nothing: give `stdout`, `stdout_file`, `stderr`, `exit` or `check`"))));
+            return Err(err(at(&format!(
+                "{where_}: expects nothing: give `stdout`, `stdout_file`, `stderr`, `exit` or `check`"
+            ))));
         }
         for (text, kind, key) in [(&stdout, t.match_kind, "stdout"), (&t.stderr, t.stderr_match, "stderr")] {
             if let (Some(re), MatchKind::Regex) = (text, kind) {
@@ -288,7 +304,9 @@ fn parse_tests(dir: &Path, file: &Path, raw: Vec<RawTest>) -> Result<Vec<TestCas
             }
         }
         if let Some(c) = &t.cwd {
-            if Path::new(c).is_absolute() || Path::new(c).components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+            if Path::new(c).is_absolute()
+                || Path::new(c).components().any(|c| matches!(c, std::path::Component::ParentDir))
+            {
                 return Err(err(at(&format!("{where_}: `cwd` must be a folder inside the test's folder"))));
             }
         }
@@ -354,7 +372,8 @@ fn read_tests_dir(dir: &Path) -> Result<Vec<TestCase>, String> {
         .map(|n| {
             let out = std::fs::read_to_string(dir.join(format!("{n}.out"))).map_err(|e| format!("{n}.out: {e}"))?;
             let inp = dir.join(format!("{n}.in"));
-            let stdin = if inp.exists() { std::fs::read(&inp).map_err(|e| format!("{n}.in: {e}"))? } else { Vec::new() };
+            let stdin =
+                if inp.exists() { std::fs::read(&inp).map_err(|e| format!("{n}.in: {e}"))? } else { Vec::new() };
             Ok(TestCase { name: n, stdin, stdout: Some(out), ..TestCase::default() })
         })
         .collect()

@@ -127,7 +127,13 @@ impl Var {
         }
     }
     fn lvalue(text: &str, decl: usize, memory: bool) -> Var {
-        Var { name: text.to_string(), pointer: false, real: false, form: if memory { Form::Memory } else { Form::Plain }, decl }
+        Var {
+            name: text.to_string(),
+            pointer: false,
+            real: false,
+            form: if memory { Form::Memory } else { Form::Plain },
+            decl,
+        }
     }
 }
 
@@ -203,7 +209,28 @@ fn row(b: usize, src: &str) -> u32 {
 }
 
 /// Integer types of the C library by their typedef names.
-const INT_TYPEDEFS: &[&str] = &["size_t", "ssize_t", "ptrdiff_t", "intmax_t", "uintmax_t", "intptr_t", "uintptr_t", "wint_t", "wchar_t", "off_t", "time_t", "mode_t", "pid_t", "uid_t", "gid_t", "dev_t", "ino_t", "nlink_t", "bool", "_Bool"];
+const INT_TYPEDEFS: &[&str] = &[
+    "size_t",
+    "ssize_t",
+    "ptrdiff_t",
+    "intmax_t",
+    "uintmax_t",
+    "intptr_t",
+    "uintptr_t",
+    "wint_t",
+    "wchar_t",
+    "off_t",
+    "time_t",
+    "mode_t",
+    "pid_t",
+    "uid_t",
+    "gid_t",
+    "dev_t",
+    "ino_t",
+    "nlink_t",
+    "bool",
+    "_Bool",
+];
 
 /// Integer-like (or pointer) type of a declaration's `type` node.
 fn int_like(ty: Node, src: &str) -> bool {
@@ -213,7 +240,10 @@ fn int_like(ty: Node, src: &str) -> bool {
         // An enumeration's values are `int`s (C11 6.4.4.3).
         "enum_specifier" => true,
         // The C library's integer typedefs.
-        "type_identifier" => INT_TYPEDEFS.contains(&text(ty, src)) || text(ty, src).ends_with("int_t") && text(ty, src).starts_with(['i', 'u']),
+        "type_identifier" => {
+            INT_TYPEDEFS.contains(&text(ty, src))
+                || text(ty, src).ends_with("int_t") && text(ty, src).starts_with(['i', 'u'])
+        }
         _ => false,
     }
 }
@@ -261,7 +291,15 @@ fn declared(d: Node, src: &str, (int, real): (bool, bool), out: &mut Vec<Decl>) 
         match d.kind() {
             "identifier" => {
                 let array = (!dims.is_empty()).then_some(dims);
-                out.push(Decl { name: text(d, src).to_string(), pointer, levels, array, int, real, at: d.start_byte() });
+                out.push(Decl {
+                    name: text(d, src).to_string(),
+                    pointer,
+                    levels,
+                    array,
+                    int,
+                    real,
+                    at: d.start_byte(),
+                });
                 return;
             }
             "init_declarator" | "parenthesized_declarator" | "attributed_declarator" => {}
@@ -307,7 +345,9 @@ fn in_scope(node: Node, src: &str) -> Vec<Decl> {
                 }
             }
             "for_statement" => {
-                if let Some(init) = p.child_by_field_name("initializer").filter(|i| i.kind() == "declaration" && i.id() != cur.id()) {
+                if let Some(init) =
+                    p.child_by_field_name("initializer").filter(|i| i.kind() == "declaration" && i.id() != cur.id())
+                {
                     decl_vars(init, src, &mut found);
                 }
             }
@@ -341,21 +381,21 @@ fn in_scope(node: Node, src: &str) -> Vec<Decl> {
 fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<Node<'t>>) {
     match n.kind() {
         "identifier" => {
-            let called = n.parent().is_some_and(|p| p.kind() == "call_expression" && p.child_by_field_name("function").is_some_and(|f| f.id() == n.id()));
+            let called = n.parent().is_some_and(|p| {
+                p.kind() == "call_expression" && p.child_by_field_name("function").is_some_and(|f| f.id() == n.id())
+            });
             if !called {
                 ids.push(text(n, src).to_string());
             }
             return;
         }
-        "subscript_expression" | "field_expression" => {
-            if !has_side_effects(n) {
-                lvalues.push(n);
-            }
+        "subscript_expression" | "field_expression" if !has_side_effects(n) => {
+            lvalues.push(n);
         }
-        "pointer_expression" if n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "*") => {
-            if !has_side_effects(n) {
-                lvalues.push(n);
-            }
+        "pointer_expression"
+            if n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "*") && !has_side_effects(n) =>
+        {
+            lvalues.push(n);
         }
         _ => {}
     }
@@ -369,7 +409,9 @@ fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<No
 /// and lvalues; for `r2[j]` also `r1[j]` of every array declared alike),
 /// then the integer variables the enclosing statement and the conditions
 /// around it read, then the closest declarations, up to `max`.
-fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: usize, lvalues_ok: bool) -> (Vec<Var>, usize) {
+fn choose_vars(
+    scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: usize, lvalues_ok: bool,
+) -> (Vec<Var>, usize) {
     let mut out: Vec<Var> = Vec::new();
     let push = |out: &mut Vec<Var>, v: Var| {
         if out.len() < max && !out.iter().any(|x| x.name == v.name) {
@@ -382,7 +424,10 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
     reads(used_in, src, &mut ids, &mut lvalues);
     for u in &ids {
         if let Some(d) = find(u).filter(|d| d.scalar()) {
-            push(&mut out, Var { name: d.name.clone(), pointer: d.pointer, real: false, form: Form::Plain, decl: d.at });
+            push(
+                &mut out,
+                Var { name: d.name.clone(), pointer: d.pointer, real: false, form: Form::Plain, decl: d.at },
+            );
         }
     }
     // The base variable of an lvalue (`a` of `a[i]`, `p` of `*p`).
@@ -408,7 +453,13 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
                 // Arrays of the same dimensions, or pointers to the same
                 // kind of element (`dir[n]` beside `path[n]`), in the
                 // order they were declared.
-                let alike = |o: &&Decl| o.name != d.name && o.int == d.int && o.array == d.array && o.pointer == d.pointer && (o.array.is_some() || o.pointer && o.levels == d.levels);
+                let alike = |o: &&Decl| {
+                    o.name != d.name
+                        && o.int == d.int
+                        && o.array == d.array
+                        && o.pointer == d.pointer
+                        && (o.array.is_some() || o.pointer && o.levels == d.levels)
+                };
                 let mut others: Vec<&Decl> = scope.iter().filter(alike).collect();
                 others.sort_by_key(|o| o.at);
                 for other in others {
@@ -429,10 +480,16 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
             (ids, lvs)
         })
         .collect();
-    let ptrs: Vec<&Decl> = ids.iter().filter_map(|u| find(u)).filter(|d| d.pointer && d.array.is_none() && compared_as_pointer(used_in, src, &d.name)).collect();
+    let ptrs: Vec<&Decl> = ids
+        .iter()
+        .filter_map(|u| find(u))
+        .filter(|d| d.pointer && d.array.is_none() && compared_as_pointer(used_in, src, &d.name))
+        .collect();
     for (cids, _) in &ctx_reads {
         for q in cids.iter().filter_map(|u| find(u)) {
-            for p in ptrs.iter().filter(|p| p.name != q.name && q.pointer && q.array.is_none() && q.int == p.int && q.levels == p.levels) {
+            for p in ptrs.iter().filter(|p| {
+                p.name != q.name && q.pointer && q.array.is_none() && q.int == p.int && q.levels == p.levels
+            }) {
                 let name = format!("({} == {})", p.name, q.name);
                 if !out.iter().any(|v| v.name == name || v.name == format!("({} == {})", q.name, p.name)) {
                     push(&mut out, Var { name, pointer: true, real: false, form: Form::Compare, decl: q.at });
@@ -444,12 +501,16 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
     for (ids, lvs) in ctx_reads {
         for u in &ids {
             if let Some(d) = find(u).filter(|d| d.scalar() && !d.pointer) {
-                push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
+                push(
+                    &mut out,
+                    Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at },
+                );
             }
         }
         // Fields the context tests as scalars (`!e->todo`, `p->n > 0`),
         // after its variables.
-        fields.extend(lvs.into_iter().filter(|lv| lvalues_ok && lv.kind() == "field_expression" && scalar_use(*lv, src)));
+        fields
+            .extend(lvs.into_iter().filter(|lv| lvalues_ok && lv.kind() == "field_expression" && scalar_use(*lv, src)));
     }
     for f in fields {
         push(&mut out, Var::lvalue(text(f, src), f.start_byte(), through_memory(f, src)));
@@ -466,7 +527,10 @@ fn choose_vars(scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: 
 fn through_memory(n: Node, src: &str) -> bool {
     match n.kind() {
         "subscript_expression" | "pointer_expression" => true,
-        "field_expression" => n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "->") || n.child_by_field_name("argument").is_some_and(|a| through_memory(a, src)),
+        "field_expression" => {
+            n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "->")
+                || n.child_by_field_name("argument").is_some_and(|a| through_memory(a, src))
+        }
         "parenthesized_expression" => n.named_child(0).is_some_and(|c| through_memory(c, src)),
         _ => false,
     }
@@ -475,7 +539,10 @@ fn through_memory(n: Node, src: &str) -> bool {
 /// Whether identifier `name` is an operand of `==` or `!=` in `n`.
 fn compared_as_pointer(n: Node, src: &str, name: &str) -> bool {
     if n.kind() == "identifier" && text(n, src) == name {
-        return n.parent().is_some_and(|p| p.kind() == "binary_expression" && p.child_by_field_name("operator").is_some_and(|o| matches!(text(o, src), "==" | "!=")));
+        return n.parent().is_some_and(|p| {
+            p.kind() == "binary_expression"
+                && p.child_by_field_name("operator").is_some_and(|o| matches!(text(o, src), "==" | "!="))
+        });
     }
     let mut c = n.walk();
     let kids: Vec<Node> = n.named_children(&mut c).collect();
@@ -488,8 +555,13 @@ fn scalar_use(n: Node, src: &str) -> bool {
     let Some(p) = n.parent() else { return false };
     match p.kind() {
         "unary_expression" => p.child_by_field_name("operator").is_some_and(|o| text(o, src) == "!"),
-        "binary_expression" => p.child_by_field_name("operator").is_some_and(|o| matches!(text(o, src), "==" | "!=" | "<" | "<=" | ">" | ">=" | "&&" | "||" | "+" | "-" | "*" | "/" | "%")),
-        "parenthesized_expression" => p.parent().is_some_and(|g| matches!(g.kind(), "if_statement" | "while_statement" | "do_statement")) || scalar_use(p, src),
+        "binary_expression" => p.child_by_field_name("operator").is_some_and(|o| {
+            matches!(text(o, src), "==" | "!=" | "<" | "<=" | ">" | ">=" | "&&" | "||" | "+" | "-" | "*" | "/" | "%")
+        }),
+        "parenthesized_expression" => {
+            p.parent().is_some_and(|g| matches!(g.kind(), "if_statement" | "while_statement" | "do_statement"))
+                || scalar_use(p, src)
+        }
         _ => false,
     }
 }
@@ -504,7 +576,7 @@ fn context_of<'t>(n: Node<'t>) -> Vec<Node<'t>> {
         if p.kind() == "function_definition" {
             break;
         }
-        if !stmt_seen && p.kind().ends_with("_statement") || p.kind() == "declaration" && !stmt_seen {
+        if !stmt_seen && (p.kind().ends_with("_statement") || p.kind() == "declaration") {
             out.push(p);
             stmt_seen = true;
         }
@@ -528,7 +600,10 @@ fn other_conditions(n: Node) -> Vec<Node> {
         let mut c = x.walk();
         stack.extend(x.named_children(&mut c));
         if matches!(x.kind(), "if_statement" | "while_statement" | "do_statement" | "for_statement") {
-            if let Some(cond) = x.child_by_field_name("condition").filter(|c| c.byte_range() != n.byte_range() && !c.byte_range().contains(&n.start_byte())) {
+            if let Some(cond) = x
+                .child_by_field_name("condition")
+                .filter(|c| c.byte_range() != n.byte_range() && !c.byte_range().contains(&n.start_byte()))
+            {
                 out.push(cond);
             }
         }
@@ -591,7 +666,8 @@ fn int_expr(n: Node, src: &str, scope: &[Decl]) -> bool {
         "subscript_expression" => {
             let arr = n.child_by_field_name("argument").filter(|a| a.kind() == "identifier").map(|a| text(a, src));
             let one_dim = |d: &Decl| d.array.as_deref().is_some_and(|a| a.matches('[').count() == 1) && !d.pointer;
-            arr.is_some_and(|a| scope.iter().any(|d| d.name == a && d.int && one_dim(d))) && n.child_by_field_name("index").is_some_and(|i| int_expr(i, src, scope))
+            arr.is_some_and(|a| scope.iter().any(|d| d.name == a && d.int && one_dim(d)))
+                && n.child_by_field_name("index").is_some_and(|i| int_expr(i, src, scope))
         }
         // `*p` of an `int *p` (not an array of pointers).
         "pointer_expression" => {
@@ -603,7 +679,10 @@ fn int_expr(n: Node, src: &str, scope: &[Decl]) -> bool {
         "unary_expression" => n.child_by_field_name("argument").is_some_and(|c| int_expr(c, src, scope)),
         "binary_expression" => {
             let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("");
-            matches!(op, "+" | "-" | "*" | "/" | "%") && [n.child_by_field_name("left"), n.child_by_field_name("right")].iter().all(|c| c.is_some_and(|c| int_expr(c, src, scope)))
+            matches!(op, "+" | "-" | "*" | "/" | "%")
+                && [n.child_by_field_name("left"), n.child_by_field_name("right")]
+                    .iter()
+                    .all(|c| c.is_some_and(|c| int_expr(c, src, scope)))
         }
         _ => false,
     }
@@ -663,7 +742,13 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 // function's other conditions read, closest first (a
                 // sibling's test is the likeliest to be missing here),
                 // then the closest declarations.
-                let mut vars = vec![Var { name: format!("({})", text(expr, src)), pointer: true, real: false, form: Form::Whole, decl: expr.start_byte() }];
+                let mut vars = vec![Var {
+                    name: format!("({})", text(expr, src)),
+                    pointer: true,
+                    real: false,
+                    form: Form::Whole,
+                    decl: expr.start_byte(),
+                }];
                 let mut names: Vec<String> = Vec::new();
                 for c in other_conditions(expr) {
                     let mut ids = Vec::new();
@@ -674,7 +759,13 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 for n in names {
                     if let Some(d) = scope.iter().find(|d| d.name == n && d.int_scalar()) {
                         if vars.len() < max_vars.max(1) && !vars.iter().any(|v| v.name == d.name) {
-                            vars.push(Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
+                            vars.push(Var {
+                                name: d.name.clone(),
+                                pointer: false,
+                                real: false,
+                                form: Form::Plain,
+                                decl: d.at,
+                            });
                         }
                     }
                 }
@@ -684,7 +775,11 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             } else {
                 choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard)
             };
-            let lines = if whole_stmt_lines { row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1 } else { row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1 };
+            let lines = if whole_stmt_lines {
+                row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
+            } else {
+                row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1
+            };
             out.push(Site {
                 schema,
                 stmt: stmt.byte_range(),
@@ -713,7 +808,10 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
                 if let (Some(l), Some(r)) = (l, r) {
                     let scope = in_scope(n, src);
-                    if int_expr(l, src, &scope) && matches!(op, "=" | "+=" | "-=" | "*=") && n.parent().is_some_and(|p| p.kind() == "expression_statement") {
+                    if int_expr(l, src, &scope)
+                        && matches!(op, "=" | "+=" | "-=" | "*=")
+                        && n.parent().is_some_and(|p| p.kind() == "expression_statement")
+                    {
                         add(Schema::Assignment, r, stmt_of(n), true);
                     }
                 }
@@ -723,7 +821,11 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 let arg = n.child_by_field_name("argument");
                 let scope = in_scope(n, src);
                 let int_var = arg.is_some_and(|a| a.kind() == "identifier" && int_expr(a, src, &scope));
-                let standalone = n.parent().is_some_and(|p| p.kind() == "expression_statement" || p.kind() == "for_statement" && p.child_by_field_name("update").is_some_and(|u| u.id() == n.id()));
+                let standalone = n.parent().is_some_and(|p| {
+                    p.kind() == "expression_statement"
+                        || p.kind() == "for_statement"
+                            && p.child_by_field_name("update").is_some_and(|u| u.id() == n.id())
+                });
                 if int_var && standalone {
                     add(Schema::Step, n, stmt_of(n), false);
                 }
@@ -740,34 +842,42 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                     let scope = in_scope(n, src);
                     let mut c = args.walk();
                     let list: Vec<Node> = args.named_children(&mut c).collect();
-                    for a in list.into_iter().filter(|a| a.kind() != "number_literal" && a.kind() != "char_literal" && int_expr(*a, src, &scope)) {
+                    for a in list.into_iter().filter(|a| {
+                        a.kind() != "number_literal" && a.kind() != "char_literal" && int_expr(*a, src, &scope)
+                    }) {
                         add(Schema::Argument, a, stmt_of(n), false);
                     }
                 }
             }
             "subscript_expression" => {
                 let scope = in_scope(n, src);
-                if let Some(i) = n.child_by_field_name("index").filter(|i| i.kind() != "number_literal" && int_expr(*i, src, &scope)) {
+                if let Some(i) =
+                    n.child_by_field_name("index").filter(|i| i.kind() != "number_literal" && int_expr(*i, src, &scope))
+                {
                     add(Schema::Index, i, stmt_of(n), false);
                 }
             }
-            "declaration" => {
-                if n.parent().is_some_and(|p| p.kind() == "compound_statement") {
-                    let int_ty = n.child_by_field_name("type").is_some_and(|t| int_like(t, src));
-                    let mut c = n.walk();
-                    let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
-                    for d in decls.into_iter().filter(|d| d.kind() == "init_declarator") {
-                        let plain = d.child_by_field_name("declarator").is_some_and(|x| x.kind() == "identifier");
-                        if let (true, true, Some(v)) = (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list")) {
-                            add(Schema::Assignment, v, n, true);
-                        }
+            "declaration" if n.parent().is_some_and(|p| p.kind() == "compound_statement") => {
+                let int_ty = n.child_by_field_name("type").is_some_and(|t| int_like(t, src));
+                let mut c = n.walk();
+                let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+                for d in decls.into_iter().filter(|d| d.kind() == "init_declarator") {
+                    let plain = d.child_by_field_name("declarator").is_some_and(|x| x.kind() == "identifier");
+                    if let (true, true, Some(v)) =
+                        (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list"))
+                    {
+                        add(Schema::Assignment, v, n, true);
                     }
                 }
             }
             _ => {}
         }
-        let guardable = matches!(n.kind(), "expression_statement" | "return_statement" | "break_statement" | "continue_statement");
-        if guardable && n.parent().is_some_and(|p| p.kind() == "compound_statement") && n.named_child_count() + usize::from(n.kind() != "expression_statement") > 0 {
+        let guardable =
+            matches!(n.kind(), "expression_statement" | "return_statement" | "break_statement" | "continue_statement");
+        if guardable
+            && n.parent().is_some_and(|p| p.kind() == "compound_statement")
+            && n.named_child_count() + usize::from(n.kind() != "expression_statement") > 0
+        {
             add(Schema::Guard, n, n, true);
         }
     }

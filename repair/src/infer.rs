@@ -5,15 +5,15 @@
 
 use crate::config::{MatchKind, TestCase};
 use crate::native::judge;
-use klee_ext::exec::{ArgSpec, Config, Executor, Termination};
-use klee_ext::expr::ExprPool;
-use klee_ext::ir::Program;
-use klee_ext::so::spec::{self, PathSpec, SpecOptions};
-use klee_ext::so::{Encoding, HoleMode, LangSpec, Term};
 use klee_ext::exec::PathReport;
+use klee_ext::exec::{ArgSpec, Config, Executor, Termination};
 use klee_ext::expr::ExprId;
+use klee_ext::ir::Program;
+use klee_ext::so::Pool;
+use klee_ext::so::{Encoding, HoleMode, LangSpec, Term};
 use klee_ext::solver::forced_value;
-use klee_ext::solver::z3::Z3Solver;
+use klee_ext::solver::FirstOrder;
+use klee_ext::spec::{self, PathSpec, SpecOptions};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -164,15 +164,38 @@ pub struct Goal {
     pub relabels_only: bool,
 }
 
-/// Runs every test (in the given order) on `prog` with the hole `hole` in
-/// `engine`'s mode, then solves the specification.
-pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal: &Goal, engine: Engine, limits: &Limits) -> Result<(Inferred, InferStats), String> {
+/// One site's search problem, as both site searches ([`infer`] and
+/// [`crate::lazy::infer_lazy`]) take it.
+pub struct SiteProblem<'a> {
+    /// The program with the site's hole.
+    pub prog: &'a Program,
+    /// The tests as the VM runs them, failing ones first.
+    pub tests: &'a [&'a TestCase],
+    /// How many of `tests` (the first ones) fail.
+    pub failing: usize,
+    /// The hole's name and language.
+    pub hole: (&'a str, &'a LangSpec),
+    /// The hole's number of arguments.
+    pub arity: usize,
+    pub goal: &'a Goal,
+    pub engine: Engine,
+    pub limits: &'a Limits,
+}
+
+/// Runs every test (in the given order) on the program with the hole in
+/// the engine's mode, then solves the specification.
+pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
+    let SiteProblem { prog, tests, hole, goal, engine, limits, .. } = *problem;
     let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
     let holes = [(hole.0.to_string(), hole.1.clone())];
-    let (pool, spec_paths) = match explore_tests(prog, tests, &holes, engine, limits, &mut stats, |fo, pool, r| pin(fo, pool, r).unwrap_or_else(|| r.constraints.to_vec()))? {
+    let (pool, spec_paths) = match explore_tests(prog, tests, &holes, engine, limits, &mut stats, |fo, pool, r| {
+        pin(fo, pool, r).unwrap_or_else(|| r.constraints.to_vec())
+    })? {
         Explored::Paths(pool, paths) => (pool, paths),
         Explored::OutOfTime => return Ok((Inferred::OutOfTime, stats)),
-        Explored::NoPassingPath { test, cut } => return Ok((Inferred::NoPassingPath { test, cut, bounded: false }, stats)),
+        Explored::NoPassingPath { test, cut } => {
+            return Ok((Inferred::NoPassingPath { test, cut, bounded: false }, stats))
+        }
     };
     let Some(var) = pool.so.find(hole.0) else {
         return Ok((Inferred::NotReached, stats));
@@ -183,13 +206,21 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
         return Ok((Inferred::OutOfTime, stats));
     }
     let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
-    let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: false, any: false };
+    let opts = SpecOptions {
+        encoding: engine.encoding(),
+        timeout: Some(remaining),
+        known_constants: goal.constants.clone(),
+        solutions: goal.solutions,
+        relabels_only: false,
+        any: false,
+    };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();
     match solved {
         Ok(sols) if sols.is_empty() => Ok((Inferred::NoInterpretation { proof: Vec::new() }, stats)),
         Ok(sols) => {
-            let terms: Vec<(Term, u32)> = sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
+            let terms: Vec<(Term, u32)> =
+                sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
             Ok((if terms.is_empty() { Inferred::NotReached } else { Inferred::Terms(terms) }, stats))
         }
         Err(e) if Instant::now() >= limits.deadline => {
@@ -201,32 +232,31 @@ pub fn infer(prog: &Program, tests: &[&TestCase], hole: (&str, &LangSpec), goal:
 }
 
 /// What running every test with the holes found.
+#[allow(clippy::large_enum_variant)] // one per site search, moved once
 pub(crate) enum Explored {
     /// The pool of the runs and, per test in order, its passing paths.
-    Paths(ExprPool, Vec<Vec<PathSpec>>),
+    Paths(Pool, Vec<Vec<PathSpec>>),
     OutOfTime,
     /// No explored path of this test passes it (`cut`: its exploration
     /// stopped at a limit).
-    NoPassingPath { test: String, cut: bool },
+    NoPassingPath {
+        test: String,
+        cut: bool,
+    },
 }
 
 /// Runs every test (in the given order) on `prog` with `holes` in
 /// `engine`'s mode, on one shared pool, keeping each passing path's
 /// condition as `condition` states it; counts into `stats`.
 pub(crate) fn explore_tests(
-    prog: &Program,
-    tests: &[&TestCase],
-    holes: &[(String, LangSpec)],
-    engine: Engine,
-    limits: &Limits,
-    stats: &mut InferStats,
-    condition: impl Fn(&mut Z3Solver, &mut ExprPool, &PathReport) -> Vec<ExprId>,
+    prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits,
+    stats: &mut InferStats, condition: impl Fn(&mut FirstOrder, &mut Pool, &PathReport) -> Vec<ExprId>,
 ) -> Result<Explored, String> {
     let mut query_times: Vec<Duration> = Vec::new();
-    let mut pool = ExprPool::new();
+    let mut pool = Pool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
     let t0 = Instant::now();
-    let mut fo = Z3Solver::new(Some(limits.query_timeout));
+    let mut fo = klee_ext::solver::first_order(Some(limits.query_timeout));
     let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
     for t in tests {
         let now = Instant::now();
@@ -235,7 +265,8 @@ pub(crate) fn explore_tests(
         }
         let mut cfg = test_config(t, (first, first_lang), engine, limits, limits.deadline - now);
         cfg.so_langs = holes.to_vec();
-        let mut ex = Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+        let mut ex =
+            Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
         let mut passing = Vec::new();
         let mut paths = 0u64;
         // Once a test has a passing path, its exploration goes on for at
@@ -300,7 +331,9 @@ pub fn median_ms(times: &mut [Duration]) -> f64 {
 }
 
 /// The VM's configuration for running test `t` with the hole `hole`.
-pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine, limits: &Limits, time: Duration) -> Config {
+pub(crate) fn test_config(
+    t: &TestCase, hole: (&str, &LangSpec), engine: Engine, limits: &Limits, time: Duration,
+) -> Config {
     let mut cfg = Config {
         warnings: false,
         max_forks: Some(limits.max_forks),
@@ -345,7 +378,7 @@ pub(crate) fn test_config(t: &TestCase, hole: (&str, &LangSpec), engine: Engine,
 /// applications free). Printing a value constrains its digits through a
 /// chain of divisions, which the solver of the specification then needs
 /// not see again.
-fn pin(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Option<Vec<ExprId>> {
+fn pin(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Option<Vec<ExprId>> {
     let mut out = Vec::with_capacity(r.apps.len());
     for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
         out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);

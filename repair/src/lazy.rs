@@ -22,15 +22,15 @@
 //! patch, and those tests prove it.
 
 use crate::config::TestCase;
-use crate::infer::{median_ms, test_config, Engine, Goal, InferStats, Inferred, Limits, TestSearch};
+use crate::infer::{median_ms, test_config, Engine, InferStats, Inferred, Limits, SiteProblem, TestSearch};
 use crate::native::judge;
 use klee_ext::exec::so::HoleSchedule;
 use klee_ext::exec::{Executor, RunEnd, Termination};
 use klee_ext::ir::Program;
-use klee_ext::so::spec::{self, Example, Rel, SpecOptions};
-use klee_ext::solver::forced_value;
-use klee_ext::solver::z3::Z3Solver;
 use klee_ext::so::{LangSpec, Term};
+use klee_ext::solver::forced_value;
+use klee_ext::solver::FirstOrder;
+use klee_ext::spec::{self, Example, Rel, SpecOptions};
 use std::collections::VecDeque;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
@@ -80,7 +80,7 @@ struct TestExplorer<'p> {
     bounded: bool,
     /// Decides whether a passing path forces a symbolic deviation's value.
     /// Made at the first deviation left symbolic on a passing path.
-    fo: Option<Z3Solver>,
+    fo: Option<FirstOrder>,
     /// The last passing path of the last run.
     last: Option<Vec<Example>>,
     /// Passing paths no term takes together with the other passing tests'
@@ -200,7 +200,9 @@ impl<'p> TestExplorer<'p> {
     /// One run of the test under `sched`: the passing paths it finds are
     /// added to `passing`. The evaluations of the hole it reached, or
     /// `None` if the time limit cut it.
-    fn run(&mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats) -> Result<Option<usize>, String> {
+    fn run(
+        &mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats,
+    ) -> Result<Option<usize>, String> {
         let time = site.limits.deadline.saturating_duration_since(Instant::now()).min(RUN_TIME);
         let sched = Rc::new(sched);
         let ex = match &mut self.ex {
@@ -217,7 +219,8 @@ impl<'p> TestExplorer<'p> {
                 // A run is one of many: a query that takes long ends its
                 // path rather than the site's budget.
                 cfg.solver.timeout = Some(site.limits.query_timeout.min(RUN_QUERY_TIME));
-                let ex = Executor::new(site.prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", self.test.name))?;
+                let ex = Executor::new(site.prog, cfg)
+                    .map_err(|e| format!("cannot start the VM on test {}: {e}", self.test.name))?;
                 self.ex.insert(ex)
             }
         };
@@ -226,7 +229,8 @@ impl<'p> TestExplorer<'p> {
         let mut evals = 0usize;
         let orig = &site.schedule.originals[0].1;
         let query_time = site.limits.query_timeout;
-        let (t, info, passing, fo, last, deferred) = (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last, &mut self.deferred);
+        let (t, info, passing, fo, last, deferred) =
+            (self.test, &mut self.info, &mut self.passing, &mut self.fo, &mut self.last, &mut self.deferred);
         let so = site.engine != Engine::Fo;
         let candidate_run = self.candidate_run;
         let name = site.hole.0;
@@ -237,7 +241,8 @@ impl<'p> TestExplorer<'p> {
             info.paths += 1;
             // Deviations from the original expression (a candidate's run
             // deviates where the candidate differs from it).
-            let deviations = r.so.apps.iter().filter(|a| orig.eval(&a.args).is_none_or(|o| o.as_c() != a.value)).count() as u32;
+            let deviations =
+                r.so.apps.iter().filter(|a| orig.eval(&a.args).is_none_or(|o| o.as_c() != a.value)).count() as u32;
             if !candidate_run && info.deviations.len() < SHOWN_DEVIATIONS {
                 info.deviations.push(deviations);
             }
@@ -249,15 +254,25 @@ impl<'p> TestExplorer<'p> {
             if judge(t, &r.stdout, &r.stderr, exit) {
                 // A deviation left symbolic is exact where the path forces
                 // its value; elsewhere only `!= original` is known.
-                let mut exs: Vec<Example> = r
-                    .so
-                    .apps
-                    .iter()
-                    .map(|a| match a.free {
-                        Some((arr, o)) if forced_value(fo.get_or_insert_with(|| Z3Solver::new(Some(query_time))), &mut ex.pool, &r.constraints, arr, a.value as u32).is_none() => (a.args.clone(), Rel::Ne(o)),
-                        _ => (a.args.clone(), Rel::Eq(a.value)),
-                    })
-                    .collect();
+                let mut exs: Vec<Example> =
+                    r.so.apps
+                        .iter()
+                        .map(|a| match a.free {
+                            Some((arr, o))
+                                if forced_value(
+                                    fo.get_or_insert_with(|| klee_ext::solver::first_order(Some(query_time))),
+                                    &mut ex.pool,
+                                    &r.constraints,
+                                    arr,
+                                    a.value as u32,
+                                )
+                                .is_none() =>
+                            {
+                                (a.args.clone(), Rel::Ne(o))
+                            }
+                            _ => (a.args.clone(), Rel::Eq(a.value)),
+                        })
+                        .collect();
                 exs.sort_unstable();
                 exs.dedup();
                 // A path no term of the language can take is no
@@ -265,7 +280,8 @@ impl<'p> TestExplorer<'p> {
                 // passing tests' original paths waits (second-order mode).
                 // A candidate's path is one a term of the language takes.
                 if so && !candidate_run && !passing.contains(&exs) && !deferred.contains(&exs) {
-                    let mut all: Vec<(Rc<[i64]>, Rel)> = exs.iter().map(|(a, r)| (Rc::from(a.as_slice()), *r)).collect();
+                    let mut all: Vec<(Rc<[i64]>, Rel)> =
+                        exs.iter().map(|(a, r)| (Rc::from(a.as_slice()), *r)).collect();
                     if ex.holes_consistent(name, &all, CONSISTENT_TIME) == Some(false) {
                         *discarded += 1;
                         return;
@@ -311,22 +327,21 @@ impl<'p> TestExplorer<'p> {
 /// `failing` of them), the hole's original term, and `validate`, which
 /// runs a candidate natively on every test and returns the index (in
 /// `tests`) of one it fails, or `None` when it passes them all.
-#[allow(clippy::too_many_arguments)]
 pub fn infer_lazy<'a>(
-    prog: &'a Program,
-    tests: &[&'a TestCase],
-    failing: usize,
-    hole: (&str, &LangSpec),
-    arity: usize,
-    goal: &Goal,
-    engine: Engine,
-    limits: &Limits,
-    validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
+    problem: &SiteProblem<'a>, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
 ) -> Result<(Inferred, InferStats), String> {
+    let SiteProblem { prog, tests, failing, hole, arity, goal, engine, limits } = *problem;
     let Some(original) = goal.original.clone() else {
         return Err("the deviation search needs the original expression as a term".into());
     };
-    let site: Site<'_, 'a> = Site { background: Default::default(), prog, hole, schedule: HoleSchedule { originals: vec![(hole.0.to_string(), original.clone())], flips: Vec::new() }, engine, limits };
+    let site: Site<'_, 'a> = Site {
+        background: Default::default(),
+        prog,
+        hole,
+        schedule: HoleSchedule { originals: vec![(hole.0.to_string(), original.clone())], flips: Vec::new() },
+        engine,
+        limits,
+    };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };
     let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t)).collect();
     let t0 = Instant::now();
@@ -380,9 +395,17 @@ pub fn infer_lazy<'a>(
                 return Ok(Inferred::OutOfTime);
             }
             screen_neighbours(&mut exps, &site, &original, &bad, &goal.constants, arity, usize::MAX, &mut stats)?;
-            let spec_tests: Vec<Vec<Vec<Example>>> = exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
+            let spec_tests: Vec<Vec<Vec<Example>>> =
+                exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
             let remaining = limits.deadline.saturating_duration_since(Instant::now());
-            let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: goal.constants.clone(), solutions: goal.solutions, relabels_only: goal.relabels_only, any: false };
+            let opts = SpecOptions {
+                encoding: engine.encoding(),
+                timeout: Some(remaining),
+                known_constants: goal.constants.clone(),
+                solutions: goal.solutions,
+                relabels_only: goal.relabels_only,
+                any: false,
+            };
             let t1 = Instant::now();
             let solved = spec::solve_examples(hole.0, hole.1, arity, &spec_tests, Some(&original), &bad, &opts);
             solve_time += t1.elapsed();
@@ -421,7 +444,11 @@ pub fn infer_lazy<'a>(
                 if !grown {
                     // A proof only if no run of these tests was cut short.
                     let spec: Vec<&TestExplorer> = exps.iter().filter(|e| e.used > 0).collect();
-                    let proof = if spec.iter().any(|e| e.cut) { Vec::new() } else { spec.iter().map(|e| e.test.name.clone()).collect() };
+                    let proof = if spec.iter().any(|e| e.cut) {
+                        Vec::new()
+                    } else {
+                        spec.iter().map(|e| e.test.name.clone()).collect()
+                    };
                     return Ok(Inferred::NoInterpretation { proof });
                 }
                 continue;
@@ -496,7 +523,9 @@ pub fn infer_lazy<'a>(
 /// Adds the next passing path of `e` (found within `runs` runs) to the
 /// specification; `Some` ends the site (no passing path at all, or out of
 /// time).
-fn add_path<'p>(e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize) -> Result<Option<Inferred>, String> {
+fn add_path<'p>(
+    e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize,
+) -> Result<Option<Inferred>, String> {
     if e.used < e.passing.len() {
         e.used += 1;
         return Ok(None);
@@ -507,7 +536,9 @@ fn add_path<'p>(e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut Infer
             e.use_path(k);
             Ok(None)
         }
-        Next::Exhausted if e.passing.is_empty() => Ok(Some(Inferred::NoPassingPath { test: e.test.name.clone(), cut: e.cut, bounded: e.bounded })),
+        Next::Exhausted if e.passing.is_empty() => {
+            Ok(Some(Inferred::NoPassingPath { test: e.test.name.clone(), cut: e.cut, bounded: e.bounded }))
+        }
         Next::Exhausted | Next::NotYet => Ok(None),
         Next::OutOfTime => Ok(Some(Inferred::OutOfTime)),
     }
@@ -523,11 +554,15 @@ fn add_path<'p>(e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut Infer
 /// takes). Built-in languages only (their terms are known without a
 /// grammar).
 #[allow(clippy::too_many_arguments)]
-fn screen_neighbours<'p>(exps: &mut [TestExplorer<'p>], site: &Site<'_, 'p>, original: &Term, bad: &[Term], known: &[i64], arity: usize, first: usize, stats: &mut InferStats) -> Result<(), String> {
+fn screen_neighbours<'p>(
+    exps: &mut [TestExplorer<'p>], site: &Site<'_, 'p>, original: &Term, bad: &[Term], known: &[i64], arity: usize,
+    first: usize, stats: &mut InferStats,
+) -> Result<(), String> {
     let Some(near) = spec::neighbours(site.hole.1, original, arity, known) else { return Ok(()) };
     let spec_of = |e: &TestExplorer| e.passing[..e.used].to_vec();
     let near: Vec<(u32, Term)> = near.into_iter().filter(|(t, _)| !bad.contains(t)).map(|(t, c)| (c, t)).collect();
-    let in_spec: Vec<usize> = if first < exps.len() { (0..first).collect() } else { (0..exps.len()).filter(|&i| exps[i].used > 0).collect() };
+    let in_spec: Vec<usize> =
+        if first < exps.len() { (0..first).collect() } else { (0..exps.len()).filter(|&i| exps[i].used > 0).collect() };
     if near.iter().any(|(_, t)| in_spec.iter().all(|&i| spec::satisfies(t, &[spec_of(&exps[i])]))) {
         return Ok(());
     }

@@ -10,7 +10,6 @@
 //! (`--search deviation`, the default); [`fix`] puts it together and
 //! writes the patch.
 
-pub mod builds;
 pub mod config;
 pub mod cparse;
 pub mod fix;
@@ -20,6 +19,4 @@ pub mod localize;
 mod make;
 pub mod modellib;
 pub mod native;
-mod rank;
 pub mod simplify;
-mod tree;

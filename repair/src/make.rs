@@ -89,7 +89,10 @@ fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, String> {
             let rel = path.strip_prefix(&p.dir).unwrap_or(&path).to_path_buf();
             // The project file's tests do not change the build (its build
             // section is hashed below).
-            if rel.starts_with("se2repair-out") || rel == Path::new(crate::config::PROJECT_FILE) || rel == Path::new(crate::config::HELDOUT_FILE) {
+            if rel.starts_with("se2repair-out")
+                || rel == Path::new(crate::config::PROJECT_FILE)
+                || rel == Path::new(crate::config::HELDOUT_FILE)
+            {
                 continue;
             }
             let Ok(m) = std::fs::symlink_metadata(&path) else { continue };
@@ -113,7 +116,8 @@ fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, String> {
 /// Takes the lock of `dir` without waiting.
 fn try_lock(dir: &Path) -> Option<std::fs::File> {
     use std::os::unix::io::AsRawFd;
-    let f = std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.with_extension("lock")).ok()?;
+    let f =
+        std::fs::OpenOptions::new().create(true).truncate(false).write(true).open(dir.with_extension("lock")).ok()?;
     // SAFETY: flock on a descriptor this function owns.
     let r = unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
     (r == 0).then_some(f)
@@ -133,7 +137,8 @@ impl Tree {
         let mut cmd = Command::new("bash");
         cmd.arg("-c").arg(&spec.make).current_dir(&self.dir).env("MAKEFLAGS", flags);
         wllvm_env(&mut cmd);
-        run_logged(cmd, &self.dir.with_extension("make.log"), "make").map_err(|e| format!("{} build: {e}", self.flavor.name()))
+        run_logged(cmd, &self.dir.with_extension("make.log"), "make")
+            .map_err(|e| format!("{} build: {e}", self.flavor.name()))
     }
 
     fn program(&self, spec: &BuildSpec) -> PathBuf {
@@ -201,7 +206,11 @@ impl MakeTrees {
             let tree = Tree { dir, flavor, cflags: cflags.trim().to_string(), ldflags, _lock: lock };
             let stamp = tree.dir.join(".se2repair-built");
             if !stamp.exists() {
-                status(&format!("building the project ({} copy, once per machine: {})", flavor.name(), tree.dir.display()));
+                status(&format!(
+                    "building the project ({} copy, once per machine: {})",
+                    flavor.name(),
+                    tree.dir.display()
+                ));
                 build_fresh(p, spec, &tree)?;
                 std::fs::write(&stamp, "").map_err(|e| e.to_string())?;
             }
@@ -209,7 +218,11 @@ impl MakeTrees {
         }
         let cov = trees.pop().expect("two trees");
         let work = trees.pop().expect("two trees");
-        let originals = p.sources.iter().map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(|e| format!("{}: {e}", s.display()))).collect::<Result<Vec<_>, _>>()?;
+        let originals = p
+            .sources
+            .iter()
+            .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(|e| format!("{}: {e}", s.display())))
+            .collect::<Result<Vec<_>, _>>()?;
         let t = MakeTrees { spec: spec.clone(), work, cov, originals, sources: p.sources.clone() };
         // A copy left changed (an interrupted run) is put back.
         for tree in [&t.work, &t.cov] {
@@ -245,7 +258,9 @@ impl MakeTrees {
     /// Builds the work copy with source `i` replaced by `text` and runs
     /// `then` on it; the original text is put back afterwards (and rebuilt
     /// lazily by the next change).
-    pub fn with_source<T>(&self, i: usize, text: &str, unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>) -> Result<Result<T, String>, String> {
+    pub fn with_source<T>(
+        &self, i: usize, text: &str, unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>,
+    ) -> Result<Result<T, String>, String> {
         self.with_files(&[(self.sources[i].clone(), text.to_string())], unresolved_ok, then)
     }
 
@@ -253,7 +268,9 @@ impl MakeTrees {
     /// project) replaced and runs `then` on its program; every file is put
     /// back afterwards. The outer error is the copy's, the inner one the
     /// build's.
-    pub fn with_files<T>(&self, files: &[(PathBuf, String)], unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>) -> Result<Result<T, String>, String> {
+    pub fn with_files<T>(
+        &self, files: &[(PathBuf, String)], unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>,
+    ) -> Result<Result<T, String>, String> {
         let mut saved = Vec::new();
         for (rel, text) in files {
             let path = self.work.dir.join(rel);
@@ -302,7 +319,12 @@ impl MakeTrees {
                 if base != stem && !base.ends_with(&format!("-{stem}")) {
                     continue;
                 }
-                let o = Command::new(LLVM_COV).args(["gcov", "-t"]).arg(&f).current_dir(&dir).output().map_err(|e| format!("cannot run {LLVM_COV}: {e}"))?;
+                let o = Command::new(LLVM_COV)
+                    .args(["gcov", "-t"])
+                    .arg(&f)
+                    .current_dir(&dir)
+                    .output()
+                    .map_err(|e| format!("cannot run {LLVM_COV}: {e}"))?;
                 parse_gcov(&String::from_utf8_lossy(&o.stdout), &name, &mut counts);
                 let _ = std::fs::remove_file(e.path());
             }
@@ -325,7 +347,12 @@ fn flush_ld(tree: &Tree) -> String {
 fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&tree.dir);
     std::fs::create_dir_all(&tree.dir).map_err(|e| format!("{}: {e}", tree.dir.display()))?;
-    let o = Command::new("cp").arg("-a").arg(format!("{}/.", p.dir.display())).arg(&tree.dir).output().map_err(|e| format!("cannot run cp: {e}"))?;
+    let o = Command::new("cp")
+        .arg("-a")
+        .arg(format!("{}/.", p.dir.display()))
+        .arg(&tree.dir)
+        .output()
+        .map_err(|e| format!("cannot run cp: {e}"))?;
     if !o.status.success() {
         return Err(format!("cannot copy the project: {}", String::from_utf8_lossy(&o.stderr).trim()));
     }
@@ -333,15 +360,27 @@ fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String>
     if tree.flavor == Flavor::Coverage {
         let c = tree.dir.with_extension("flush.c");
         std::fs::write(&c, FLUSH_C).map_err(|e| e.to_string())?;
-        let o = Command::new(CLANG).arg("-c").arg(&c).arg("-o").arg(tree.dir.with_extension("flush.o")).output().map_err(|e| format!("cannot run {CLANG}: {e}"))?;
+        let o = Command::new(CLANG)
+            .arg("-c")
+            .arg(&c)
+            .arg("-o")
+            .arg(tree.dir.with_extension("flush.o"))
+            .output()
+            .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
         if !o.status.success() {
             return Err(format!("cannot compile the coverage flush: {}", String::from_utf8_lossy(&o.stderr)));
         }
     }
     for (i, c) in spec.configure.iter().enumerate() {
         let mut cmd = Command::new("bash");
-        cmd.arg("-c").arg(c).current_dir(&tree.dir).env("CC", CLANG).env("CFLAGS", &tree.cflags).env("LDFLAGS", &tree.ldflags);
-        run_logged(cmd, &tree.dir.with_extension(format!("configure{i}.log")), "configure").map_err(|e| format!("{} build: {e}", tree.flavor.name()))?;
+        cmd.arg("-c")
+            .arg(c)
+            .current_dir(&tree.dir)
+            .env("CC", CLANG)
+            .env("CFLAGS", &tree.cflags)
+            .env("LDFLAGS", &tree.ldflags);
+        run_logged(cmd, &tree.dir.with_extension(format!("configure{i}.log")), "configure")
+            .map_err(|e| format!("{} build: {e}", tree.flavor.name()))?;
     }
     tree.make(spec, &flush_ld(tree))?;
     if !tree.program(spec).is_file() {

@@ -48,7 +48,8 @@ fn matches(kind: MatchKind, want: &str, got: &[u8]) -> bool {
     match kind {
         MatchKind::Exact => got == want,
         MatchKind::Trim => {
-            let norm = |s: &str| s.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect::<Vec<_>>();
+            let norm =
+                |s: &str| s.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect::<Vec<_>>();
             norm(&got) == norm(want)
         }
         MatchKind::Regex => regex::Regex::new(&format!("^(?:{want})$")).is_ok_and(|re| re.is_match(&got)),
@@ -84,7 +85,11 @@ fn run_check(t: &TestCase, script: &str, stdout: &[u8], stderr: &[u8], code: i32
     std::fs::write(&o, stdout)?;
     std::fs::write(&e, stderr)?;
     let mut cmd = Command::new("bash");
-    cmd.arg("-c").arg(script).env("SE2REPAIR_STDOUT", &o).env("SE2REPAIR_STDERR", &e).env("SE2REPAIR_EXIT", code.to_string());
+    cmd.arg("-c")
+        .arg(script)
+        .env("SE2REPAIR_STDOUT", &o)
+        .env("SE2REPAIR_STDERR", &e)
+        .env("SE2REPAIR_EXIT", code.to_string());
     cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
     if let Some(d) = &t.run_dir {
         cmd.current_dir(d);
@@ -106,14 +111,22 @@ pub fn prepare(t: &TestCase, project_dir: &Path, timeout: Duration) -> Result<Te
     if !t.fresh_dir {
         return Ok(TestDir { _tmp: None, path: project_dir.to_path_buf() });
     }
-    let tmp = tempfile::Builder::new().prefix("se2repair-test-").tempdir().map_err(|e| format!("test {}: cannot create its folder: {e}", t.name))?;
+    let tmp = tempfile::Builder::new()
+        .prefix("se2repair-test-")
+        .tempdir()
+        .map_err(|e| format!("test {}: cannot create its folder: {e}", t.name))?;
     if let Some(script) = &t.setup {
         let mut cmd = Command::new("bash");
         cmd.arg("-c").arg(script).current_dir(tmp.path()).envs(t.env.iter().map(|(k, v)| (k, v)));
-        let r = run_command(cmd, &[], timeout.max(Duration::from_secs(10))).map_err(|e| format!("test {}: cannot run its setup: {e}", t.name))?;
+        let r = run_command(cmd, &[], timeout.max(Duration::from_secs(10)))
+            .map_err(|e| format!("test {}: cannot run its setup: {e}", t.name))?;
         if r.exit != Some(0) {
             let why = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
-            return Err(format!("test {}: its setup script failed ({why}): {}", t.name, String::from_utf8_lossy(&r.stderr).trim()));
+            return Err(format!(
+                "test {}: its setup script failed ({why}): {}",
+                t.name,
+                String::from_utf8_lossy(&r.stderr).trim()
+            ));
         }
     }
     if let Some(c) = &t.cwd {
@@ -212,7 +225,9 @@ fn native_cc() -> Result<PathBuf, String> {
 
 /// gcc for coverage builds (its `gcov` reads the data).
 fn gcc() -> Result<PathBuf, String> {
-    if Command::new("gcc").arg("--version").output().is_ok_and(|o| o.status.success()) && Command::new("gcov").arg("--version").output().is_ok_and(|o| o.status.success()) {
+    if Command::new("gcc").arg("--version").output().is_ok_and(|o| o.status.success())
+        && Command::new("gcov").arg("--version").output().is_ok_and(|o| o.status.success())
+    {
         return Ok(PathBuf::from("gcc"));
     }
     Err("gcc and gcov are needed for fault localization: apt-get install gcc".into())
@@ -248,7 +263,9 @@ fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
 
 /// Compiles `sources` (absolute paths; `include_dirs` for their local
 /// headers) into `out`, with gcc coverage instrumentation when `coverage`.
-pub fn build(sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, coverage: bool) -> Result<Build, String> {
+pub fn build(
+    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, coverage: bool,
+) -> Result<Build, String> {
     let cc = if coverage { gcc()? } else { native_cc()? };
     let mut objs = Vec::new();
     let mut gcda = Vec::new();
@@ -289,14 +306,21 @@ pub fn build(sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], o
 /// Every line gcov reports for source `name` of coverage data `g`, with
 /// its count (a line of several blocks appears once, with the largest).
 fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {
-    let o = Command::new("gcov").args(["--json-format", "--stdout"]).arg(g).current_dir(g.parent().unwrap_or(Path::new("."))).output().map_err(|e| format!("cannot run gcov: {e}"))?;
+    let o = Command::new("gcov")
+        .args(["--json-format", "--stdout"])
+        .arg(g)
+        .current_dir(g.parent().unwrap_or(Path::new(".")))
+        .output()
+        .map_err(|e| format!("cannot run gcov: {e}"))?;
     if !o.status.success() {
         return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
     }
     let mut lines = Vec::new();
     for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
         let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
-        let own = |f: &&serde_json::Value| f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name));
+        let own = |f: &&serde_json::Value| {
+            f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name))
+        };
         for f in v["files"].as_array().into_iter().flatten().filter(own) {
             for l in f["lines"].as_array().into_iter().flatten() {
                 if let Some(n) = l["line_number"].as_u64() {

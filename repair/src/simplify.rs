@@ -35,7 +35,9 @@ pub fn simplify(t: &Term) -> Term {
         if let (Op::And | Op::Or, [a, b]) = (op, &args[..]) {
             let unit = *op == Op::And;
             match (a, b) {
-                (Term::Bool(x), other) | (other, Term::Bool(x)) => return if *x == unit { other.clone() } else { Term::Bool(*x) },
+                (Term::Bool(x), other) | (other, Term::Bool(x)) => {
+                    return if *x == unit { other.clone() } else { Term::Bool(*x) }
+                }
                 _ => {}
             }
         }

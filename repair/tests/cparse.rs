@@ -150,7 +150,10 @@ fn whole_conditions_read_their_siblings_variables() {
     let names: Vec<&str> = c.vars.iter().map(|v| v.name.as_str()).collect();
     assert_eq!(names, ["(is_dir(desc) || cl == 5)", "desc", "cl", "count"]);
     let t = original_term(src, c, &Default::default()).unwrap();
-    assert_eq!(t, klee_ext::so::Term::App(klee_ext::so::Op::Ne, vec![klee_ext::so::Term::Var(0), klee_ext::so::Term::Int(0)]));
+    assert_eq!(
+        t,
+        klee_ext::so::Term::App(klee_ext::so::Op::Ne, vec![klee_ext::so::Term::Var(0), klee_ext::so::Term::Int(0)])
+    );
 }
 
 /// A source whose `#ifdef` branches split a statement: the project's

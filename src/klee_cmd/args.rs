@@ -22,8 +22,8 @@ pub enum Kind {
 pub enum Effect {
     /// Carried out by the front end (see `super::build`).
     Real,
-    /// Tunes KLEE's internals only; accepted, nothing to do (documented in
-    /// the README's list).
+    /// Tunes KLEE's internals only; accepted, nothing to do (listed in
+    /// docs/klee.md, "Internal-only options").
     Internal,
 }
 
@@ -252,7 +252,19 @@ mod tests {
 
     #[test]
     fn klee_spellings_parse_alike() {
-        let p = parse(os(&["-output-dir=o", "--max-time", "5", "-exit-on-error", "--search=dfs", "-search", "bfs", "p.bc", "-x", "--sym-arg"])).unwrap();
+        let p = parse(os(&[
+            "-output-dir=o",
+            "--max-time",
+            "5",
+            "-exit-on-error",
+            "--search=dfs",
+            "-search",
+            "bfs",
+            "p.bc",
+            "-x",
+            "--sym-arg",
+        ]))
+        .unwrap();
         assert_eq!(p.value("output-dir"), Some("o"));
         assert_eq!(p.value("max-time"), Some("5"));
         assert_eq!(p.flag("exit-on-error"), Some(true));

@@ -26,7 +26,8 @@ fn fail(msg: &str) -> ExitCode {
 
 pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
     log::configure(log::Style::Klee, false, false);
-    let argv: Vec<String> = std::iter::once("klee".to_string()).chain(raw.iter().map(|s| s.to_string_lossy().into_owned())).collect();
+    let argv: Vec<String> =
+        std::iter::once("klee".to_string()).chain(raw.iter().map(|s| s.to_string_lossy().into_owned())).collect();
     if raw.iter().any(|a| a == "--help" || a == "-help") && !raw.iter().any(|a| !a.to_string_lossy().starts_with('-')) {
         print_help();
         return ExitCode::SUCCESS;
@@ -90,16 +91,22 @@ fn time(p: &args::Parsed, name: &str) -> Result<Option<std::time::Duration>, Str
 }
 
 /// The engine's options from KLEE's.
-fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>) -> Result<(RunOptions, KleeOptions), String> {
+fn build(
+    p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>,
+) -> Result<(RunOptions, KleeOptions), String> {
     if p.value("entry-point") == Some("") {
         return Err("entry-point cannot be empty".into());
     }
     let posix = p.flag("posix-runtime").unwrap_or(false);
     let (args, sym_stdin, sym_files, sym_stdout, max_fail) = if posix {
-        let a = crate::cli::parse_program_args(&p.program_args)?;
+        let a = crate::posix_args::parse_program_args(&p.program_args)?;
         (a.args, a.sym_stdin, a.sym_files, a.sym_stdout, a.max_fail)
     } else {
-        let a = p.program_args.iter().map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned())).collect();
+        let a = p
+            .program_args
+            .iter()
+            .map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned()))
+            .collect();
         (a, None, None, false, 0)
     };
     if let Some(l) = p.value("libc") {
@@ -141,7 +148,7 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         sym_stdout,
         max_fail,
         warnings: true,
-        env: p.value("env-file").map(|f| crate::cli::read_env_file(std::path::Path::new(f))).transpose()?,
+        env: p.value("env-file").map(|f| crate::posix_args::read_env_file(std::path::Path::new(f))).transpose()?,
         cwd: p.value("run-in-dir").map(PathBuf::from),
         entry: p.value("entry-point").map(String::from),
         external_calls,
@@ -206,7 +213,10 @@ fn build(p: &args::Parsed, program: PathBuf, display: String, argv: Vec<String>)
         tree: None,
     };
     let xml = p.flag("write-xml-tests").unwrap_or(false).then(|| {
-        (p.value("xml-metadata-programfile").unwrap_or("").to_string(), p.value("xml-metadata-programhash").unwrap_or("").to_string())
+        (
+            p.value("xml-metadata-programfile").unwrap_or("").to_string(),
+            p.value("xml-metadata-programhash").unwrap_or("").to_string(),
+        )
     });
     let k = KleeOptions {
         argv,

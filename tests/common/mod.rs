@@ -95,7 +95,15 @@ pub fn run_native(clang: &str, f: &Path, d: &Directives, tmp: &Path) -> Result<O
     // One executable per argument list: runs of one file may be in parallel.
     let tag: String = d.args.join("_").chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let exe = tmp.join(format!("{}-{tag}.native", f.file_stem().unwrap().to_string_lossy()));
-    let o = Command::new(clang).args(["-O0", "-w"]).args(&d.cflags).arg(f).arg("-lm").arg("-o").arg(&exe).output().map_err(|e| e.to_string())?;
+    let o = Command::new(clang)
+        .args(["-O0", "-w"])
+        .args(&d.cflags)
+        .arg(f)
+        .arg("-lm")
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .map_err(|e| e.to_string())?;
     if !o.status.success() {
         return Err(String::from_utf8_lossy(&o.stderr).into_owned());
     }

@@ -5,30 +5,6 @@ use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
 use crate::ir::{CastOp, FOp, IPred, Operand, RegId, Val};
 use std::rc::Rc;
 
-/// Evaluates an integer comparison of two concrete `w`-bit values.
-#[inline]
-pub fn icmp_const(p: IPred, w: u8, a: u64, b: u64) -> bool {
-    icmp_ord(p, a, b, sext64(a, w), sext64(b, w))
-}
-
-/// An integer comparison given both the unsigned and the signed views of
-/// the operands (shared by 64-bit and wide integers).
-#[inline]
-pub(super) fn icmp_ord<U: Ord, S: Ord>(p: IPred, a: U, b: U, sa: S, sb: S) -> bool {
-    match p {
-        IPred::Eq => a == b,
-        IPred::Ne => a != b,
-        IPred::Ugt => a > b,
-        IPred::Uge => a >= b,
-        IPred::Ult => a < b,
-        IPred::Ule => a <= b,
-        IPred::Sgt => sa > sb,
-        IPred::Sge => sa >= sb,
-        IPred::Slt => sa < sb,
-        IPred::Sle => sa <= sb,
-    }
-}
-
 pub fn extract_value(v: &Val, path: &[u32]) -> Val {
     let mut cur = v.clone();
     for &i in path {
@@ -71,7 +47,9 @@ fn bits_of(f: f64, dbl: bool) -> u64 {
 
 impl<'p> Executor<'p> {
     /// Integer operation with at least one symbolic operand.
-    pub(super) fn sym_bin(&mut self, st: &mut State, op: BinOp, w: u8, dst: RegId, x: Val, y: Val) -> Result<(), Termination> {
+    pub(super) fn sym_bin(
+        &mut self, st: &mut State, op: BinOp, w: u8, dst: RegId, x: Val, y: Val,
+    ) -> Result<(), Termination> {
         let a = self.as_expr(&x, w);
         let b = self.as_expr(&y, w);
         if op.is_division() && self.cfg.check_div_zero {
@@ -109,7 +87,9 @@ impl<'p> Executor<'p> {
         }
     }
 
-    pub(super) fn cast(&mut self, st: &mut State, op: CastOp, from: u8, to: u8, dst: RegId, a: Operand) -> Result<(), Termination> {
+    pub(super) fn cast(
+        &mut self, st: &mut State, op: CastOp, from: u8, to: u8, dst: RegId, a: Operand,
+    ) -> Result<(), Termination> {
         let v = self.get(st.regs(), a);
         let v = match v {
             Val::S(e) => match op {
@@ -128,7 +108,9 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-    fn cast_const(&mut self, st: &mut State, op: CastOp, from: u8, to: u8, dst: RegId, c: u64) -> Result<(), Termination> {
+    fn cast_const(
+        &mut self, st: &mut State, op: CastOp, from: u8, to: u8, dst: RegId, c: u64,
+    ) -> Result<(), Termination> {
         let r = match op {
             CastOp::Trunc | CastOp::ZExt => c & mask(to),
             CastOp::SExt => sext64(c, from) as u64 & mask(to),
@@ -159,7 +141,9 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-    pub(super) fn select(&mut self, st: &mut State, dst: RegId, w: u8, c: Operand, t: Operand, f: Operand) -> Result<(), Termination> {
+    pub(super) fn select(
+        &mut self, st: &mut State, dst: RegId, w: u8, c: Operand, t: Operand, f: Operand,
+    ) -> Result<(), Termination> {
         let regs = st.regs();
         let (cv, tv, fv) = (self.get(regs, c), self.get(regs, t), self.get(regs, f));
         let r = match cv {
@@ -204,11 +188,15 @@ impl<'p> Executor<'p> {
         match v {
             Val::C(c) => Ok(c),
             Val::S(e) => self.concretize(st, e, why),
-            Val::Agg(_) | Val::Wide(_) => Err(self.error(st, ErrorKind::Exec, format!("aggregate or wide integer used as {why}"))),
+            Val::Agg(_) | Val::Wide(_) => {
+                Err(self.error(st, ErrorKind::Exec, format!("aggregate or wide integer used as {why}")))
+            }
         }
     }
 
-    pub(super) fn fbin(&mut self, st: &mut State, op: FOp, dbl: bool, dst: RegId, a: Operand, b: Operand) -> Result<(), Termination> {
+    pub(super) fn fbin(
+        &mut self, st: &mut State, op: FOp, dbl: bool, dst: RegId, a: Operand, b: Operand,
+    ) -> Result<(), Termination> {
         let (x, y) = self.float_operands(st, a, b)?;
         // Float operations are computed in double and rounded: for + - * /
         // and remainder that is exactly the single-precision result
@@ -236,7 +224,9 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-    pub(super) fn fcmp(&mut self, st: &mut State, pred: u8, dbl: bool, dst: RegId, a: Operand, b: Operand) -> Result<(), Termination> {
+    pub(super) fn fcmp(
+        &mut self, st: &mut State, pred: u8, dbl: bool, dst: RegId, a: Operand, b: Operand,
+    ) -> Result<(), Termination> {
         let (x, y) = self.float_operands(st, a, b)?;
         let (x, y) = (f_of(x, dbl), f_of(y, dbl));
         let uno = x.is_nan() || y.is_nan();

@@ -27,7 +27,9 @@ impl<'p> Executor<'p> {
                 let a = self.concrete_of(st, v, "function pointer")?;
                 match self.prog.func_at(a) {
                     Some(f) => self.call_func(st, f, ci, args),
-                    None => Err(self.error(st, ErrorKind::Ptr, format!("call through an invalid function pointer {a:#x}"))),
+                    None => {
+                        Err(self.error(st, ErrorKind::Ptr, format!("call through an invalid function pointer {a:#x}")))
+                    }
                 }
             }
         }
@@ -52,7 +54,9 @@ impl<'p> Executor<'p> {
     }
 
     /// A call of a function the program (or the runtime) defines.
-    fn call_defined(&mut self, st: &mut State, f: FuncId, ci: &CallInst, mut args: Vec<Val>) -> Result<(), Termination> {
+    fn call_defined(
+        &mut self, st: &mut State, f: FuncId, ci: &CallInst, mut args: Vec<Val>,
+    ) -> Result<(), Termination> {
         let func = self.prog.func(f);
         if let Some(ff) = self.fast[f.idx()] {
             if let Some(v) = self.fast_call(st, ff, &args) {
@@ -106,7 +110,17 @@ impl<'p> Executor<'p> {
             _ => 0,
         };
         self.vec_pool.give_args(args);
-        st.stack.push(Frame { func: f, block: BlockId(0), pc: 0, regs, ret_dst: ci.dst, owned, varargs, call_loc: st.loc, ret_w });
+        st.stack.push(Frame {
+            func: f,
+            block: BlockId(0),
+            pc: 0,
+            regs,
+            ret_dst: ci.dst,
+            owned,
+            varargs,
+            call_loc: st.loc,
+            ret_w,
+        });
         if self.cfg.record_lines {
             std::rc::Rc::make_mut(&mut st.blocks).push((f, BlockId(0)));
         }
@@ -118,7 +132,9 @@ impl<'p> Executor<'p> {
 
     /// Lays the variadic arguments out as the x86-64 overflow area: one
     /// 8-byte-aligned slot per argument, byval aggregates copied inline.
-    fn build_varargs(&mut self, st: &mut State, ci: &CallInst, extra: &[Val], first: usize) -> Result<u64, Termination> {
+    fn build_varargs(
+        &mut self, st: &mut State, ci: &CallInst, extra: &[Val], first: usize,
+    ) -> Result<u64, Termination> {
         let mut layout = Vec::new();
         let mut size = 0u64;
         for (k, v) in extra.iter().enumerate() {
@@ -179,7 +195,7 @@ impl<'p> Executor<'p> {
                 if func.kind == FuncKind::Defined && !func.params.is_empty() {
                     let mut regs = vec![Val::C(0); func.nregs as usize];
                     regs[func.params[0].idx()] = Val::C(code as u32 as u64);
-                    st.stack.push(Frame { func: ef, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: st.loc, ret_w: 0 });
+                    st.stack.push(Frame::entry(ef, regs, st.loc));
                     return Ok(None);
                 }
             }
@@ -294,7 +310,11 @@ impl<'p> Executor<'p> {
             I::FltRounds => Some(Val::C(1)),
             I::RoundToInt { rint } => {
                 let bits = self.concrete_of(st, args[0].clone(), "floating-point argument")?;
-                let x = if self.prog.ty(ci.arg_tys[0]).bits == 64 { f64::from_bits(bits) } else { f32::from_bits(bits as u32) as f64 };
+                let x = if self.prog.ty(ci.arg_tys[0]).bits == 64 {
+                    f64::from_bits(bits)
+                } else {
+                    f32::from_bits(bits as u32) as f64
+                };
                 let r = if rint { crate::exec::MathFn::Rint.eval(&[x]) } else { x.round() };
                 Some(Val::C((r as i64 as u64) & mask(self.prog.ty(ci.ret).bits)))
             }
@@ -313,7 +333,9 @@ impl<'p> Executor<'p> {
                 // The bytes left in the object the pointer is in, when it
                 // is in one; otherwise "unknown" (0 or -1 as asked).
                 let known = match args.first() {
-                    Some(Val::C(p)) if *p != 0 => st.mem.slot(p >> 32).filter(|s| !s.freed).and_then(|s| s.meta.size.checked_sub(p & 0xffff_ffff)),
+                    Some(Val::C(p)) if *p != 0 => {
+                        st.mem.slot(p >> 32).filter(|s| !s.freed).and_then(|s| s.meta.size.checked_sub(p & 0xffff_ffff))
+                    }
                     _ => None,
                 };
                 Some(Val::C(known.unwrap_or(if min { 0 } else { mask(w) })))
@@ -323,7 +345,10 @@ impl<'p> Executor<'p> {
                 let w = self.width_of_arg(ci, 0);
                 // abs(INT_MIN) with the poison flag set is undefined: an
                 // error, as KLEE reports it.
-                if matches!(x, I::Abs) && matches!(args.get(1), Some(Val::C(1))) && matches!(args[0], Val::C(c) if c == 1u64 << (w - 1)) {
+                if matches!(x, I::Abs)
+                    && matches!(args.get(1), Some(Val::C(1)))
+                    && matches!(args[0], Val::C(c) if c == 1u64 << (w - 1))
+                {
                     return Err(self.error(st, ErrorKind::Exec, "llvm.abs called with poison and INT_MIN"));
                 }
                 match &args[0] {
@@ -354,8 +379,20 @@ impl<'p> Executor<'p> {
                         let (a, b) = (*a, *b);
                         let (sa, sb) = (sext64(a, w), sext64(b, w));
                         Some(Val::C(match x {
-                            I::SMax => if sa >= sb { a } else { b },
-                            I::SMin => if sa <= sb { a } else { b },
+                            I::SMax => {
+                                if sa >= sb {
+                                    a
+                                } else {
+                                    b
+                                }
+                            }
+                            I::SMin => {
+                                if sa <= sb {
+                                    a
+                                } else {
+                                    b
+                                }
+                            }
                             I::UMax => a.max(b),
                             _ => a.min(b),
                         }))
@@ -381,7 +418,11 @@ impl<'p> Executor<'p> {
                 let s = self.concrete_of(st, args[2].clone(), "funnel-shift amount")? % w as u64;
                 let m = mask(w);
                 let r = if s == 0 {
-                    if x == I::Fshl { a } else { b }
+                    if x == I::Fshl {
+                        a
+                    } else {
+                        b
+                    }
                 } else if x == I::Fshl {
                     ((a << s) | (b >> (w as u64 - s))) & m
                 } else {
@@ -398,7 +439,9 @@ impl<'p> Executor<'p> {
 
     /// Evaluates a math function on the call's arguments, in the precision
     /// of its result type; returns the value and the errno it set.
-    pub(super) fn math_call(&mut self, st: &mut State, m: crate::exec::MathFn, ci: &CallInst, args: &[Val]) -> Result<(Val, i32), Termination> {
+    pub(super) fn math_call(
+        &mut self, st: &mut State, m: crate::exec::MathFn, ci: &CallInst, args: &[Val],
+    ) -> Result<(Val, i32), Termination> {
         if self.prog.ty(ci.ret).ty == crate::ir::Ty::LongDouble {
             return self.math_call_f80(st, m, args);
         }
@@ -429,7 +472,9 @@ impl<'p> Executor<'p> {
     /// A math function on `long double`: sign operations and the
     /// compiler's multiply-add and powi exactly, the library functions by
     /// the host's own `long double` variant (`sqrtl`).
-    fn math_call_f80(&mut self, st: &mut State, m: crate::exec::MathFn, args: &[Val]) -> Result<(Val, i32), Termination> {
+    fn math_call_f80(
+        &mut self, st: &mut State, m: crate::exec::MathFn, args: &[Val],
+    ) -> Result<(Val, i32), Termination> {
         use crate::exec::MathFn as M;
         use crate::expr::mask;
         let mut xs = Vec::with_capacity(args.len().max(3));
@@ -442,7 +487,7 @@ impl<'p> Executor<'p> {
         // A call without a prototype may pass fewer arguments.
         xs.resize(xs.len().max(3), 0);
         const SIGN: u128 = 1 << 79;
-        let f80 = |v: u128| Val::Wide(Box::new(v & super::mask128(80)));
+        let f80 = |v: u128| Val::Wide(Box::new(v & crate::expr::mask128(80)));
         let bin = |op, a: u128, b: u128| match super::wide::f80_bin(op, a, b) {
             Val::Wide(w) => *w,
             Val::C(c) => c as u128,
@@ -480,7 +525,9 @@ impl<'p> Executor<'p> {
         })
     }
 
-    fn overflow(&mut self, st: &mut State, op: BinOp, signed: bool, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
+    fn overflow(
+        &mut self, st: &mut State, op: BinOp, signed: bool, ci: &CallInst, args: &[Val],
+    ) -> Result<Val, Termination> {
         let w = self.width_of_arg(ci, 0);
         if w > 64 {
             let wide = |v: &Val| match v {

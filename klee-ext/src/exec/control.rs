@@ -4,7 +4,7 @@ use super::tree::NodeKind;
 use super::{ErrorKind, Executor, State, StateId, StopReason, Termination};
 use crate::expr::ExprId;
 use crate::ir::{Edge, SwitchInst, Val};
-use crate::expr::Assignment;
+use crate::so::Assignment;
 use crate::solver::Sat;
 use std::rc::Rc;
 
@@ -76,7 +76,9 @@ impl<'p> Executor<'p> {
 
     pub(super) fn can_fork(&self, st: &State) -> bool {
         // A forked child runs as one path (it follows one feasible side).
-        !st.proc.in_child && !st.forking_off && self.cfg.max_forks.is_none_or(|m| self.stats.forks - self.forks_at_start < m)
+        !st.proc.in_child
+            && !st.forking_off
+            && self.cfg.max_forks.is_none_or(|m| self.stats.forks - self.forks_at_start < m)
     }
 
     /// A copy of `st` as a new state (not yet scheduled).
@@ -98,7 +100,11 @@ impl<'p> Executor<'p> {
             if let Some(&want) = self.cfg.replay_path.as_ref().and_then(|p| p.get(at)) {
                 let side = if want { c } else { self.pool.not(c) };
                 let Some(m) = self.model_for(st, side)? else {
-                    return Err(self.error(st, ErrorKind::User, "the replayed path takes a branch side that cannot hold"));
+                    return Err(self.error(
+                        st,
+                        ErrorKind::User,
+                        "the replayed path takes a branch side that cannot hold",
+                    ));
                 };
                 st.add_constraint(side, m);
                 Rc::make_mut(&mut st.path).push(want);
@@ -161,7 +167,9 @@ impl<'p> Executor<'p> {
                 self.take_edge(&mut other, &edges[1]);
                 self.add_state(other);
             }
-            (None, None) => return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)")),
+            (None, None) => {
+                return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)"))
+            }
         }
         Ok(())
     }
@@ -175,7 +183,9 @@ impl<'p> Executor<'p> {
                 return Ok(());
             }
             Val::S(e) => e,
-            Val::Agg(_) | Val::Wide(_) => return Err(self.error(st, ErrorKind::Exec, "unsupported: switch on an integer wider than 64 bits")),
+            Val::Agg(_) | Val::Wide(_) => {
+                return Err(self.error(st, ErrorKind::Exec, "unsupported: switch on an integer wider than 64 bits"))
+            }
         };
         // Group cases by target block; collect the feasible ones.
         let mut targets: Vec<(ExprId, &Edge)> = Vec::new();
@@ -228,7 +238,9 @@ impl<'p> Executor<'p> {
     }
 
     /// Computed goto: jumps to the label whose address the operand holds.
-    pub(super) fn indirect_br(&mut self, st: &mut State, addr: crate::ir::Operand, edges: &[Edge]) -> Result<(), Termination> {
+    pub(super) fn indirect_br(
+        &mut self, st: &mut State, addr: crate::ir::Operand, edges: &[Edge],
+    ) -> Result<(), Termination> {
         let v = self.get(st.regs(), addr);
         let f = st.top().func;
         if let Val::S(e) = v {
@@ -246,7 +258,9 @@ impl<'p> Executor<'p> {
                     sides.push((eq, edge, m));
                 }
             }
-            self.fork_error_with(st, none, &|ex: &Self, s: &State| ex.error(s, ErrorKind::Exec, "indirectbr: illegal label address"))?;
+            self.fork_error_with(st, none, &|ex: &Self, s: &State| {
+                ex.error(s, ErrorKind::Exec, "indirectbr: illegal label address")
+            })?;
             let Some(((c0, e0, m0), rest)) = sides.split_first() else {
                 return Err(self.error(st, ErrorKind::Exec, "indirectbr: illegal label address"));
             };
@@ -275,13 +289,17 @@ impl<'p> Executor<'p> {
 
     /// If `bad` may hold, splits off a path on which it does and which ends
     /// with an error of `kind`; `st` continues with `!bad`.
-    pub(super) fn fork_error_if(&mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str) -> Result<(), Termination> {
+    pub(super) fn fork_error_if(
+        &mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str,
+    ) -> Result<(), Termination> {
         self.fork_error_with(st, bad, &|ex: &Self, s: &State| ex.error(s, kind, msg))
     }
 
     /// As `fork_error_if`, with the error `make` builds for the path on
     /// which `bad` holds.
-    pub(super) fn fork_error_with(&mut self, st: &mut State, bad: ExprId, make: &dyn Fn(&Self, &State) -> Termination) -> Result<(), Termination> {
+    pub(super) fn fork_error_with(
+        &mut self, st: &mut State, bad: ExprId, make: &dyn Fn(&Self, &State) -> Termination,
+    ) -> Result<(), Termination> {
         let Some(bad_model) = self.model_for(st, bad)? else {
             return Ok(());
         };

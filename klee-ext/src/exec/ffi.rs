@@ -78,8 +78,29 @@ const REFUSED: &[(&str, &str)] = &[
 /// Host functions that change the file system beyond what `exec/posix`
 /// models: refused in a run whose writes the policy forbids.
 const HOST_WRITERS: &[&str] = &[
-    "mkfifo", "mkfifoat", "mknod", "mknodat", "utime", "utimes", "lutimes", "futimes", "futimesat", "lchmod", "setxattr", "lsetxattr", "fsetxattr",
-    "removexattr", "lremovexattr", "fremovexattr", "sendfile", "sendfile64", "copy_file_range", "splice", "fallocate", "posix_fallocate", "syncfs",
+    "mkfifo",
+    "mkfifoat",
+    "mknod",
+    "mknodat",
+    "utime",
+    "utimes",
+    "lutimes",
+    "futimes",
+    "futimesat",
+    "lchmod",
+    "setxattr",
+    "lsetxattr",
+    "fsetxattr",
+    "removexattr",
+    "lremovexattr",
+    "fremovexattr",
+    "sendfile",
+    "sendfile64",
+    "copy_file_range",
+    "splice",
+    "fallocate",
+    "posix_fallocate",
+    "syncfs",
     "ioctl",
 ];
 
@@ -115,7 +136,22 @@ const FD_ARGS: &[(&str, &[usize])] = &[
 ];
 
 /// Host functions that read the environment (`TZ`, `POSIXLY_CORRECT`).
-const ENV_READERS: &[&str] = &["tzset", "localtime", "localtime_r", "mktime", "timelocal", "ctime", "ctime_r", "strftime", "strptime", "getdate", "getenv", "getopt", "getopt_long", "getopt_long_only"];
+const ENV_READERS: &[&str] = &[
+    "tzset",
+    "localtime",
+    "localtime_r",
+    "mktime",
+    "timelocal",
+    "ctime",
+    "ctime_r",
+    "strftime",
+    "strptime",
+    "getdate",
+    "getenv",
+    "getopt",
+    "getopt_long",
+    "getopt_long_only",
+];
 
 /// How an external function is called (`Executor::host_fn`).
 #[derive(Clone, Copy, Debug)]
@@ -206,7 +242,9 @@ impl<'p> Executor<'p> {
         h
     }
 
-    pub(super) fn external(&mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
+    pub(super) fn external(
+        &mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val],
+    ) -> Result<(), Termination> {
         let hf = self.host_fn(f);
         let prog = self.prog;
         let name = prog.func(f).name.as_str();
@@ -218,8 +256,12 @@ impl<'p> Executor<'p> {
                 self.set_result(st, ci, Val::C(0));
                 return Ok(());
             }
-            HostKind::Refused(why) => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})"))),
-            HostKind::Undefined => return Err(self.error(st, ErrorKind::Exec, format!("failed external call: {name}"))),
+            HostKind::Refused(why) => {
+                return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})")))
+            }
+            HostKind::Undefined => {
+                return Err(self.error(st, ErrorKind::Exec, format!("failed external call: {name}")))
+            }
             HostKind::Call(sym) => sym as *mut libc::c_void,
         };
         let policy = self.cfg.external_calls;
@@ -243,7 +285,11 @@ impl<'p> Executor<'p> {
         // handed to it (a callback it would call later, at exit or on a
         // signal) would make the host jump to an address it does not have.
         if args.iter().any(|a| matches!(a, Val::C(c) if prog.func_at(*c).is_some())) {
-            return Err(self.error(st, ErrorKind::Model, format!("unsupported: passing a function of the program to external {name}")));
+            return Err(self.error(
+                st,
+                ErrorKind::Model,
+                format!("unsupported: passing a function of the program to external {name}"),
+            ));
         }
 
         // Concrete argument words and their libffi types.
@@ -254,7 +300,13 @@ impl<'p> Executor<'p> {
         for (i, a) in args.iter().enumerate() {
             let ty = prog.ty(ci.arg_tys[i]);
             if ty.ty == Ty::LongDouble {
-                let Some(w) = super::wide::wide(a) else { return Err(self.error(st, ErrorKind::Exec, format!("symbolic long double argument to external {name}"))) };
+                let Some(w) = super::wide::wide(a) else {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::Exec,
+                        format!("symbolic long double argument to external {name}"),
+                    ));
+                };
                 types.push(&raw mut raw::ffi_type_longdouble);
                 words.push(0);
                 long_args.push((i, w));
@@ -265,10 +317,15 @@ impl<'p> Executor<'p> {
                 Val::S(e) if policy == super::ExternalCalls::Concrete => {
                     // KLEE's default: the argument must have one value.
                     let v = self.pool.eval(*e, &st.model);
-                    let c = self.pool.constant(self.pool.get(*e).width(), v);
+                    let w = self.pool.get(*e).width();
+                    let c = self.pool.constant(w, v);
                     let other = self.pool.ne(*e, c);
                     if self.model_for(st, other)?.is_some() {
-                        return Err(self.error(st, ErrorKind::Exec, format!("external call with symbolic argument: {name}")));
+                        return Err(self.error(
+                            st,
+                            ErrorKind::Exec,
+                            format!("external call with symbolic argument: {name}"),
+                        ));
                     }
                     v
                 }
@@ -276,14 +333,26 @@ impl<'p> Executor<'p> {
                     self.warn_once(format!("concretizing a symbolic argument of external {name}"));
                     self.concrete_of(st, a.clone(), "external call argument")?
                 }
-                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: aggregate argument to external {name}"))),
+                _ => {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::Model,
+                        format!("unsupported: aggregate argument to external {name}"),
+                    ))
+                }
             };
             // A descriptor argument: the host's descriptor behind it
             // (AT_FDCWD and negative values pass as they are).
             let v = if fd_args.contains(&i) && (v as i32) >= 0 {
                 match st.proc.entry(v as i32 as i64).map(|o| o.file.clone()) {
                     Some(super::posix::FileRef::Host(h)) => h.0 as u64,
-                    Some(_) => return Err(self.error(st, ErrorKind::Model, format!("unsupported: {name} on a standard stream or symbolic file"))),
+                    Some(_) => {
+                        return Err(self.error(
+                            st,
+                            ErrorKind::Model,
+                            format!("unsupported: {name} on a standard stream or symbolic file"),
+                        ))
+                    }
                     None => u32::MAX as u64 >> 1, // no such descriptor: EBADF on the host
                 }
             } else {
@@ -296,7 +365,13 @@ impl<'p> Executor<'p> {
                 }
                 ref t => match ffi_scalar(t) {
                     Some(t) => t,
-                    None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: argument type of external {name}"))),
+                    None => {
+                        return Err(self.error(
+                            st,
+                            ErrorKind::Model,
+                            format!("unsupported: argument type of external {name}"),
+                        ))
+                    }
                 },
             };
             types.push(t);
@@ -320,11 +395,17 @@ impl<'p> Executor<'p> {
                         field_types.push(ffi_scalar(&self.prog.ty(*t).ty).unwrap_or(&raw mut raw::ffi_type_uint64));
                     }
                     field_types.push(std::ptr::null_mut());
-                    agg_type.type_ = raw::FFI_TYPE_STRUCT as u16;
+                    agg_type.type_ = raw::FFI_TYPE_STRUCT;
                     agg_type.elements = field_types.as_mut_ptr();
                     &raw mut agg_type
                 }
-                _ => return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}"))),
+                _ => {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::Model,
+                        format!("unsupported: return type of external {name}"),
+                    ))
+                }
             }
         };
 
@@ -332,11 +413,12 @@ impl<'p> Executor<'p> {
         // library's variables), their symbolic bytes concretized. The
         // environment (a hundred strings) goes only to the functions that
         // read it: the time-zone ones.
-        let bridged: Vec<HostGlobal> = self.ext_globals.iter().copied().filter(|g| hf.reads_env || g.kind != GlobalKind::Environ).collect();
+        let bridged: Vec<HostGlobal> =
+            self.ext_globals.iter().copied().filter(|g| hf.reads_env || g.kind != GlobalKind::Environ).collect();
         roots.extend(bridged.iter().map(|g| g.id << 32));
-        let objects = self.reachable(st, &roots, &name)?;
+        let objects = self.reachable(st, &roots, name)?;
         for &id in &objects {
-            self.concretize_object(st, id, &name)?;
+            self.concretize_object(st, id, name)?;
         }
 
         // Argument storage in the widths libffi reads.
@@ -362,7 +444,14 @@ impl<'p> Executor<'p> {
         // SAFETY: `types` and `rtype` outlive the cif's use below.
         let status = unsafe {
             if ci.args.len() as u32 > ci.fixed {
-                raw::ffi_prep_cif_var(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, ci.fixed, nargs, rtype, types.as_mut_ptr())
+                raw::ffi_prep_cif_var(
+                    &mut cif,
+                    raw::ffi_abi_FFI_DEFAULT_ABI,
+                    ci.fixed,
+                    nargs,
+                    rtype,
+                    types.as_mut_ptr(),
+                )
             } else {
                 raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, nargs, rtype, types.as_mut_ptr())
             }
@@ -423,7 +512,13 @@ impl<'p> Executor<'p> {
             // SAFETY: the program's locale for this thread during the call.
             let prev = if loc.is_null() { std::ptr::null_mut() } else { unsafe { libc::uselocale(loc) } };
             let r = unsafe {
-                host::call(&mut cif, std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(sym), retbuf.as_mut_ptr() as *mut libc::c_void, argp.as_mut_ptr(), &mut errno)
+                host::call(
+                    &mut cif,
+                    std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(sym),
+                    retbuf.as_mut_ptr() as *mut libc::c_void,
+                    argp.as_mut_ptr(),
+                    &mut errno,
+                )
             };
             if !prev.is_null() {
                 // SAFETY: restoring the thread's previous locale.
@@ -464,7 +559,11 @@ impl<'p> Executor<'p> {
         };
         let (result, ret_host) = outcome;
         if let Err(sig) = result {
-            return Err(self.error(st, ErrorKind::Exec, format!("external call to {name} ended with {} on the host", host::signal_name(sig))));
+            return Err(self.error(
+                st,
+                ErrorKind::Exec,
+                format!("external call to {name} ended with {} on the host", host::signal_name(sig)),
+            ));
         }
         self.set_errno(st, errno);
         // `tzname` holds the host library's zone names after tzset.
@@ -494,7 +593,7 @@ impl<'p> Executor<'p> {
             return Ok(());
         }
         if ret.ty == Ty::LongDouble {
-            let v = (retbuf[0] as u128 | (retbuf[1] as u128) << 64) & super::mask128(80);
+            let v = (retbuf[0] as u128 | (retbuf[1] as u128) << 64) & crate::expr::mask128(80);
             self.set_result(st, ci, Val::Wide(Box::new(v)));
             return Ok(());
         }
@@ -507,7 +606,7 @@ impl<'p> Executor<'p> {
             let (id, off) = split(ret_val);
             let in_vm = !ret_host && st.mem.slot(id).is_some_and(|s| !s.freed && off <= s.meta.size);
             if !in_vm {
-                ret_val = self.copy_host_result(st, &name, ret_val)?;
+                ret_val = self.copy_host_result(st, name, ret_val)?;
             }
         }
         self.set_result(st, ci, Val::C(ret_val));
@@ -536,7 +635,11 @@ impl<'p> Executor<'p> {
                 }
                 None => {
                     if self.prog.func_at(r).is_none() {
-                        return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer passed to external {name}")));
+                        return Err(self.error(
+                            st,
+                            ErrorKind::Ptr,
+                            format!("invalid pointer passed to external {name}"),
+                        ));
                     }
                     // The host would call it later, outside any protection
                     // (at exit, in a handler); a call during the call itself
@@ -549,7 +652,11 @@ impl<'p> Executor<'p> {
             let data = &st.mem.data(id).bytes;
             total += data.len() as u64;
             if total > MAX_SYNC_BYTES {
-                return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} reaches more than {} MiB of memory", MAX_SYNC_BYTES >> 20)));
+                return Err(self.error(
+                    st,
+                    ErrorKind::Model,
+                    format!("unsupported: external {name} reaches more than {} MiB of memory", MAX_SYNC_BYTES >> 20),
+                ));
             }
             for w in data.chunks_exact(8) {
                 let a = u64::from_le_bytes(w.try_into().expect("8 bytes"));
@@ -591,8 +698,16 @@ impl<'p> Executor<'p> {
         let bytes = match static_result(name) {
             Some(StaticResult::String) => host::host_string(p),
             // SAFETY: gmtime/localtime return their static `struct tm`.
-            Some(StaticResult::Tm) => Some(unsafe { std::slice::from_raw_parts(p as *const u8, std::mem::size_of::<libc::tm>()) }.to_vec()),
-            None => return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name} returned a pointer to host memory"))),
+            Some(StaticResult::Tm) => {
+                Some(unsafe { std::slice::from_raw_parts(p as *const u8, std::mem::size_of::<libc::tm>()) }.to_vec())
+            }
+            None => {
+                return Err(self.error(
+                    st,
+                    ErrorKind::Model,
+                    format!("unsupported: external {name} returned a pointer to host memory"),
+                ))
+            }
         };
         let Some(bytes) = bytes else {
             return Err(self.error(st, ErrorKind::Exec, format!("external {name} returned an unreadable pointer")));
@@ -627,7 +742,11 @@ impl<'p> Executor<'p> {
         // glibc's zone names are in its own static data; anything that
         // cannot be read ends the path.
         let Some(s) = host::host_string(z) else {
-            return Err(self.error(st, ErrorKind::Ptr, format!("invalid pointer {z:#x} where the C library keeps a string")));
+            return Err(self.error(
+                st,
+                ErrorKind::Ptr,
+                format!("invalid pointer {z:#x} where the C library keeps a string"),
+            ));
         };
         let a = self.alloc_object(st, s.len() as u64, super::memory::ObjKind::Internal, "host string")?;
         st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&s);
@@ -635,13 +754,14 @@ impl<'p> Executor<'p> {
         Ok(())
     }
 
-
     /// The (offset, type) of each field of an aggregate whose fields are all
     /// scalars, or `None`.
     fn scalar_fields(&self, ty: crate::ir::TyId) -> Option<Vec<(u64, crate::ir::TyId)>> {
         match &self.prog.ty(ty).ty {
             Ty::Struct(fields) => fields.iter().all(|(_, t)| self.prog.ty(*t).is_scalar()).then(|| fields.to_vec()),
-            Ty::Array { elem, n, stride } => self.prog.ty(*elem).is_scalar().then(|| (0..*n).map(|i| (i * stride, *elem)).collect()),
+            Ty::Array { elem, n, stride } => {
+                self.prog.ty(*elem).is_scalar().then(|| (0..*n).map(|i| (i * stride, *elem)).collect())
+            }
             _ => None,
         }
     }
@@ -681,7 +801,9 @@ fn host_object_size(p: *mut libc::c_void) -> Option<u64> {
     unsafe {
         let mut info: libc::Dl_info = std::mem::zeroed();
         let mut sym: *mut libc::Elf64_Sym = std::ptr::null_mut();
-        if libc::dladdr1(p, &mut info, &mut sym as *mut _ as *mut *mut libc::c_void, RTLD_DL_SYMENT) == 0 || sym.is_null() {
+        if libc::dladdr1(p, &mut info, &mut sym as *mut _ as *mut *mut libc::c_void, RTLD_DL_SYMENT) == 0
+            || sym.is_null()
+        {
             return None;
         }
         let kind = (*sym).st_info & 0xf;
@@ -699,7 +821,19 @@ enum StaticResult {
 
 /// Library functions that return a pointer to their own static storage.
 fn static_result(name: &str) -> Option<StaticResult> {
-    const STRINGS: &[&str] = &["ctime", "asctime", "strsignal", "ttyname", "nl_langinfo", "tmpnam", "inet_ntoa", "getlogin", "strerror", "gai_strerror", "setlocale"];
+    const STRINGS: &[&str] = &[
+        "ctime",
+        "asctime",
+        "strsignal",
+        "ttyname",
+        "nl_langinfo",
+        "tmpnam",
+        "inet_ntoa",
+        "getlogin",
+        "strerror",
+        "gai_strerror",
+        "setlocale",
+    ];
     if STRINGS.contains(&name) {
         Some(StaticResult::String)
     } else if TM.contains(&name) {

@@ -85,11 +85,8 @@ impl Mirror {
 
 extern "C" {
     fn se2_host_call(
-        cif: *mut libffi::raw::ffi_cif,
-        f: Option<unsafe extern "C" fn()>,
-        ret: *mut libc::c_void,
-        args: *mut *mut libc::c_void,
-        errno_io: *mut libc::c_int,
+        cif: *mut libffi::raw::ffi_cif, f: Option<unsafe extern "C" fn()>, ret: *mut libc::c_void,
+        args: *mut *mut libc::c_void, errno_io: *mut libc::c_int,
     ) -> libc::c_int;
 }
 
@@ -118,10 +115,7 @@ pub(super) fn host_string(p: u64) -> Option<Vec<u8>> {
 /// `cif` must describe `f`'s real signature, `args` point to argument
 /// values of those types, and `ret` to room for the result.
 pub(super) unsafe fn call(
-    cif: *mut libffi::raw::ffi_cif,
-    f: unsafe extern "C" fn(),
-    ret: *mut libc::c_void,
-    args: *mut *mut libc::c_void,
+    cif: *mut libffi::raw::ffi_cif, f: unsafe extern "C" fn(), ret: *mut libc::c_void, args: *mut *mut libc::c_void,
     errno: &mut i32,
 ) -> Result<(), i32> {
     let mut e: libc::c_int = *errno;
@@ -162,7 +156,15 @@ pub(super) fn call_long_double(name: &str, args: &[u128]) -> Option<(u128, i32)>
     // SAFETY: a zeroed cif, filled by ffi_prep_cif.
     let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
     // SAFETY: the type array outlives the call.
-    let st = unsafe { raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, args.len() as u32, &raw mut raw::ffi_type_longdouble, types.as_mut_ptr()) };
+    let st = unsafe {
+        raw::ffi_prep_cif(
+            &mut cif,
+            raw::ffi_abi_FFI_DEFAULT_ABI,
+            args.len() as u32,
+            &raw mut raw::ffi_type_longdouble,
+            types.as_mut_ptr(),
+        )
+    };
     if st != raw::ffi_status_FFI_OK {
         return None;
     }
@@ -179,7 +181,15 @@ pub(super) fn call_long_double(name: &str, args: &[u128]) -> Option<(u128, i32)>
     let mut errno = 0;
     let _guard = lock();
     // SAFETY: a libm function of long double arguments and result.
-    let r = unsafe { call(&mut cif, std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(f), ret.as_mut_ptr() as *mut libc::c_void, argp.as_mut_ptr(), &mut errno) };
+    let r = unsafe {
+        call(
+            &mut cif,
+            std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(f),
+            ret.as_mut_ptr() as *mut libc::c_void,
+            argp.as_mut_ptr(),
+            &mut errno,
+        )
+    };
     r.ok()?;
     Some((u128::from_le_bytes(ret) & ((1u128 << 80) - 1), errno))
 }

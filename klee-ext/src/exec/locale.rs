@@ -33,8 +33,21 @@ impl Drop for ProgLocale {
     }
 }
 
-const CATEGORY_NAMES: [&str; 13] =
-    ["LC_CTYPE", "LC_NUMERIC", "LC_TIME", "LC_COLLATE", "LC_MONETARY", "LC_MESSAGES", "LC_ALL", "LC_PAPER", "LC_NAME", "LC_ADDRESS", "LC_TELEPHONE", "LC_MEASUREMENT", "LC_IDENTIFICATION"];
+const CATEGORY_NAMES: [&str; 13] = [
+    "LC_CTYPE",
+    "LC_NUMERIC",
+    "LC_TIME",
+    "LC_COLLATE",
+    "LC_MONETARY",
+    "LC_MESSAGES",
+    "LC_ALL",
+    "LC_PAPER",
+    "LC_NAME",
+    "LC_ADDRESS",
+    "LC_TELEPHONE",
+    "LC_MEASUREMENT",
+    "LC_IDENTIFICATION",
+];
 
 impl<'p> Executor<'p> {
     pub(super) fn setlocale(&mut self, st: &mut State, cat: i32, name: u64) -> Result<Val, Termination> {
@@ -42,15 +55,23 @@ impl<'p> Executor<'p> {
             self.set_errno(st, libc::EINVAL);
             return Ok(Val::C(0));
         }
-        let cats: Vec<usize> = if cat == libc::LC_ALL { (0..13).filter(|&c| c != 6).collect() } else { vec![cat as usize] };
+        let cats: Vec<usize> =
+            if cat == libc::LC_ALL { (0..13).filter(|&c| c != 6).collect() } else { vec![cat as usize] };
         if name != 0 {
             let req = self.read_cbytes(st, &Val::C(name))?;
             let env = self.environ_strings(st)?;
-            let lookup = |k: &str| env.iter().find_map(|e| e.strip_prefix(format!("{k}=").as_bytes()).filter(|v| !v.is_empty()).map(|v| v.to_vec()));
+            let lookup = |k: &str| {
+                env.iter().find_map(|e| {
+                    e.strip_prefix(format!("{k}=").as_bytes()).filter(|v| !v.is_empty()).map(|v| v.to_vec())
+                })
+            };
             let mut chosen = Vec::new();
             for &c in &cats {
                 let n = if req.is_empty() {
-                    lookup("LC_ALL").or_else(|| lookup(CATEGORY_NAMES[c])).or_else(|| lookup("LANG")).unwrap_or_else(|| b"C".to_vec())
+                    lookup("LC_ALL")
+                        .or_else(|| lookup(CATEGORY_NAMES[c]))
+                        .or_else(|| lookup("LANG"))
+                        .unwrap_or_else(|| b"C".to_vec())
                 } else {
                     req.clone()
                 };
@@ -60,7 +81,9 @@ impl<'p> Executor<'p> {
             let mut made = Vec::new();
             for (c, n) in &chosen {
                 let Ok(cn) = std::ffi::CString::new(n.clone()) else { return Ok(Val::C(0)) };
-                let base = if handle.is_null() { std::ptr::null_mut() } else {
+                let base = if handle.is_null() {
+                    std::ptr::null_mut()
+                } else {
                     // SAFETY: duplicating a live locale so that a failure
                     // leaves the program's locale unchanged.
                     unsafe { libc::duplocale(handle) }
@@ -98,7 +121,10 @@ impl<'p> Executor<'p> {
             if all.iter().all(|n| *n == all[0]) {
                 all[0].clone()
             } else {
-                let parts: Vec<String> = cats.iter().map(|&c| format!("{}={}", CATEGORY_NAMES[c], String::from_utf8_lossy(&st.proc.locale.names[c]))).collect();
+                let parts: Vec<String> = cats
+                    .iter()
+                    .map(|&c| format!("{}={}", CATEGORY_NAMES[c], String::from_utf8_lossy(&st.proc.locale.names[c])))
+                    .collect();
                 parts.join(";").into_bytes()
             }
         } else {

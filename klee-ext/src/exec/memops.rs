@@ -24,19 +24,34 @@ impl<'p> Executor<'p> {
             MemFault::ReadOnly { .. } => ErrorKind::ReadOnly,
             _ => ErrorKind::Ptr,
         };
-        Termination::Error { kind, suffix: None, msg: f.message().into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: Some(f.detail()) }
+        Termination::Error {
+            kind,
+            suffix: None,
+            msg: f.message().into(),
+            loc: self.user_loc(st),
+            stack: self.stack_trace(st),
+            info: Some(f.detail()),
+        }
     }
 
     /// Allocates an object for `st`, enforcing the size and memory limits.
-    pub(super) fn alloc_object(&mut self, st: &mut State, size: u64, kind: ObjKind, name: &str) -> Result<u64, Termination> {
+    pub(super) fn alloc_object(
+        &mut self, st: &mut State, size: u64, kind: ObjKind, name: &str,
+    ) -> Result<u64, Termination> {
         self.alloc_named(st, size, kind, name.into())
     }
 
     /// As `alloc_object`, with a name already shared (no allocation for it).
-    pub(super) fn alloc_named(&mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>) -> Result<u64, Termination> {
+    pub(super) fn alloc_named(
+        &mut self, st: &mut State, size: u64, kind: ObjKind, name: std::rc::Rc<str>,
+    ) -> Result<u64, Termination> {
         self.warn_large(size);
         if size > self.cfg.max_object_size {
-            return Err(self.error(st, ErrorKind::Model, format!("allocation of {size} bytes exceeds the object size limit")));
+            return Err(self.error(
+                st,
+                ErrorKind::Model,
+                format!("allocation of {size} bytes exceeds the object size limit"),
+            ));
         }
         if st.mem.live_bytes + size > self.cfg.max_memory {
             crate::log::warning(&format!("killing 1 states (over memory cap: {}MB)", self.cfg.max_memory >> 20));
@@ -54,7 +69,9 @@ impl<'p> Executor<'p> {
         }
     }
 
-    pub(super) fn alloca(&mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8) -> Result<(), Termination> {
+    pub(super) fn alloca(
+        &mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8,
+    ) -> Result<(), Termination> {
         let n = self.get(st.regs(), count);
         let n = self.concrete_of(st, n, "alloca size")? & mask(count_w);
         let total = size.saturating_mul(n);
@@ -126,10 +143,16 @@ impl<'p> Executor<'p> {
     /// Resolves `len` bytes at `addr`. `Ok(None)`: the state was narrowed
     /// to other targets and must re-execute the instruction (its pc has
     /// been moved back).
-    pub(super) fn resolve(&mut self, st: &mut State, addr: &Val, len: u64, write: bool) -> Result<Option<Access>, Termination> {
+    pub(super) fn resolve(
+        &mut self, st: &mut State, addr: &Val, len: u64, write: bool,
+    ) -> Result<Option<Access>, Termination> {
         let e = match addr {
             Val::C(a) => {
-                return st.mem.check(*a, len, write).map(|(id, off)| Some(Access::At(id, off))).map_err(|f| self.fault(st, f));
+                return st
+                    .mem
+                    .check(*a, len, write)
+                    .map(|(id, off)| Some(Access::At(id, off)))
+                    .map_err(|f| self.fault(st, f));
             }
             Val::S(e) => *e,
             Val::Agg(_) | Val::Wide(_) => return Err(self.error(st, ErrorKind::Exec, "aggregate used as an address")),
@@ -229,10 +252,12 @@ impl<'p> Executor<'p> {
     fn load_typed(&mut self, st: &State, id: u64, off: u64, ty: TyId) -> Result<Val, Termination> {
         let info = self.prog.ty(ty);
         Ok(match &info.ty {
-            Ty::Struct(fields) => Val::Agg(Rc::new(fields.iter().map(|(o, t)| self.load_typed(st, id, off + o, *t)).collect::<Result<_, _>>()?)),
-            Ty::Array { elem, n, stride } => {
-                Val::Agg(Rc::new((0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect::<Result<_, _>>()?))
-            }
+            Ty::Struct(fields) => Val::Agg(Rc::new(
+                fields.iter().map(|(o, t)| self.load_typed(st, id, off + o, *t)).collect::<Result<_, _>>()?,
+            )),
+            Ty::Array { elem, n, stride } => Val::Agg(Rc::new(
+                (0..*n).map(|i| self.load_typed(st, id, off + i * stride, *elem)).collect::<Result<_, _>>()?,
+            )),
             Ty::Int(w) if *w > 64 => self.read_wide(st, id, off, info.store_size, *w)?,
             Ty::LongDouble => self.read_wide(st, id, off, info.store_size, 80)?,
             _ => {
@@ -293,7 +318,9 @@ impl<'p> Executor<'p> {
         self.store_typed(st, id, off, ty, &v)
     }
 
-    pub(super) fn store_typed(&mut self, st: &mut State, id: u64, off: u64, ty: TyId, v: &Val) -> Result<(), Termination> {
+    pub(super) fn store_typed(
+        &mut self, st: &mut State, id: u64, off: u64, ty: TyId, v: &Val,
+    ) -> Result<(), Termination> {
         let info = self.prog.ty(ty);
         match (&info.ty, v) {
             (Ty::Struct(fields), Val::Agg(items)) => {
@@ -352,7 +379,9 @@ impl<'p> Executor<'p> {
     /// `atomicrmw` in a single-threaded program: the old value, and the
     /// combined value stored. Operands are concrete (symbolic ones are
     /// concretized).
-    pub(super) fn atomic_rmw(&mut self, st: &mut State, dst: RegId, op: crate::ir::RmwOp, addr: Operand, val: Operand, ty: TyId) -> Result<(), Termination> {
+    pub(super) fn atomic_rmw(
+        &mut self, st: &mut State, dst: RegId, op: crate::ir::RmwOp, addr: Operand, val: Operand, ty: TyId,
+    ) -> Result<(), Termination> {
         use crate::ir::RmwOp;
         let info = self.prog.ty(ty);
         let (len, w) = (info.store_size, info.bits);
@@ -366,8 +395,20 @@ impl<'p> Executor<'p> {
             RmwOp::Xchg => v,
             RmwOp::Bin(b) => crate::expr::fold_bin(b, w, old, v).unwrap_or(0),
             RmwOp::Nand => !(old & v) & mask(w),
-            RmwOp::Max => if so >= sv { old } else { v },
-            RmwOp::Min => if so <= sv { old } else { v },
+            RmwOp::Max => {
+                if so >= sv {
+                    old
+                } else {
+                    v
+                }
+            }
+            RmwOp::Min => {
+                if so <= sv {
+                    old
+                } else {
+                    v
+                }
+            }
             RmwOp::UMax => old.max(v),
             RmwOp::UMin => old.min(v),
         };
@@ -377,7 +418,9 @@ impl<'p> Executor<'p> {
     }
 
     /// `cmpxchg` in a single-threaded program.
-    pub(super) fn cmpxchg(&mut self, st: &mut State, dst: RegId, addr: Operand, cmp: Operand, new: Operand, ty: TyId) -> Result<(), Termination> {
+    pub(super) fn cmpxchg(
+        &mut self, st: &mut State, dst: RegId, addr: Operand, cmp: Operand, new: Operand, ty: TyId,
+    ) -> Result<(), Termination> {
         let info = self.prog.ty(ty);
         let (len, w) = (info.store_size, info.bits);
         let (id, off) = self.concrete_place(st, addr, len)?;

@@ -47,9 +47,18 @@ pub struct Slot {
 pub enum MemFault {
     Null,
     /// No live object at that address (never allocated, or out of bounds).
-    OutOfBounds { id: u64, off: u64, len: u64, size: u64 },
-    UseAfterFree { name: Rc<str> },
-    ReadOnly { name: Rc<str> },
+    OutOfBounds {
+        id: u64,
+        off: u64,
+        len: u64,
+        size: u64,
+    },
+    UseAfterFree {
+        name: Rc<str>,
+    },
+    ReadOnly {
+        name: Rc<str>,
+    },
 }
 
 impl MemFault {
@@ -68,7 +77,9 @@ impl MemFault {
         match self {
             MemFault::Null => "address below the first page (a null pointer)".into(),
             MemFault::OutOfBounds { id, size, .. } if *size == u64::MAX => format!("no object {id} at the address"),
-            MemFault::OutOfBounds { off, len, size, .. } => format!("offset {off}, {len} bytes, object of {size} bytes"),
+            MemFault::OutOfBounds { off, len, size, .. } => {
+                format!("offset {off}, {len} bytes, object of {size} bytes")
+            }
             MemFault::UseAfterFree { name } => format!("{name}, already freed"),
             MemFault::ReadOnly { name } => format!("write to the read-only object {name}"),
         }
@@ -100,7 +111,13 @@ pub struct Memory {
 
 impl Clone for Memory {
     fn clone(&self) -> Self {
-        Memory { slots: self.slots.clone(), spare: Vec::new(), free_ids: self.free_ids.clone(), freed_heap: self.freed_heap.clone(), live_bytes: self.live_bytes }
+        Memory {
+            slots: self.slots.clone(),
+            spare: Vec::new(),
+            free_ids: self.free_ids.clone(),
+            freed_heap: self.freed_heap.clone(),
+            live_bytes: self.live_bytes,
+        }
     }
 }
 

@@ -70,10 +70,18 @@ impl<'p> Executor<'p> {
             eprintln!("close merge: state {} at [{}:{}]", st.id.0, loc.file, loc.line);
         }
         let Some(g) = st.merges.pop() else {
-            crate::log::warning(&format!("state {} ran into a close at {}:{} without a preceding open", st.id.0, loc.file, loc.line));
+            crate::log::warning(&format!(
+                "state {} ran into a close at {}:{} without a preceding open",
+                st.id.0, loc.file, loc.line
+            ));
             return false;
         };
-        let waiting: Vec<StateId> = self.merge.groups.get(&g).map(|gr| gr.waiting.iter().filter(|(p, _)| *p == point).map(|(_, s)| *s).collect()).unwrap_or_default();
+        let waiting: Vec<StateId> = self
+            .merge
+            .groups
+            .get(&g)
+            .map(|gr| gr.waiting.iter().filter(|(p, _)| *p == point).map(|(_, s)| *s).collect())
+            .unwrap_or_default();
         for w in waiting {
             let Some(mut other) = self.states[w.0 as usize].take() else { continue };
             let ok = self.merge_into(&mut other, st);
@@ -144,19 +152,29 @@ impl<'p> Executor<'p> {
             return false;
         }
         for (fa, fb) in a.stack.iter().zip(&b.stack) {
-            if fa.func != fb.func || fa.block != fb.block || fa.pc != fb.pc || fa.regs.len() != fb.regs.len() || fa.owned != fb.owned || fa.varargs != fb.varargs || fa.ret_dst != fb.ret_dst {
+            if fa.func != fb.func
+                || fa.block != fb.block
+                || fa.pc != fb.pc
+                || fa.regs.len() != fb.regs.len()
+                || fa.owned != fb.owned
+                || fa.varargs != fb.varargs
+                || fa.ret_dst != fb.ret_dst
+            {
                 return false;
             }
         }
         for id in 0..a.mem.num_slots() as u64 {
             match (a.mem.slot(id), b.mem.slot(id)) {
                 (None, None) => {}
-                (Some(x), Some(y)) if x.meta.size == y.meta.size && x.freed == y.freed && x.meta.kind == y.meta.kind => {}
+                (Some(x), Some(y))
+                    if x.meta.size == y.meta.size && x.freed == y.freed && x.meta.kind == y.meta.kind => {}
                 _ => return false,
             }
         }
         let prefix = a.constraints.iter().zip(b.constraints.iter()).take_while(|(x, y)| x == y).count();
-        let suffix = |pool: &mut crate::expr::ExprPool, cs: &[ExprId]| cs.iter().fold(crate::expr::ExprPool::TRUE, |acc, c| pool.and(acc, *c));
+        let suffix = |pool: &mut crate::expr::ExprPool, cs: &[ExprId]| {
+            cs.iter().fold(crate::expr::ExprPool::TRUE, |acc, c| pool.and(acc, *c))
+        };
         let ca = suffix(&mut self.pool, &a.constraints[prefix..]);
         let cb = suffix(&mut self.pool, &b.constraints[prefix..]);
         // Registers first, all or nothing: two different concrete values

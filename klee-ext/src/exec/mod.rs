@@ -22,8 +22,8 @@ mod ffi;
 mod host;
 mod locale;
 mod math;
-pub mod memory;
 mod memops;
+pub mod memory;
 mod merge;
 pub mod posix;
 mod setup;
@@ -34,18 +34,17 @@ pub mod termination;
 pub mod tree;
 mod wide;
 
-pub use arith::icmp_const;
 pub use crate::ir::MathFn;
-pub use wide::mask128;
-pub use setup::{ArgSpec, ReplayObjects};
 pub use crate::ir::Special;
 pub use config::{Config, ExternalCalls};
+pub use setup::{ArgSpec, ReplayObjects};
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
-use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::expr::ExprId;
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
 use crate::search::Searcher;
+use crate::so::{Assignment, Pool};
 use crate::solver::{Solver, SolverStats};
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
@@ -117,7 +116,7 @@ enum Step {
 
 pub struct Executor<'p> {
     pub prog: &'p Program,
-    pub pool: ExprPool,
+    pub pool: Pool,
     pub solver: Solver,
     pub cfg: Config,
     pub stats: Stats,
@@ -178,17 +177,18 @@ struct HostStdin {
 impl<'p> Executor<'p> {
     /// Prepares the initial states for running `main`.
     pub fn new(prog: &'p Program, cfg: Config) -> Result<Self, String> {
-        Self::with_pool(prog, cfg, ExprPool::new())
+        Self::with_pool(prog, cfg, Pool::new())
     }
 
     /// As [`Executor::new`], building expressions into `pool`: explorations
     /// run one after another on one pool (e.g. one per test) give
     /// expressions and second-order variables that can be solved together.
-    pub fn with_pool(prog: &'p Program, cfg: Config, pool: ExprPool) -> Result<Self, String> {
+    pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
         let searcher = crate::search::build(cfg.search, cfg.seed);
         let covered = prog.funcs.iter().map(|f| vec![false; f.blocks.len()]).collect();
-        let total_blocks = prog.funcs.iter().filter(|f| f.kind == FuncKind::Defined).map(|f| f.blocks.len() as u64).sum();
+        let total_blocks =
+            prog.funcs.iter().filter(|f| f.kind == FuncKind::Defined).map(|f| f.blocks.len() as u64).sum();
         let mut ex = Executor {
             prog,
             pool,
@@ -267,7 +267,7 @@ impl<'p> Executor<'p> {
     }
 
     /// The expression pool, for use after the exploration.
-    pub fn into_pool(self) -> ExprPool {
+    pub fn into_pool(self) -> Pool {
         self.pool
     }
 
@@ -321,7 +321,8 @@ impl<'p> Executor<'p> {
         };
         // End whatever is still pending.
         if let RunEnd::Limit(r) = &end {
-            let pending: Vec<StateId> = (0..self.states.len() as u32).map(StateId).filter(|s| self.states[s.0 as usize].is_some()).collect();
+            let pending: Vec<StateId> =
+                (0..self.states.len() as u32).map(StateId).filter(|s| self.states[s.0 as usize].is_some()).collect();
             for sid in pending {
                 let st = self.states[sid.0 as usize].take().expect("pending");
                 self.searcher.remove(sid);
@@ -447,9 +448,8 @@ impl<'p> Executor<'p> {
     /// call into it, as KLEE reports errors at the last instruction that
     /// is not its own runtime's.
     pub fn user_loc(&self, st: &State) -> Option<SrcLoc> {
-        self.loc_of(st).or_else(|| {
-            st.stack.iter().rev().map(|fr| self.prog.loc(fr.call_loc)).find(|l| l.line != 0).cloned()
-        })
+        self.loc_of(st)
+            .or_else(|| st.stack.iter().rev().map(|fr| self.prog.loc(fr.call_loc)).find(|l| l.line != 0).cloned())
     }
 
     /// A readable call stack of the state, innermost first.
@@ -487,7 +487,14 @@ impl<'p> Executor<'p> {
 
     /// Ends the path with an error of `kind` at the current location.
     pub fn error(&self, st: &State, kind: ErrorKind, msg: impl Into<String>) -> Termination {
-        Termination::Error { kind, suffix: None, msg: msg.into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: None }
+        Termination::Error {
+            kind,
+            suffix: None,
+            msg: msg.into(),
+            loc: self.user_loc(st),
+            stack: self.stack_trace(st),
+            info: None,
+        }
     }
 
     #[inline(always)]
@@ -571,7 +578,9 @@ impl<'p> Executor<'p> {
                     let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => match crate::expr::fold_bin(*op, *w, x, y) {
-                            Some(_) if self.cfg.check_overshift && op.is_shift() && y >= *w as u64 && !func.runtime => Err(self.overshift_error(st)),
+                            Some(_) if self.cfg.check_overshift && op.is_shift() && y >= *w as u64 && !func.runtime => {
+                                Err(self.overshift_error(st))
+                            }
                             Some(v) => {
                                 Self::set(st, *dst, Val::C(v));
                                 Ok(())
@@ -585,7 +594,7 @@ impl<'p> Executor<'p> {
                     let regs = st.regs();
                     match (self.get(regs, *a), self.get(regs, *b)) {
                         (Val::C(x), Val::C(y)) => {
-                            Self::set(st, *dst, Val::C(icmp_const(*pred, *w, x, y) as u64));
+                            Self::set(st, *dst, Val::C(pred.eval(*w, x, y) as u64));
                             Ok(())
                         }
                         (x, y) => {
@@ -650,7 +659,15 @@ impl<'p> Executor<'p> {
                     let v = val.map(|v| self.get(regs, v));
                     match self.concrete_of(st, i, "vector element index") {
                         Err(t) => Err(t),
-                        Ok(k) if k >= *n as u64 => Err(self.error(st, ErrorKind::Exec, if v.is_some() { "Out of bounds write when inserting element" } else { "Out of bounds read when extracting element" })),
+                        Ok(k) if k >= *n as u64 => Err(self.error(
+                            st,
+                            ErrorKind::Exec,
+                            if v.is_some() {
+                                "Out of bounds write when inserting element"
+                            } else {
+                                "Out of bounds read when extracting element"
+                            },
+                        )),
                         Ok(k) => {
                             let path = [k as u32];
                             let r = match v {
@@ -675,7 +692,9 @@ impl<'p> Executor<'p> {
                     Ok(())
                 }
                 Inst::Unreachable => Err(self.error(st, ErrorKind::Exec, "reached \"unreachable\" instruction")),
-                Inst::Unsupported(m) if self.cfg.external_calls == ExternalCalls::None && m.contains("inline assembly") => {
+                Inst::Unsupported(m)
+                    if self.cfg.external_calls == ExternalCalls::None && m.contains("inline assembly") =>
+                {
                     Err(self.error(st, ErrorKind::Exec, "external calls disallowed (in particular inline asm)"))
                 }
                 Inst::Unsupported(m) => Err(self.error(st, ErrorKind::Exec, format!("unsupported: {m}"))),
@@ -688,7 +707,14 @@ impl<'p> Executor<'p> {
 
     /// KLEE's overshift check: a report error with suffix `overshift`.
     pub(super) fn overshift_error(&self, st: &State) -> Termination {
-        Termination::Error { kind: ErrorKind::Report, suffix: Some("overshift".into()), msg: "overshift error".into(), loc: self.user_loc(st), stack: self.stack_trace(st), info: None }
+        Termination::Error {
+            kind: ErrorKind::Report,
+            suffix: Some("overshift".into()),
+            msg: "overshift error".into(),
+            loc: self.user_loc(st),
+            stack: self.stack_trace(st),
+            info: None,
+        }
     }
 
     fn div_error(&self, st: &State, by_zero: bool) -> Termination {

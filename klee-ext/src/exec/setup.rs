@@ -18,7 +18,11 @@ pub enum ArgSpec {
     /// `--sym-arg N`: a symbolic string of up to N characters.
     Sym(u32),
     /// `--sym-args MIN MAX N`: MIN to MAX symbolic strings of up to N characters.
-    SymArgs { min: u32, max: u32, len: u32 },
+    SymArgs {
+        min: u32,
+        max: u32,
+        len: u32,
+    },
 }
 
 /// Objects of a `.ktest` to use, in order, instead of fresh symbolic ones.
@@ -41,13 +45,20 @@ impl<'p> Executor<'p> {
     pub(super) fn initial_states(&mut self) -> Result<Vec<State>, String> {
         let prog = self.prog;
         let entry = self.cfg.entry.as_deref().unwrap_or("main");
-        let main = *prog.func_by_name.get(entry).ok_or_else(|| format!("Entry function '{entry}' not found in module."))?;
+        let main =
+            *prog.func_by_name.get(entry).ok_or_else(|| format!("Entry function '{entry}' not found in module."))?;
         if prog.func(main).kind != FuncKind::Defined {
             return Err(format!("Entry function '{entry}' not found in module."));
         }
         let mut mem = Memory::default();
         for (i, g) in prog.globals.iter().enumerate() {
-            let meta = ObjMeta { size: g.size, kind: ObjKind::Global, name: g.name.as_str().into(), read_only: g.read_only, loc: LocId(0) };
+            let meta = ObjMeta {
+                size: g.size,
+                kind: ObjKind::Global,
+                name: g.name.as_str().into(),
+                read_only: g.read_only,
+                loc: LocId(0),
+            };
             mem.install(i as u32 + 1, meta, g.init.clone());
         }
         // The C library's own variables start with the host's values
@@ -83,11 +94,16 @@ impl<'p> Executor<'p> {
         let mut proc = super::posix::Proc::default();
         if let Some(dir) = &self.cfg.cwd {
             use std::os::unix::ffi::OsStrExt;
-            let c = std::ffi::CString::new(dir.as_os_str().as_bytes()).map_err(|_| format!("{}: not a valid directory name", dir.display()))?;
+            let c = std::ffi::CString::new(dir.as_os_str().as_bytes())
+                .map_err(|_| format!("{}: not a valid directory name", dir.display()))?;
             // SAFETY: open with a NUL-terminated path; the descriptor is owned by the HostFd.
             let h = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
             if h < 0 {
-                return Err(format!("{}: cannot be the working directory: {}", dir.display(), std::io::Error::last_os_error()));
+                return Err(format!(
+                    "{}: cannot be the working directory: {}",
+                    dir.display(),
+                    std::io::Error::last_os_error()
+                ));
             }
             proc.cwd = Some(std::rc::Rc::new(super::posix::HostFd(h)));
         }
@@ -133,7 +149,8 @@ impl<'p> Executor<'p> {
                     let kc = self.pool.constant(32, k as u64);
                     if let Val::S(e) = v {
                         let eq = self.pool.cmp(CmpOp::Eq, e, kc);
-                        self.constrain(&mut st, eq).map_err(|_| "solver failure while setting up n_args".to_string())?;
+                        self.constrain(&mut st, eq)
+                            .map_err(|_| "solver failure while setting up n_args".to_string())?;
                     }
                 }
                 match spec {
@@ -151,7 +168,12 @@ impl<'p> Executor<'p> {
             let name0 = argv_addrs[0];
             let short = self.cfg.program_name.rsplit('/').next().unwrap_or_default().to_string();
             let short_addr = self.c_string(&mut st, &short)?;
-            for (g, v) in [("program_invocation_name", name0), ("__progname_full", name0), ("program_invocation_short_name", short_addr), ("__progname", short_addr)] {
+            for (g, v) in [
+                ("program_invocation_name", name0),
+                ("__progname_full", name0),
+                ("program_invocation_short_name", short_addr),
+                ("__progname", short_addr),
+            ] {
                 if let Some(&gi) = prog.global_by_name.get(g) {
                     let id = gi as u64 + 1;
                     if st.mem.check(id << 32, 8, true).is_ok() {
@@ -160,7 +182,13 @@ impl<'p> Executor<'p> {
                 }
             }
             let argc = argv_addrs.len() as u64;
-            let argv = st.mem.alloc(ObjMeta { size: (argc + 1) * 8, kind: ObjKind::Internal, name: "argv".into(), read_only: false, loc: LocId(0) });
+            let argv = st.mem.alloc(ObjMeta {
+                size: (argc + 1) * 8,
+                kind: ObjKind::Internal,
+                name: "argv".into(),
+                read_only: false,
+                loc: LocId(0),
+            });
             for (i, a) in argv_addrs.iter().enumerate() {
                 st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
             }
@@ -196,7 +224,7 @@ impl<'p> Executor<'p> {
             for (p, a) in f.params.iter().zip(margs) {
                 regs[p.idx()] = a;
             }
-            st.stack.push(Frame { func: main, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
+            st.stack.push(Frame::entry(main, regs, LocId(0)));
             self.cover(main, BlockId(0));
             if self.cfg.record_lines {
                 Rc::make_mut(&mut st.blocks).push((main, BlockId(0)));
@@ -204,20 +232,24 @@ impl<'p> Executor<'p> {
             // Before main: destructors are registered with the C library's
             // atexit (so they run after the program's own handlers), and
             // constructors run. Frames are pushed last-first.
-            let atexit = prog.func_by_name.get("atexit").copied().filter(|f| prog.func(*f).kind == FuncKind::Defined && !prog.func(*f).params.is_empty());
+            let atexit = prog
+                .func_by_name
+                .get("atexit")
+                .copied()
+                .filter(|f| prog.func(*f).kind == FuncKind::Defined && !prog.func(*f).params.is_empty());
             if let Some(ax) = atexit {
                 for &d in prog.dtors.iter().rev() {
                     let fa = prog.func(ax);
                     let mut regs = vec![Val::C(0); fa.nregs as usize];
                     regs[fa.params[0].idx()] = Val::C(crate::ir::func_addr(d));
-                    st.stack.push(Frame { func: ax, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
+                    st.stack.push(Frame::entry(ax, regs, LocId(0)));
                 }
             }
             for &c in prog.ctors.iter().rev() {
                 let fc = prog.func(c);
                 if fc.kind == FuncKind::Defined {
                     let regs = vec![Val::C(0); fc.nregs as usize];
-                    st.stack.push(Frame { func: c, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc: LocId(0), ret_w: 0 });
+                    st.stack.push(Frame::entry(c, regs, LocId(0)));
                 }
             }
             states.push(st);
@@ -244,7 +276,13 @@ impl<'p> Executor<'p> {
         for s in &strings {
             addrs.push(self.c_bytes(st, s, "environment string")?);
         }
-        let envp = st.mem.alloc(ObjMeta { size: (addrs.len() as u64 + 1) * 8, kind: ObjKind::Internal, name: "envp".into(), read_only: false, loc: LocId(0) });
+        let envp = st.mem.alloc(ObjMeta {
+            size: (addrs.len() as u64 + 1) * 8,
+            kind: ObjKind::Internal,
+            name: "envp".into(),
+            read_only: false,
+            loc: LocId(0),
+        });
         for (i, a) in addrs.iter().enumerate() {
             st.mem.write_scalar(&mut self.pool, envp >> 32, i as u64 * 8, 8, &Val::C(*a));
         }
@@ -264,14 +302,26 @@ impl<'p> Executor<'p> {
     fn c_bytes(&mut self, st: &mut State, s: &[u8], what: &str) -> Result<u64, String> {
         let mut bytes = s.to_vec();
         bytes.push(0);
-        let a = st.mem.alloc(ObjMeta { size: bytes.len() as u64, kind: ObjKind::Internal, name: what.into(), read_only: false, loc: LocId(0) });
+        let a = st.mem.alloc(ObjMeta {
+            size: bytes.len() as u64,
+            kind: ObjKind::Internal,
+            name: what.into(),
+            read_only: false,
+            loc: LocId(0),
+        });
         st.mem.data_mut_pub(a >> 32).bytes.copy_from_slice(&bytes);
         Ok(a)
     }
 
     /// A symbolic string of up to `len` characters (the last byte is 0).
     fn sym_string(&mut self, st: &mut State, name: &str, len: u32) -> Result<u64, String> {
-        let a = st.mem.alloc(ObjMeta { size: len as u64 + 1, kind: ObjKind::Internal, name: name.into(), read_only: false, loc: LocId(0) });
+        let a = st.mem.alloc(ObjMeta {
+            size: len as u64 + 1,
+            kind: ObjKind::Internal,
+            name: name.into(),
+            read_only: false,
+            loc: LocId(0),
+        });
         let id = a >> 32;
         if let Some(bytes) = self.next_replay(name) {
             let arr = self.pool.new_array(name, len + 1);

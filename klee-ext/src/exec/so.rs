@@ -12,7 +12,7 @@
 use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::expr::{ArrayId, ExprId};
 use crate::ir::Val;
-use crate::so::{HoleMode, Sort, SoVarId, Term};
+use crate::so::{HoleMode, SoVarId, Sort, Term};
 use crate::solver::z3_examples::{ExampleSolver, Rel};
 use crate::solver::Sat;
 use std::rc::Rc;
@@ -107,7 +107,9 @@ pub const PRUNE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(
 impl<'p> Executor<'p> {
     /// The name, and the `n` arguments of `size` bytes each, of a hole's
     /// evaluation.
-    fn hole_call(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val, size: u64) -> Result<(String, Vec<Val>), Termination> {
+    fn hole_call(
+        &mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val, size: u64,
+    ) -> Result<(String, Vec<Val>), Termination> {
         if self.cfg.max_hole_applications.is_some_and(|n| (st.apps.len() + st.holes.len()) as u64 >= n) {
             return Err(Termination::Early(StopReason::MaxPathInstructions));
         }
@@ -117,7 +119,11 @@ impl<'p> Executor<'p> {
         }
         let n = self.concrete_of(st, nargs.clone(), "klee_apply_symbolic argument count")? as u32 as i32;
         if n < 0 || n as u64 > MAX_ARGS {
-            return Err(self.error(st, ErrorKind::User, &format!("klee_apply_symbolic(\"{name}\"): argument count {n} (0..{MAX_ARGS} allowed)")));
+            return Err(self.error(
+                st,
+                ErrorKind::User,
+                format!("klee_apply_symbolic(\"{name}\"): argument count {n} (0..{MAX_ARGS} allowed)"),
+            ));
         }
         let mut vals = Vec::new();
         if n > 0 {
@@ -134,25 +140,35 @@ impl<'p> Executor<'p> {
     /// values (conditions over floating-point variables and constants).
     /// Only scheduled evaluation supports it: each argument is passed as
     /// its [`real_key`], so comparisons of keys are comparisons of values.
-    pub(super) fn apply_symbolic_f64(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
+    pub(super) fn apply_symbolic_f64(
+        &mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val,
+    ) -> Result<Val, Termination> {
         let (name, vals) = self.hole_call(st, name, nargs, args, 8)?;
         let var = self.pool.so_declare(&name, vals.len()).map_err(|m| self.error(st, ErrorKind::User, &m))?;
         let Some((sched, orig)) = self.scheduled(&name) else {
-            return Err(self.error(st, ErrorKind::User, &format!("unsupported: the floating-point hole `{name}` needs the deviation search (an original term and a schedule)")));
+            return Err(self.error(st, ErrorKind::User, format!("unsupported: the floating-point hole `{name}` needs the deviation search (an original term and a schedule)")));
         };
         let mut keys = Vec::with_capacity(vals.len());
         for v in vals {
             let bits = self.concrete_of(st, v, "hole argument")?;
             match real_key(f64::from_bits(bits)) {
                 Some(k) => keys.push(k),
-                None => return Err(self.error(st, ErrorKind::User, &format!("unsupported: a NaN argument of the floating-point hole `{name}`"))),
+                None => {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::User,
+                        format!("unsupported: a NaN argument of the floating-point hole `{name}`"),
+                    ))
+                }
             }
         }
         self.apply_scheduled(st, var, keys.into(), &orig, &sched.flips)
     }
 
     /// `klee_apply_symbolic(name, nargs, args)`.
-    pub(super) fn apply_symbolic(&mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val) -> Result<Val, Termination> {
+    pub(super) fn apply_symbolic(
+        &mut self, st: &mut State, name: &Val, nargs: &Val, args: &Val,
+    ) -> Result<Val, Termination> {
         let (name, raw) = self.hole_call(st, name, nargs, args, 4)?;
         let mut vals: Vec<ExprId> = Vec::with_capacity(raw.len());
         for v in raw {
@@ -184,16 +200,18 @@ impl<'p> Executor<'p> {
                 for i in 0..4 {
                     m.bytes.insert((arr, i), bytes.get(i as usize).copied().unwrap_or(0));
                 }
-                return Ok(Val::C(u32::from_le_bytes(std::array::from_fn(|i| bytes.get(i).copied().unwrap_or(0))) as u64));
+                return Ok(Val::C(
+                    u32::from_le_bytes(std::array::from_fn(|i| bytes.get(i).copied().unwrap_or(0))) as u64
+                ));
             }
             return Ok(Val::S(value));
         }
         let tie = self.pool.mention(value);
         let mut m = (*st.model).clone();
-        if !m.terms.contains_key(&var) {
+        if let std::collections::btree_map::Entry::Vacant(e) = m.terms.entry(var) {
             // The variable is unconstrained on this path: any term will do.
             if let Some(t) = self.pool.so.lang(var).default_term() {
-                m.terms.insert(var, Rc::new(t));
+                e.insert(Rc::new(t));
             }
         }
         if m.terms.contains_key(&var) && self.pool.so_complete(&mut m, &[arr]) {
@@ -216,7 +234,9 @@ impl<'p> Executor<'p> {
     }
 
     /// A scheduled evaluation (see [`HoleSchedule`]) on concrete `args`.
-    fn apply_scheduled(&mut self, st: &mut State, var: SoVarId, args: Rc<[i64]>, orig: &Term, flips: &[u32]) -> Result<Val, Termination> {
+    fn apply_scheduled(
+        &mut self, st: &mut State, var: SoVarId, args: Rc<[i64]>, orig: &Term, flips: &[u32],
+    ) -> Result<Val, Termination> {
         // The original leaves the `int` range here: the path ends as a
         // path whose hole cannot be evaluated.
         let Some(o) = orig.eval(&args).map(|v| v.as_c()) else {
@@ -268,10 +288,15 @@ impl<'p> Executor<'p> {
             .holes
             .iter()
             .filter(|h| h.var == var)
-            .map(|h| (h.args.clone(), match h.value {
-                Ok(v) => Rel::Eq(v),
-                Err(_) => Rel::Ne(h.original),
-            }))
+            .map(|h| {
+                (
+                    h.args.clone(),
+                    match h.value {
+                        Ok(v) => Rel::Eq(v),
+                        Err(_) => Rel::Ne(h.original),
+                    },
+                )
+            })
             .collect();
         let lang = self.pool.so.lang(var).clone();
         // Pruning is an optimization: a check that takes long is given up
@@ -292,7 +317,9 @@ impl<'p> Executor<'p> {
     /// Whether some term of the language of the hole `name` agrees with
     /// `examples` (`None`: no such hole yet, or the solver gave up). A
     /// passing path's evaluations, checked as a whole.
-    pub fn holes_consistent(&mut self, name: &str, examples: &[(Rc<[i64]>, Rel)], timeout: std::time::Duration) -> Option<bool> {
+    pub fn holes_consistent(
+        &mut self, name: &str, examples: &[(Rc<[i64]>, Rel)], timeout: std::time::Duration,
+    ) -> Option<bool> {
         let var = self.pool.so.find(name)?;
         let lang = self.pool.so.lang(var).clone();
         let enc = self.cfg.solver.so.encoding;
@@ -326,7 +353,10 @@ impl<'p> Executor<'p> {
         let scheduled = st.holes.iter().map(|h| {
             let (value, free) = match h.value {
                 Ok(v) => (v, None),
-                Err(arr) => (self.pool.eval(reg.occurrence(arr).expect("an application").value, &st.model) as u32 as i32 as i64, Some((arr, h.original))),
+                Err(arr) => (
+                    self.pool.eval(reg.occurrence(arr).expect("an application").value, &st.model) as u32 as i32 as i64,
+                    Some((arr, h.original)),
+                ),
             };
             AppRecord { var: reg.var(h.var).name.clone(), args: h.args.to_vec(), value, free }
         });
@@ -359,7 +389,21 @@ mod tests {
 
     #[test]
     fn real_keys_order_as_the_values() {
-        let vals = [f64::NEG_INFINITY, -1e300, -80.5, -1.0, -f64::MIN_POSITIVE, 0.0, 5e-324, 0.1, 79.99999999999999, 80.0, 80.00000000000001, 1e308, f64::INFINITY];
+        let vals = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -80.5,
+            -1.0,
+            -f64::MIN_POSITIVE,
+            0.0,
+            5e-324,
+            0.1,
+            79.99999999999999,
+            80.0,
+            80.00000000000001,
+            1e308,
+            f64::INFINITY,
+        ];
         for w in vals.windows(2) {
             assert!(real_key(w[0]).unwrap() < real_key(w[1]).unwrap(), "{} < {}", w[0], w[1]);
         }

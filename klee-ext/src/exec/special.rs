@@ -11,8 +11,8 @@
 use super::memory::ObjKind;
 use super::state::{OutBuf, StdinSrc};
 use super::{ErrorKind, Executor, State, StopReason, Termination};
-use crate::ir::Special;
 use crate::expr::{CmpOp, ExprId};
+use crate::ir::Special;
 use crate::ir::{CallInst, Val};
 use std::rc::Rc;
 
@@ -56,7 +56,13 @@ impl<'p> Executor<'p> {
     fn klee_string(&mut self, st: &mut State, v: &Val) -> Result<String, Termination> {
         let a = match v {
             Val::C(a) => *a,
-            _ => return Err(self.error(st, ErrorKind::User, "Symbolic string pointer passed to one of the klee_ functions")),
+            _ => {
+                return Err(self.error(
+                    st,
+                    ErrorKind::User,
+                    "Symbolic string pointer passed to one of the klee_ functions",
+                ))
+            }
         };
         let Ok((id, off)) = st.mem.check(a, 1, false) else {
             return Err(self.error(st, ErrorKind::User, "Invalid string pointer passed to one of the klee_ functions"));
@@ -83,7 +89,9 @@ impl<'p> Executor<'p> {
         arr
     }
 
-    pub(super) fn special(&mut self, st: &mut State, s: Special, ci: &CallInst, args: &[Val]) -> Result<(), Termination> {
+    pub(super) fn special(
+        &mut self, st: &mut State, s: Special, ci: &CallInst, args: &[Val],
+    ) -> Result<(), Termination> {
         let arg = |i: usize| args.get(i).cloned().unwrap_or(Val::C(0));
         let which = s;
         let r: Option<Val> = match s {
@@ -91,7 +99,11 @@ impl<'p> Executor<'p> {
                 let addr = self.concrete_of(st, arg(0), "klee_make_symbolic address")?;
                 let size = self.concrete_of(st, arg(1), "klee_make_symbolic size")?;
                 if args.len() != 3 {
-                    return Err(self.error(st, ErrorKind::User, "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)"));
+                    return Err(self.error(
+                        st,
+                        ErrorKind::User,
+                        "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)",
+                    ));
                 }
                 // A null name is an empty one (renamed below), as KLEE's.
                 let mut name = if arg(2) == Val::C(0) { String::new() } else { self.klee_string(st, &arg(2))? };
@@ -126,7 +138,9 @@ impl<'p> Executor<'p> {
             Special::Assume => {
                 match arg(0) {
                     Val::C(0) if self.cfg.silent_klee_assume => return Err(Termination::Silent),
-                    Val::C(0) => return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)")),
+                    Val::C(0) => {
+                        return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"))
+                    }
                     Val::C(_) => {}
                     Val::S(e) => {
                         let c = self.pool.is_nonzero(e);
@@ -182,8 +196,19 @@ impl<'p> Executor<'p> {
                 };
                 // The runtime's own reports (no file) are placed where the
                 // program called into it.
-                let loc = if file.is_empty() { self.user_loc(st) } else { Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 }) };
-                return Err(Termination::Error { kind, suffix: Some(suffix), msg, loc, stack: self.stack_trace(st), info: None });
+                let loc = if file.is_empty() {
+                    self.user_loc(st)
+                } else {
+                    Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 })
+                };
+                return Err(Termination::Error {
+                    kind,
+                    suffix: Some(suffix),
+                    msg,
+                    loc,
+                    stack: self.stack_trace(st),
+                    info: None,
+                });
             }
             Special::KleeAbort | Special::Abort => return Err(self.error(st, ErrorKind::Abort, "abort failure")),
             Special::GetValue => {
@@ -221,7 +246,13 @@ impl<'p> Executor<'p> {
                 let p = self.concrete_of(st, arg(0), "klee_get_obj_size pointer")?;
                 match st.mem.slot(p >> 32).filter(|s| !s.freed) {
                     Some(s) => Some(Val::C(s.meta.size)),
-                    None => return Err(self.error(st, ErrorKind::User, "klee_get_obj_size: pointer does not point to an object")),
+                    None => {
+                        return Err(self.error(
+                            st,
+                            ErrorKind::User,
+                            "klee_get_obj_size: pointer does not point to an object",
+                        ))
+                    }
                 }
             }
             Special::CheckMemoryAccess => {
@@ -254,9 +285,7 @@ impl<'p> Executor<'p> {
                 None
             }
             Special::Concretize => Some(Val::C(self.concrete_of(st, arg(0), "klee_concretize argument")?)),
-            Special::ApplySymbolic => {
-                Some(self.apply_symbolic(st, &arg(0), &arg(1), &arg(2))?)
-            }
+            Special::ApplySymbolic => Some(self.apply_symbolic(st, &arg(0), &arg(1), &arg(2))?),
             Special::ApplySymbolicF64 => Some(self.apply_symbolic_f64(st, &arg(0), &arg(1), &arg(2))?),
             Special::Malloc => {
                 let n = self.concrete_of(st, arg(0), "malloc size")?;
@@ -330,7 +359,9 @@ impl<'p> Executor<'p> {
                 let line_buffered = self.cfg.line_buffered_stdout && fd == 1;
                 Some(Val::C((line_buffered || self.fd_is_tty(st, fd).unwrap_or(false)) as u64))
             }
-            Special::FmtDouble | Special::FmtLDouble => Some(self.fmt_double(st, args, which == Special::FmtLDouble)?),
+            Special::FmtDouble | Special::FmtLDouble => {
+                Some(self.fmt_double(st, args, which == Special::FmtLDouble)?)
+            }
             Special::ExpectDecimal => Some(self.expect_decimal(st, &arg(0), &arg(1), &arg(2))?),
             Special::ReadOrZero => Some(self.read_or_zero(st, arg(0), &arg(1), &arg(2))?),
             Special::Strtod | Special::Strtof | Special::Atof => {
@@ -342,7 +373,11 @@ impl<'p> Executor<'p> {
                 // reads it and stores a pointer into it.
                 let (bits, errno) = unsafe {
                     *libc::__errno_location() = 0;
-                    let bits = if which == Special::Strtof { strtof(c.as_ptr(), &mut end).to_bits() as u64 } else { libc::strtod(c.as_ptr(), &mut end).to_bits() };
+                    let bits = if which == Special::Strtof {
+                        strtof(c.as_ptr(), &mut end).to_bits() as u64
+                    } else {
+                        libc::strtod(c.as_ptr(), &mut end).to_bits()
+                    };
                     (bits, *libc::__errno_location())
                 };
                 if errno != 0 {
@@ -431,8 +466,12 @@ impl<'p> Executor<'p> {
             // local is a `free` error.
             Some(s) if s.freed && what == "free" => Err(self.error(st, ErrorKind::Ptr, "memory error: double free")),
             Some(s) if s.meta.kind == ObjKind::Heap && off == 0 && !s.freed => Ok(id),
-            Some(s) if off == 0 && matches!(s.meta.kind, ObjKind::Global | ObjKind::Internal) => Err(self.error(st, ErrorKind::Free, format!("{what} of global"))),
-            Some(s) if off == 0 && s.meta.kind == ObjKind::Stack => Err(self.error(st, ErrorKind::Free, format!("{what} of alloca"))),
+            Some(s) if off == 0 && matches!(s.meta.kind, ObjKind::Global | ObjKind::Internal) => {
+                Err(self.error(st, ErrorKind::Free, format!("{what} of global")))
+            }
+            Some(s) if off == 0 && s.meta.kind == ObjKind::Stack => {
+                Err(self.error(st, ErrorKind::Free, format!("{what} of alloca")))
+            }
             _ => Err(self.error(st, ErrorKind::Ptr, format!("memory error: invalid pointer: {what}"))),
         }
     }
@@ -443,7 +482,9 @@ impl<'p> Executor<'p> {
         let b = self.concrete_of(st, buf.clone(), "write buffer")?;
         let fd = match st.proc.entry(fd).map(|o| (o.file.clone(), o.flags)) {
             None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
-            Some((super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_), _)) => return Ok(Val::C(self.host_rw(st, true, fd, b, n)? as u64)),
+            Some((super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_), _)) => {
+                return Ok(Val::C(self.host_rw(st, true, fd, b, n)? as u64))
+            }
             Some((super::posix::FileRef::Std(0), _)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
             Some((super::posix::FileRef::Std(k), _)) => k as u64,
         };
@@ -469,8 +510,13 @@ impl<'p> Executor<'p> {
             // writes, once, before later forks (symbolic bytes as the
             // path's current model has them).
             use std::io::Write;
-            let text: Vec<u8> = bytes.iter().map(|b| b.unwrap_or_else(|e| self.pool.eval(e, &st.model) as u8)).collect();
-            let _ = if fd == 1 { std::io::stdout().write_all(&text).and_then(|_| std::io::stdout().flush()) } else { std::io::stderr().write_all(&text) };
+            let text: Vec<u8> =
+                bytes.iter().map(|b| b.unwrap_or_else(|e| self.pool.eval(e, &st.model) as u8)).collect();
+            let _ = if fd == 1 {
+                std::io::stdout().write_all(&text).and_then(|_| std::io::stdout().flush())
+            } else {
+                std::io::stderr().write_all(&text)
+            };
         }
         if fd == 1 {
             if let Some(want) = self.cfg.expect_stdout.clone() {
@@ -497,7 +543,9 @@ impl<'p> Executor<'p> {
     /// symbolic byte is constrained to the expected one, and a path whose
     /// output cannot match ends at once, as the output specifications of
     /// repair tools do.
-    fn write_expected(&mut self, st: &mut State, bytes: Vec<Result<u8, ExprId>>, want: &[u8]) -> Result<(), Termination> {
+    fn write_expected(
+        &mut self, st: &mut State, bytes: Vec<Result<u8, ExprId>>, want: &[u8],
+    ) -> Result<(), Termination> {
         let mismatch = Termination::Early(StopReason::OutputMismatch);
         for b in bytes {
             let pos = st.stdout.bytes.len();
@@ -566,12 +614,15 @@ impl<'p> Executor<'p> {
         let pending = self.concrete_of(st, pending.clone(), "buffered byte count")?;
         let follow = self.concrete_of(st, follow.clone(), "following byte")? as u8;
         let pos = st.stdout.bytes.len() as u64 + pending;
-        let Some(text) = want.get(pos as usize..).filter(|_| std_out && !follow.is_ascii_digit()) else { return Ok(v.clone()) };
+        let Some(text) = want.get(pos as usize..).filter(|_| std_out && !follow.is_ascii_digit()) else {
+            return Ok(v.clone());
+        };
         let neg = text.first() == Some(&b'-');
         let digits = text[usize::from(neg)..].iter().take_while(|c| c.is_ascii_digit()).count();
         let end = usize::from(neg) + digits;
         // Only the canonical text of a number: no leading zero, no "-0".
-        let canonical = digits > 0 && (digits == 1 || text[usize::from(neg)] != b'0') && !(neg && digits == 1 && text[1] == b'0');
+        let canonical =
+            digits > 0 && (digits == 1 || text[usize::from(neg)] != b'0') && !(neg && digits == 1 && text[1] == b'0');
         let parsed = std::str::from_utf8(&text[..end]).ok().and_then(|t| t.parse::<i64>().ok());
         let (true, Some(n), Some(&next)) = (canonical, parsed, text.get(end)) else { return Ok(v.clone()) };
         if next != follow {
@@ -592,7 +643,9 @@ impl<'p> Executor<'p> {
         let b = self.concrete_of(st, buf.clone(), "read buffer")?;
         match st.proc.entry(fd).map(|o| o.file.clone()) {
             None => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
-            Some(super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_)) => return Ok(Val::C(self.host_rw(st, false, fd, b, n)? as u64)),
+            Some(super::posix::FileRef::Host(_) | super::posix::FileRef::Sym(_)) => {
+                return Ok(Val::C(self.host_rw(st, false, fd, b, n)? as u64))
+            }
             Some(super::posix::FileRef::Std(0)) => {}
             Some(super::posix::FileRef::Std(_)) => return Ok(Val::C(self.fail(st, libc::EBADF)? as u64)),
         }
@@ -647,9 +700,17 @@ impl<'p> Executor<'p> {
             v => self.concrete_of(st, v.clone(), "floating-point value")? as u128,
         };
         let body = spec.strip_prefix('%').unwrap_or("");
-        let body = if long { body.strip_suffix(|c: char| "fFeEgGaA".contains(c)).and_then(|b| b.strip_suffix('L')).map(|b| format!("{b}x")) } else { Some(body.to_string()) };
+        let body = if long {
+            body.strip_suffix(|c: char| "fFeEgGaA".contains(c))
+                .and_then(|b| b.strip_suffix('L'))
+                .map(|b| format!("{b}x"))
+        } else {
+            Some(body.to_string())
+        };
         let ok = spec.len() < 64
-            && body.is_some_and(|b| b[..b.len().saturating_sub(1)].chars().all(|c| c.is_ascii_digit() || "-+ #0.".contains(c)))
+            && body.is_some_and(|b| {
+                b[..b.len().saturating_sub(1)].chars().all(|c| c.is_ascii_digit() || "-+ #0.".contains(c))
+            })
             && spec.chars().last().is_some_and(|c| "fFeEgGaA".contains(c));
         if !ok {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported floating-point format {spec:?}")));
@@ -661,7 +722,14 @@ impl<'p> Executor<'p> {
             } else {
                 // SAFETY: the format was validated above to hold exactly one
                 // double conversion; `buf` has the given size.
-                unsafe { libc::snprintf(buf.as_mut_ptr() as *mut libc::c_char, buf.len(), cspec.as_ptr(), f64::from_bits(bits as u64)) }
+                unsafe {
+                    libc::snprintf(
+                        buf.as_mut_ptr() as *mut libc::c_char,
+                        buf.len(),
+                        cspec.as_ptr(),
+                        f64::from_bits(bits as u64),
+                    )
+                }
             }
         };
         let mut buf = vec![0u8; 512];
@@ -686,11 +754,25 @@ impl<'p> Executor<'p> {
 /// `bits`), through libffi's variadic call.
 fn host_snprintf_ld(buf: &mut [u8], spec: &std::ffi::CStr, bits: u128) -> i32 {
     use libffi::raw;
-    let mut types: [*mut raw::ffi_type; 4] = [&raw mut raw::ffi_type_pointer, &raw mut raw::ffi_type_uint64, &raw mut raw::ffi_type_pointer, &raw mut raw::ffi_type_longdouble];
+    let mut types: [*mut raw::ffi_type; 4] = [
+        &raw mut raw::ffi_type_pointer,
+        &raw mut raw::ffi_type_uint64,
+        &raw mut raw::ffi_type_pointer,
+        &raw mut raw::ffi_type_longdouble,
+    ];
     // SAFETY: a zeroed cif is filled by ffi_prep_cif_var below.
     let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
     // SAFETY: the type array lives for the call.
-    let st = unsafe { raw::ffi_prep_cif_var(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, 3, 4, &raw mut raw::ffi_type_sint32, types.as_mut_ptr()) };
+    let st = unsafe {
+        raw::ffi_prep_cif_var(
+            &mut cif,
+            raw::ffi_abi_FFI_DEFAULT_ABI,
+            3,
+            4,
+            &raw mut raw::ffi_type_sint32,
+            types.as_mut_ptr(),
+        )
+    };
     if st != raw::ffi_status_FFI_OK {
         return -1;
     }
@@ -709,7 +791,12 @@ fn host_snprintf_ld(buf: &mut [u8], spec: &std::ffi::CStr, bits: u128) -> i32 {
     // SAFETY: snprintf(char *, size_t, const char *, long double) with a
     // format validated to hold one long double conversion.
     unsafe {
-        raw::ffi_call(&mut cif, Some(std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(libc::snprintf as *mut libc::c_void)), &mut ret as *mut u64 as *mut libc::c_void, argv.as_mut_ptr());
+        raw::ffi_call(
+            &mut cif,
+            Some(std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(libc::snprintf as *mut libc::c_void)),
+            &mut ret as *mut u64 as *mut libc::c_void,
+            argv.as_mut_ptr(),
+        );
     }
     ret as i32
 }

@@ -1,8 +1,9 @@
 //! One execution state: a path through the program.
 
 use super::memory::Memory;
-use crate::expr::{ArrayId, Assignment, ExprId};
+use crate::expr::{ArrayId, ExprId};
 use crate::ir::{BlockId, FuncId, LocId, RegId, Val};
+use crate::so::Assignment;
 use std::rc::Rc;
 
 pub use crate::search::StateId;
@@ -24,6 +25,16 @@ pub struct Frame {
     /// The integer width the caller expects back when it called through a
     /// cast to another return type (0: the callee's own).
     pub ret_w: u8,
+}
+
+impl Frame {
+    /// A frame entered at the top of `func` with `regs`, returning nothing
+    /// to its caller, owning nothing, without variadic arguments (the
+    /// program's entry, constructors, destructors, handlers the executor
+    /// calls).
+    pub fn entry(func: FuncId, regs: Vec<Val>, call_loc: LocId) -> Frame {
+        Frame { func, block: BlockId(0), pc: 0, regs, ret_dst: None, owned: Vec::new(), varargs: 0, call_loc, ret_w: 0 }
+    }
 }
 
 /// Bytes a path wrote to one file descriptor; symbolic bytes are kept as

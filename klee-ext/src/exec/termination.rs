@@ -87,7 +87,14 @@ pub enum Termination {
     Exit(i32),
     /// `msg` is KLEE's words for the error; `info` details it (the
     /// `Info:` section of the `.err` file).
-    Error { kind: ErrorKind, suffix: Option<String>, msg: String, loc: Option<SrcLoc>, stack: Vec<String>, info: Option<String> },
+    Error {
+        kind: ErrorKind,
+        suffix: Option<String>,
+        msg: String,
+        loc: Option<SrcLoc>,
+        stack: Vec<String>,
+        info: Option<String>,
+    },
     /// Ended early by a limit; written as `.early`.
     Early(StopReason),
     /// `klee_silent_exit` or an infeasible `klee_assume`: no test case.

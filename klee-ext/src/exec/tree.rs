@@ -99,7 +99,17 @@ impl<'p> Executor<'p> {
 
     pub(super) fn new_tree(&self) -> ExecTree {
         let func_names = self.prog.funcs.iter().map(|f| Rc::from(f.name.as_str())).collect();
-        ExecTree { nodes: vec![TreeNode { parent: None, kind: NodeKind::Root, file: Rc::from(""), line: 0, frames: Rc::from(Vec::new()) }], truncated: false, func_names }
+        ExecTree {
+            nodes: vec![TreeNode {
+                parent: None,
+                kind: NodeKind::Root,
+                file: Rc::from(""),
+                line: 0,
+                frames: Rc::from(Vec::new()),
+            }],
+            truncated: false,
+            func_names,
+        }
     }
 
     /// The leaf of a path that ends with `t`.

@@ -4,7 +4,7 @@
 //! the path with an `unsupported` error.
 
 use super::{ErrorKind, Executor, State, Termination};
-use crate::expr::BinOp;
+use crate::expr::{mask128, BinOp};
 use crate::ir::{CastOp, Val, WideInst};
 
 /// x87 80-bit `long double` arithmetic, exact (LLVM's APFloat semantics,
@@ -12,7 +12,8 @@ use crate::ir::{CastOp, Val, WideInst};
 /// significand, as the x87 unit computes with its precision control at
 /// extended (glibc's default).
 mod f80 {
-    use super::{mask128, sext128, wrap};
+    use super::{sext128, wrap};
+    use crate::expr::mask128;
     use crate::ir::{F80Conv, FOp, Val};
     use rustc_apfloat::ieee::{Double, Single, X87DoubleExtended as F80};
     use rustc_apfloat::{Float, FloatConvert, Round};
@@ -71,8 +72,12 @@ mod f80 {
         match c {
             F80Conv::FromFloat { dbl: true } => put(Double::from_bits(a & mask128(64)).convert(&mut loses).value),
             F80Conv::FromFloat { dbl: false } => put(Single::from_bits(a & mask128(32)).convert(&mut loses).value),
-            F80Conv::ToFloat { dbl: true } => Val::C(FloatConvert::<Double>::convert(get(a), &mut loses).value.to_bits() as u64),
-            F80Conv::ToFloat { dbl: false } => Val::C(FloatConvert::<Single>::convert(get(a), &mut loses).value.to_bits() as u64),
+            F80Conv::ToFloat { dbl: true } => {
+                Val::C(FloatConvert::<Double>::convert(get(a), &mut loses).value.to_bits() as u64)
+            }
+            F80Conv::ToFloat { dbl: false } => {
+                Val::C(FloatConvert::<Single>::convert(get(a), &mut loses).value.to_bits() as u64)
+            }
             F80Conv::FromInt { signed: true, w } => put(F80::from_i128(sext128(a & mask128(w), w)).value),
             F80Conv::FromInt { signed: false, w } => put(F80::from_u128(a & mask128(w)).value),
             F80Conv::ToInt { signed, w } => {
@@ -91,15 +96,6 @@ mod f80 {
 /// `long double` arithmetic for the math functions (`call.rs`).
 pub(super) fn f80_bin(op: crate::ir::FOp, a: u128, b: u128) -> Val {
     f80::bin(op, a, b)
-}
-
-/// All-ones mask of width `w` (1..=128).
-pub fn mask128(w: u8) -> u128 {
-    if w >= 128 {
-        u128::MAX
-    } else {
-        (1u128 << w) - 1
-    }
 }
 
 fn sext128(v: u128, w: u8) -> i128 {
@@ -134,8 +130,12 @@ impl<'p> Executor<'p> {
     pub(super) fn wide(&mut self, st: &mut State, inst: &WideInst) -> Result<(), Termination> {
         let regs = st.regs();
         let (dst, vals): (_, Vec<Val>) = match inst {
-            WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
-            WideInst::F80Bin { dst, a, b, .. } | WideInst::F80Cmp { dst, a, b, .. } => (*dst, vec![self.get(regs, *a), self.get(regs, *b)]),
+            WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } => {
+                (*dst, vec![self.get(regs, *a), self.get(regs, *b)])
+            }
+            WideInst::F80Bin { dst, a, b, .. } | WideInst::F80Cmp { dst, a, b, .. } => {
+                (*dst, vec![self.get(regs, *a), self.get(regs, *b)])
+            }
             WideInst::Cast { dst, a, .. }
             | WideInst::FpToInt { dst, a, .. }
             | WideInst::IntToFp { dst, a, .. }
@@ -144,7 +144,10 @@ impl<'p> Executor<'p> {
         };
         let Some(xs) = vals.iter().map(wide).collect::<Option<Vec<u128>>>() else {
             let what = match inst {
-                WideInst::F80Bin { .. } | WideInst::F80Cmp { .. } | WideInst::F80Neg { .. } | WideInst::F80Conv { .. } => "symbolic long double values",
+                WideInst::F80Bin { .. }
+                | WideInst::F80Cmp { .. }
+                | WideInst::F80Neg { .. }
+                | WideInst::F80Conv { .. } => "symbolic long double values",
                 _ => "symbolic integers wider than 64 bits",
             };
             return Err(self.error(st, ErrorKind::Exec, format!("unsupported: {what}")));
@@ -160,8 +163,20 @@ impl<'p> Executor<'p> {
                     BinOp::And => a & b,
                     BinOp::Or => a | b,
                     BinOp::Xor => a ^ b,
-                    BinOp::Shl => if b >= w as u128 { 0 } else { a << b },
-                    BinOp::LShr => if b >= w as u128 { 0 } else { a >> b },
+                    BinOp::Shl => {
+                        if b >= w as u128 {
+                            0
+                        } else {
+                            a << b
+                        }
+                    }
+                    BinOp::LShr => {
+                        if b >= w as u128 {
+                            0
+                        } else {
+                            a >> b
+                        }
+                    }
                     BinOp::AShr => (sa >> (b.min(w as u128 - 1))) as u128,
                     _ if b == 0 => return Err(self.error(st, ErrorKind::Div, "divide by zero")),
                     BinOp::UDiv => a / b,
@@ -173,7 +188,7 @@ impl<'p> Executor<'p> {
             }
             WideInst::ICmp { pred, w, .. } => {
                 let (a, b) = (xs[0] & mask128(w), xs[1] & mask128(w));
-                Val::C(super::arith::icmp_ord(pred, a, b, sext128(a, w), sext128(b, w)) as u64)
+                Val::C(pred.holds(a, b, sext128(a, w), sext128(b, w)) as u64)
             }
             WideInst::Cast { op, from, to, .. } => {
                 let a = xs[0] & mask128(from);
@@ -209,13 +224,18 @@ impl<'p> Executor<'p> {
     pub(super) fn read_wide(&mut self, st: &State, id: u64, off: u64, len: u64, bits: u8) -> Result<Val, Termination> {
         let mut buf = [0u8; 16];
         for k in 0..len.min(16) {
-            buf[k as usize] = st.mem.read_byte(id, off + k).map_err(|_| self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"))?;
+            buf[k as usize] = st
+                .mem
+                .read_byte(id, off + k)
+                .map_err(|_| self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"))?;
         }
         Ok(wrap(u128::from_le_bytes(buf) & mask128(bits), bits.max(65)))
     }
 
     /// Writes a concrete integer of 9 to 16 bytes.
-    pub(super) fn write_wide(&mut self, st: &mut State, id: u64, off: u64, len: u64, v: &Val) -> Result<(), Termination> {
+    pub(super) fn write_wide(
+        &mut self, st: &mut State, id: u64, off: u64, len: u64, v: &Val,
+    ) -> Result<(), Termination> {
         let Some(x) = wide(v) else {
             return Err(self.error(st, ErrorKind::Exec, "unsupported: symbolic integers wider than 64 bits"));
         };

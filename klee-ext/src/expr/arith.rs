@@ -52,6 +52,15 @@ pub fn mask(w: u8) -> u64 {
     }
 }
 
+/// All-ones mask of width `w` (1..=128).
+pub fn mask128(w: u8) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
 /// Sign-extends the low `w` bits of `v` to 64 bits.
 #[inline]
 pub fn sext64(v: u64, w: u8) -> i64 {

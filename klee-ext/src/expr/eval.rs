@@ -4,36 +4,34 @@ use super::arith::{fold_bin, fold_cmp, mask, sext64};
 use super::{ArrayId, Expr, ExprId, ExprPool};
 use rustc_hash::FxHashMap;
 
-/// Values of symbolic bytes (a byte not listed reads as 0) and
-/// interpretations of second-order variables.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Assignment {
-    pub bytes: FxHashMap<(ArrayId, u32), u8>,
-    pub terms: crate::so::Interp,
+/// Values of symbolic bytes, as evaluation reads them: a model's bytes
+/// (`so::Assignment`) or a plain map. A byte not given reads as 0.
+pub trait Valuation {
+    fn byte(&self, arr: ArrayId, idx: u32) -> u8;
 }
 
-impl Assignment {
-    pub fn get(&self, arr: ArrayId, idx: u32) -> u8 {
-        self.bytes.get(&(arr, idx)).copied().unwrap_or(0)
+impl<V: Valuation + ?Sized> Valuation for std::rc::Rc<V> {
+    fn byte(&self, arr: ArrayId, idx: u32) -> u8 {
+        (**self).byte(arr, idx)
     }
+}
 
-    /// Overwrites this assignment's values with `other`'s.
-    pub fn merge(&mut self, other: Assignment) {
-        self.bytes.extend(other.bytes);
-        self.terms.extend(other.terms);
+impl Valuation for FxHashMap<(ArrayId, u32), u8> {
+    fn byte(&self, arr: ArrayId, idx: u32) -> u8 {
+        self.get(&(arr, idx)).copied().unwrap_or(0)
     }
 }
 
 impl ExprPool {
     /// The value of `root` under `asg`. Division by zero evaluates to 0 (it
     /// never happens on a feasible path: divisors are checked first).
-    pub fn eval(&self, root: ExprId, asg: &Assignment) -> u64 {
+    pub fn eval<V: Valuation + ?Sized>(&self, root: ExprId, asg: &V) -> u64 {
         let mut memo: FxHashMap<ExprId, u64> = FxHashMap::default();
         self.eval_memo(root, asg, &mut memo)
     }
 
     /// Like [`eval`](Self::eval), sharing `memo` across several roots.
-    pub fn eval_memo(&self, root: ExprId, asg: &Assignment, memo: &mut FxHashMap<ExprId, u64>) -> u64 {
+    pub fn eval_memo<V: Valuation + ?Sized>(&self, root: ExprId, asg: &V, memo: &mut FxHashMap<ExprId, u64>) -> u64 {
         if let Some(v) = self.as_const(root) {
             return v;
         }
@@ -55,7 +53,7 @@ impl ExprPool {
             let g = |id: ExprId| -> u64 { memo.get(&id).copied().or_else(|| self.as_const(id)).unwrap_or(0) };
             let v = match *node {
                 Expr::Const { v, .. } => v,
-                Expr::Var { arr, idx } => asg.get(arr, idx) as u64,
+                Expr::Var { arr, idx } => asg.byte(arr, idx) as u64,
                 Expr::Bin { op, w, a, b } => fold_bin(op, w, g(a), g(b)).unwrap_or(0),
                 Expr::Cmp { op, a, b } => fold_cmp(op, self.width(a), g(a), g(b)) as u64,
                 Expr::Not { w, a } => !g(a) & mask(w),

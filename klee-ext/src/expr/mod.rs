@@ -12,8 +12,8 @@ mod eval;
 pub mod kquery;
 mod simplify;
 
-pub use arith::{fold_bin, fold_cmp, mask, sext64, BinOp, CmpOp};
-pub use eval::Assignment;
+pub use arith::{fold_bin, fold_cmp, mask, mask128, sext64, BinOp, CmpOp};
+pub use eval::Valuation;
 
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
@@ -30,21 +30,58 @@ pub struct ArrayId(pub u32);
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Expr {
     /// A constant of width `w`, its value masked to `w` bits.
-    Const { w: u8, v: u64 },
+    Const {
+        w: u8,
+        v: u64,
+    },
     /// Byte `idx` of symbolic array `arr` (width 8).
-    Var { arr: ArrayId, idx: u32 },
-    Bin { op: BinOp, w: u8, a: ExprId, b: ExprId },
+    Var {
+        arr: ArrayId,
+        idx: u32,
+    },
+    Bin {
+        op: BinOp,
+        w: u8,
+        a: ExprId,
+        b: ExprId,
+    },
     /// A comparison of two operands of equal width; width 1.
-    Cmp { op: CmpOp, a: ExprId, b: ExprId },
+    Cmp {
+        op: CmpOp,
+        a: ExprId,
+        b: ExprId,
+    },
     /// Bitwise complement.
-    Not { w: u8, a: ExprId },
-    Ite { w: u8, c: ExprId, t: ExprId, e: ExprId },
+    Not {
+        w: u8,
+        a: ExprId,
+    },
+    Ite {
+        w: u8,
+        c: ExprId,
+        t: ExprId,
+        e: ExprId,
+    },
     /// Bits `lo .. lo+w` of `a`.
-    Extract { w: u8, a: ExprId, lo: u8 },
+    Extract {
+        w: u8,
+        a: ExprId,
+        lo: u8,
+    },
     /// `hi` in the upper bits, `lo` in the lower bits.
-    Concat { w: u8, hi: ExprId, lo: ExprId },
-    ZExt { w: u8, a: ExprId },
-    SExt { w: u8, a: ExprId },
+    Concat {
+        w: u8,
+        hi: ExprId,
+        lo: ExprId,
+    },
+    ZExt {
+        w: u8,
+        a: ExprId,
+    },
+    SExt {
+        w: u8,
+        a: ExprId,
+    },
 }
 
 impl Expr {
@@ -93,8 +130,18 @@ pub struct ExprPool {
     /// Lazily computed sorted list of symbolic bytes each node depends on.
     deps: Vec<Option<Rc<[(ArrayId, u32)]>>>,
     arrays: Vec<ArrayInfo>,
-    /// Second-order variables and their occurrences (see [`crate::so`]).
-    pub so: crate::so::Registry,
+    /// Arrays whose bytes depend on more than themselves (see
+    /// [`ExprPool::link_array`]).
+    links: FxHashMap<ArrayId, ArrayLink>,
+}
+
+/// What a linked array's bytes depend on besides themselves: one byte of
+/// another array (shared by every array linked to it) and the symbolic
+/// bytes of some expressions.
+#[derive(Clone, Debug)]
+struct ArrayLink {
+    also: (ArrayId, u32),
+    args: Rc<[ExprId]>,
 }
 
 impl Default for ExprPool {
@@ -105,7 +152,13 @@ impl Default for ExprPool {
 
 impl ExprPool {
     pub fn new() -> Self {
-        let mut p = ExprPool { nodes: Vec::new(), map: FxHashMap::default(), deps: Vec::new(), arrays: Vec::new(), so: Default::default() };
+        let mut p = ExprPool {
+            nodes: Vec::new(),
+            map: FxHashMap::default(),
+            deps: Vec::new(),
+            arrays: Vec::new(),
+            links: FxHashMap::default(),
+        };
         // Ids 0 and 1 are the Boolean constants.
         p.intern(Expr::Const { w: 1, v: 0 });
         p.intern(Expr::Const { w: 1, v: 1 });
@@ -193,6 +246,16 @@ impl ExprPool {
         self.intern(Expr::Var { arr, idx })
     }
 
+    /// Declares that the bytes of `arr` depend also on byte `also` and on
+    /// whatever `args` depend on, so that [`deps`](Self::deps) (and with
+    /// it independence slicing) keeps them together. A layer above uses it
+    /// for values that stand for a function applied to arguments (a
+    /// second-order occurrence: `also` is its function's sentinel). Must
+    /// be called before anything asks for the bytes' dependencies.
+    pub fn link_array(&mut self, arr: ArrayId, also: (ArrayId, u32), args: Rc<[ExprId]>) {
+        self.links.insert(arr, ArrayLink { also, args });
+    }
+
     /// The symbolic bytes `id` depends on, sorted (cached per node).
     pub fn deps(&mut self, id: ExprId) -> Rc<[(ArrayId, u32)]> {
         if let Some(a) = &self.deps[id.0 as usize] {
@@ -217,7 +280,12 @@ impl ExprPool {
             let mut v: Vec<(ArrayId, u32)> = match node {
                 Expr::Var { arr, idx } => {
                     let mut v = vec![(arr, idx)];
-                    v.extend(self.so_extra_deps(arr));
+                    if let Some(link) = if self.links.is_empty() { None } else { self.links.get(&arr).cloned() } {
+                        v.push(link.also);
+                        for &a in link.args.iter() {
+                            v.extend(self.deps(a).iter().copied());
+                        }
+                    }
                     v
                 }
                 _ => Vec::new(),

@@ -22,7 +22,8 @@ impl ExprPool {
             }
         }
         // Constants to the right for commutative operators.
-        let (a, b, ca, cb) = if op.is_commutative() && ca.is_some() && cb.is_none() { (b, a, cb, ca) } else { (a, b, ca, cb) };
+        let (a, b, ca, cb) =
+            if op.is_commutative() && ca.is_some() && cb.is_none() { (b, a, cb, ca) } else { (a, b, ca, cb) };
         let m = mask(w);
         match (op, cb) {
             (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::Shl | BinOp::LShr | BinOp::AShr, Some(0)) => {
@@ -55,7 +56,12 @@ impl ExprPool {
                 _ => {}
             }
         }
-        if ca == Some(0) && matches!(op, BinOp::Shl | BinOp::LShr | BinOp::AShr | BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem) {
+        if ca == Some(0)
+            && matches!(
+                op,
+                BinOp::Shl | BinOp::LShr | BinOp::AShr | BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem
+            )
+        {
             return a;
         }
         self.intern(Expr::Bin { op, w, a, b })
@@ -213,7 +219,9 @@ impl ExprPool {
             return self.zext(lo, w);
         }
         // extract(x, k+lw, hw) ++ extract(x, k, lw) -> extract(x, k, w)
-        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Extract { a: x2, lo: l2, .. }) = (self.get(hi).clone(), self.get(lo).clone()) {
+        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Extract { a: x2, lo: l2, .. }) =
+            (self.get(hi).clone(), self.get(lo).clone())
+        {
             if x1 == x2 && l1 == l2 + lw {
                 return self.extract(x1, l2, w);
             }
@@ -225,7 +233,9 @@ impl ExprPool {
             }
         }
         // extract(x, k+lw, hw) ++ (extract(x, k, m) ++ rest): regroup to the left.
-        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Concat { hi: h2, lo: rest, .. }) = (self.get(hi).clone(), self.get(lo).clone()) {
+        if let (Expr::Extract { a: x1, lo: l1, .. }, Expr::Concat { hi: h2, lo: rest, .. }) =
+            (self.get(hi).clone(), self.get(lo).clone())
+        {
             if let Expr::Extract { a: x2, lo: l2, w: w2 } = *self.get(h2) {
                 if x1 == x2 && l1 == l2 + w2 {
                     let merged = self.extract(x1, l2, hw + w2);
@@ -350,7 +360,6 @@ mod tests {
 #[cfg(test)]
 mod property {
     use super::*;
-    use crate::expr::Assignment;
     use rand::rngs::SmallRng;
     use rand::{Rng, SeedableRng};
 
@@ -394,7 +403,21 @@ mod property {
         let d = depth - 1;
         match r.gen_range(0..9) {
             0 | 1 => {
-                let ops = [BinOp::Add, BinOp::Sub, BinOp::Mul, BinOp::And, BinOp::Or, BinOp::Xor, BinOp::Shl, BinOp::LShr, BinOp::AShr, BinOp::UDiv, BinOp::URem, BinOp::SDiv, BinOp::SRem];
+                let ops = [
+                    BinOp::Add,
+                    BinOp::Sub,
+                    BinOp::Mul,
+                    BinOp::And,
+                    BinOp::Or,
+                    BinOp::Xor,
+                    BinOp::Shl,
+                    BinOp::LShr,
+                    BinOp::AShr,
+                    BinOp::UDiv,
+                    BinOp::URem,
+                    BinOp::SDiv,
+                    BinOp::SRem,
+                ];
                 T::Bin(ops[r.gen_range(0..ops.len())], Box::new(gen(r, w, d)), Box::new(gen(r, w, d)))
             }
             2 if w == 1 => {
@@ -409,7 +432,7 @@ mod property {
                 let lo = r.gen_range(0..=src - w);
                 T::Ext(Box::new(gen(r, src, d)), lo, w)
             }
-            6 if w >= 2 && w % 8 == 0 => {
+            6 if w >= 2 && w.is_multiple_of(8) => {
                 let lw = 8 * r.gen_range(1..=(w / 8).max(1)).min(w / 8);
                 if lw >= w {
                     return gen(r, w, d);
@@ -502,9 +525,9 @@ mod property {
             for _ in 0..8 {
                 let vars: [u8; 4] = [r.gen(), r.gen(), [0, 1, 255][r.gen_range(0..3)], r.gen()];
                 let Some(want) = eval(&t, &vars) else { continue };
-                let mut asg = Assignment::default();
+                let mut asg: rustc_hash::FxHashMap<(crate::expr::ArrayId, u32), u8> = Default::default();
                 for (i, v) in vars.iter().enumerate() {
-                    asg.bytes.insert((arr, i as u32), *v);
+                    asg.insert((arr, i as u32), *v);
                 }
                 assert_eq!(p.eval(e, &asg), want, "tree {t:?} with {vars:?}");
                 checked += 1;

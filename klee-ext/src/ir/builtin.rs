@@ -127,7 +127,12 @@ const TABLE: &[(&str, Special)] = &[
 
 impl Special {
     pub fn lookup(name: &str) -> Option<Special> {
-        TABLE.iter().find(|(n, _)| *n == name).map(|(_, s)| *s).or_else(|| MathFn::from_c_name(name).map(Special::Math)).or_else(|| PosixFn::from_c_name(name).map(Special::Posix))
+        TABLE
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, s)| *s)
+            .or_else(|| MathFn::from_c_name(name).map(Special::Math))
+            .or_else(|| PosixFn::from_c_name(name).map(Special::Posix))
     }
 }
 
@@ -223,7 +228,6 @@ impl MathFn {
     pub fn from_intrinsic(base: &str) -> Option<MathFn> {
         NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
     }
-
 }
 
 /// POSIX functions the executor implements over the host (`exec/posix`):

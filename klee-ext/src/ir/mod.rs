@@ -96,6 +96,32 @@ pub enum IPred {
     Sle,
 }
 
+impl IPred {
+    /// The comparison of two concrete `w`-bit values.
+    #[inline]
+    pub fn eval(self, w: u8, a: u64, b: u64) -> bool {
+        self.holds(a, b, crate::expr::sext64(a, w), crate::expr::sext64(b, w))
+    }
+
+    /// The comparison given both the unsigned and the signed views of the
+    /// operands (shared by 64-bit and wide integers).
+    #[inline]
+    pub fn holds<U: Ord, S: Ord>(self, a: U, b: U, sa: S, sb: S) -> bool {
+        match self {
+            IPred::Eq => a == b,
+            IPred::Ne => a != b,
+            IPred::Ugt => a > b,
+            IPred::Uge => a >= b,
+            IPred::Ult => a < b,
+            IPred::Ule => a <= b,
+            IPred::Sgt => sa > sb,
+            IPred::Sge => sa >= sb,
+            IPred::Slt => sa < sb,
+            IPred::Sle => sa <= sb,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FOp {
     Add,
@@ -164,7 +190,9 @@ pub enum Intrinsic {
     LoadRelative,
     /// `llvm.lround`/`llvm.llround` (`rint = false`, halves away from
     /// zero) and `llvm.lrint`/`llvm.llrint` (`rint = true`, to even).
-    RoundToInt { rint: bool },
+    RoundToInt {
+        rint: bool,
+    },
     /// A floating-point function of the C library, by name.
     Math(MathFn),
 }
@@ -214,20 +242,67 @@ pub struct SwitchInst {
 /// Operations on integers of 65 to 128 bits (concrete only).
 #[derive(Clone, Debug)]
 pub enum WideInst {
-    Bin { op: BinOp, w: u8, dst: RegId, a: Operand, b: Operand },
-    ICmp { pred: IPred, w: u8, dst: RegId, a: Operand, b: Operand },
+    Bin {
+        op: BinOp,
+        w: u8,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
+    ICmp {
+        pred: IPred,
+        w: u8,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
     /// Trunc, ZExt or SExt where `from` or `to` exceeds 64 bits.
-    Cast { op: CastOp, from: u8, to: u8, dst: RegId, a: Operand },
+    Cast {
+        op: CastOp,
+        from: u8,
+        to: u8,
+        dst: RegId,
+        a: Operand,
+    },
     /// fptosi / fptoui to a wide integer.
-    FpToInt { signed: bool, dbl: bool, to: u8, dst: RegId, a: Operand },
+    FpToInt {
+        signed: bool,
+        dbl: bool,
+        to: u8,
+        dst: RegId,
+        a: Operand,
+    },
     /// sitofp / uitofp from a wide integer.
-    IntToFp { signed: bool, dbl: bool, from: u8, dst: RegId, a: Operand },
+    IntToFp {
+        signed: bool,
+        dbl: bool,
+        from: u8,
+        dst: RegId,
+        a: Operand,
+    },
     /// x87 80-bit `long double` arithmetic.
-    F80Bin { op: FOp, dst: RegId, a: Operand, b: Operand },
+    F80Bin {
+        op: FOp,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
     /// `pred` as in `Inst::FCmp`.
-    F80Cmp { pred: u8, dst: RegId, a: Operand, b: Operand },
-    F80Neg { dst: RegId, a: Operand },
-    F80Conv { conv: F80Conv, dst: RegId, a: Operand },
+    F80Cmp {
+        pred: u8,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
+    F80Neg {
+        dst: RegId,
+        a: Operand,
+    },
+    F80Conv {
+        conv: F80Conv,
+        dst: RegId,
+        a: Operand,
+    },
 }
 
 /// Conversions to and from `long double`.
@@ -255,39 +330,129 @@ pub struct GepInst {
 
 #[derive(Clone, Debug)]
 pub enum Inst {
-    Bin { op: BinOp, w: u8, dst: RegId, a: Operand, b: Operand },
-    ICmp { pred: IPred, w: u8, dst: RegId, a: Operand, b: Operand },
-    FBin { op: FOp, dbl: bool, dst: RegId, a: Operand, b: Operand },
+    Bin {
+        op: BinOp,
+        w: u8,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
+    ICmp {
+        pred: IPred,
+        w: u8,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
+    FBin {
+        op: FOp,
+        dbl: bool,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
     /// `pred` is LLVM's FCmp predicate number (0 = false .. 15 = true).
-    FCmp { pred: u8, dbl: bool, dst: RegId, a: Operand, b: Operand },
-    FNeg { dbl: bool, dst: RegId, a: Operand },
-    Cast { op: CastOp, from: u8, to: u8, dst: RegId, a: Operand },
-    Copy { dst: RegId, a: Operand },
+    FCmp {
+        pred: u8,
+        dbl: bool,
+        dst: RegId,
+        a: Operand,
+        b: Operand,
+    },
+    FNeg {
+        dbl: bool,
+        dst: RegId,
+        a: Operand,
+    },
+    Cast {
+        op: CastOp,
+        from: u8,
+        to: u8,
+        dst: RegId,
+        a: Operand,
+    },
+    Copy {
+        dst: RegId,
+        a: Operand,
+    },
     /// Integer operation, comparison or cast on integers wider than 64 bits.
     Wide(Box<WideInst>),
     /// `w` is the bit width of a scalar result (0 for aggregates).
-    Select { dst: RegId, w: u8, c: Operand, t: Operand, f: Operand },
-    Alloca { dst: RegId, size: u64, count: Operand, count_w: u8, align: u64 },
-    Load { dst: RegId, addr: Operand, ty: TyId },
-    Store { val: Operand, addr: Operand, ty: TyId },
+    Select {
+        dst: RegId,
+        w: u8,
+        c: Operand,
+        t: Operand,
+        f: Operand,
+    },
+    Alloca {
+        dst: RegId,
+        size: u64,
+        count: Operand,
+        count_w: u8,
+        align: u64,
+    },
+    Load {
+        dst: RegId,
+        addr: Operand,
+        ty: TyId,
+    },
+    Store {
+        val: Operand,
+        addr: Operand,
+        ty: TyId,
+    },
     Gep(Box<GepInst>),
-    ExtractValue { dst: RegId, agg: Operand, path: Box<[u32]> },
+    ExtractValue {
+        dst: RegId,
+        agg: Operand,
+        path: Box<[u32]>,
+    },
     /// `extractelement` (`val: None`) or `insertelement` of a vector at an
     /// index known only when it runs; `n` elements.
-    ElementAt { dst: RegId, agg: Operand, idx: Operand, val: Option<Operand>, n: u32 },
-    InsertValue { dst: RegId, agg: Operand, val: Operand, path: Box<[u32]> },
+    ElementAt {
+        dst: RegId,
+        agg: Operand,
+        idx: Operand,
+        val: Option<Operand>,
+        n: u32,
+    },
+    InsertValue {
+        dst: RegId,
+        agg: Operand,
+        val: Operand,
+        path: Box<[u32]>,
+    },
     Call(Box<CallInst>),
     Br(Box<Edge>),
-    CondBr { c: Operand, edges: Box<[Edge; 2]> },
+    CondBr {
+        c: Operand,
+        edges: Box<[Edge; 2]>,
+    },
     Switch(Box<SwitchInst>),
     /// `atomicrmw` (one thread: load, combine, store; the result is the old
     /// value). `op` is `None` for exchange; `Some((min_max, signed))`
     /// encodings are in `RmwOp`.
-    AtomicRmw { dst: RegId, op: RmwOp, addr: Operand, val: Operand, ty: TyId },
+    AtomicRmw {
+        dst: RegId,
+        op: RmwOp,
+        addr: Operand,
+        val: Operand,
+        ty: TyId,
+    },
     /// `cmpxchg` (one thread): `{ old, old == cmp }`, storing `new` on success.
-    CmpXchg { dst: RegId, addr: Operand, cmp: Operand, new: Operand, ty: TyId },
+    CmpXchg {
+        dst: RegId,
+        addr: Operand,
+        cmp: Operand,
+        new: Operand,
+        ty: TyId,
+    },
     /// `indirectbr` (computed goto) to one of `edges`, by label address.
-    IndirectBr { addr: Operand, edges: Box<[Edge]> },
+    IndirectBr {
+        addr: Operand,
+        edges: Box<[Edge]>,
+    },
     Ret(Option<Operand>),
     Unreachable,
     /// An instruction the executor does not support; executing it ends the

@@ -25,7 +25,11 @@ pub enum Ty {
     Ptr,
     /// Fields at byte offsets.
     Struct(Box<[(u64, TyId)]>),
-    Array { elem: TyId, n: u64, stride: u64 },
+    Array {
+        elem: TyId,
+        n: u64,
+        stride: u64,
+    },
     /// A type the executor does not support (scalable vectors, integers
     /// wider than 128 bits, …).
     Unsupported(String),

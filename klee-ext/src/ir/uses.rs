@@ -32,7 +32,9 @@ impl Inst {
                     f(o);
                 }
             }
-            Inst::Bin { a, b, .. } | Inst::ICmp { a, b, .. } | Inst::FBin { a, b, .. } | Inst::FCmp { a, b, .. } => [a, b].into_iter().for_each(f),
+            Inst::Bin { a, b, .. } | Inst::ICmp { a, b, .. } | Inst::FBin { a, b, .. } | Inst::FCmp { a, b, .. } => {
+                [a, b].into_iter().for_each(f)
+            }
             Inst::Load { addr, .. } => f(addr),
             Inst::Store { val, addr, .. } => [val, addr].into_iter().for_each(f),
             Inst::Gep(g) => {
@@ -51,8 +53,15 @@ impl Inst {
             Inst::InsertValue { agg, val, .. } => [agg, val].into_iter().for_each(f),
             Inst::Ret(v) => v.iter().for_each(f),
             Inst::Wide(w) => match &**w {
-                WideInst::Bin { a, b, .. } | WideInst::ICmp { a, b, .. } | WideInst::F80Bin { a, b, .. } | WideInst::F80Cmp { a, b, .. } => [a, b].into_iter().for_each(f),
-                WideInst::Cast { a, .. } | WideInst::FpToInt { a, .. } | WideInst::IntToFp { a, .. } | WideInst::F80Neg { a, .. } | WideInst::F80Conv { a, .. } => f(a),
+                WideInst::Bin { a, b, .. }
+                | WideInst::ICmp { a, b, .. }
+                | WideInst::F80Bin { a, b, .. }
+                | WideInst::F80Cmp { a, b, .. } => [a, b].into_iter().for_each(f),
+                WideInst::Cast { a, .. }
+                | WideInst::FpToInt { a, .. }
+                | WideInst::IntToFp { a, .. }
+                | WideInst::F80Neg { a, .. }
+                | WideInst::F80Conv { a, .. } => f(a),
             },
             Inst::Unreachable | Inst::Unsupported(_) => {}
         }

@@ -34,7 +34,16 @@ pub fn verify(p: &Program) -> Vec<String> {
                 continue;
             };
             let is_term = |i: &Inst| {
-                matches!(i, Inst::Br(_) | Inst::CondBr { .. } | Inst::Switch(_) | Inst::IndirectBr { .. } | Inst::Ret(_) | Inst::Unreachable | Inst::Unsupported(_))
+                matches!(
+                    i,
+                    Inst::Br(_)
+                        | Inst::CondBr { .. }
+                        | Inst::Switch(_)
+                        | Inst::IndirectBr { .. }
+                        | Inst::Ret(_)
+                        | Inst::Unreachable
+                        | Inst::Unsupported(_)
+                )
             };
             if !is_term(last) {
                 out.push(at("does not end with a terminator"));
@@ -49,7 +58,9 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::Switch(s) => op_ok(&s.cond) && edge_ok(&s.default) && s.cases.iter().all(|(_, e)| edge_ok(e)),
                     Inst::IndirectBr { addr, edges } => op_ok(addr) && edges.iter().all(edge_ok),
                     Inst::AtomicRmw { dst, addr, val, .. } => reg_ok(*dst) && op_ok(addr) && op_ok(val),
-                    Inst::CmpXchg { dst, addr, cmp, new, .. } => reg_ok(*dst) && op_ok(addr) && op_ok(cmp) && op_ok(new),
+                    Inst::CmpXchg { dst, addr, cmp, new, .. } => {
+                        reg_ok(*dst) && op_ok(addr) && op_ok(cmp) && op_ok(new)
+                    }
                     Inst::Call(c) => {
                         c.args.iter().all(op_ok)
                             && c.dst.is_none_or(reg_ok)
@@ -59,23 +70,29 @@ pub fn verify(p: &Program) -> Vec<String> {
                                 Callee::Intrinsic(_) => true,
                             }
                     }
-                    Inst::Bin { dst, a, b, .. } | Inst::ICmp { dst, a, b, .. } | Inst::FBin { dst, a, b, .. } | Inst::FCmp { dst, a, b, .. } => {
-                        reg_ok(*dst) && op_ok(a) && op_ok(b)
-                    }
+                    Inst::Bin { dst, a, b, .. }
+                    | Inst::ICmp { dst, a, b, .. }
+                    | Inst::FBin { dst, a, b, .. }
+                    | Inst::FCmp { dst, a, b, .. } => reg_ok(*dst) && op_ok(a) && op_ok(b),
                     Inst::Load { dst, addr, .. } => reg_ok(*dst) && op_ok(addr),
                     Inst::Store { val, addr, .. } => op_ok(val) && op_ok(addr),
                     Inst::Gep(g) => reg_ok(g.dst) && op_ok(&g.base) && g.idx.iter().all(|(o, _, _)| op_ok(o)),
                     Inst::Select { dst, c, t, f, .. } => reg_ok(*dst) && op_ok(c) && op_ok(t) && op_ok(f),
-                    Inst::Cast { dst, a, .. } | Inst::Copy { dst, a } | Inst::FNeg { dst, a, .. } => reg_ok(*dst) && op_ok(a),
+                    Inst::Cast { dst, a, .. } | Inst::Copy { dst, a } | Inst::FNeg { dst, a, .. } => {
+                        reg_ok(*dst) && op_ok(a)
+                    }
                     Inst::Alloca { dst, count, .. } => reg_ok(*dst) && op_ok(count),
                     Inst::ExtractValue { dst, agg, .. } => reg_ok(*dst) && op_ok(agg),
-                    Inst::ElementAt { dst, agg, idx, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(idx) && val.as_ref().is_none_or(op_ok),
+                    Inst::ElementAt { dst, agg, idx, val, .. } => {
+                        reg_ok(*dst) && op_ok(agg) && op_ok(idx) && val.as_ref().is_none_or(op_ok)
+                    }
                     Inst::InsertValue { dst, agg, val, .. } => reg_ok(*dst) && op_ok(agg) && op_ok(val),
                     Inst::Ret(v) => v.as_ref().is_none_or(op_ok),
                     Inst::Wide(w) => match &**w {
-                        WideInst::Bin { dst, a, b, .. } | WideInst::ICmp { dst, a, b, .. } | WideInst::F80Bin { dst, a, b, .. } | WideInst::F80Cmp { dst, a, b, .. } => {
-                            reg_ok(*dst) && op_ok(a) && op_ok(b)
-                        }
+                        WideInst::Bin { dst, a, b, .. }
+                        | WideInst::ICmp { dst, a, b, .. }
+                        | WideInst::F80Bin { dst, a, b, .. }
+                        | WideInst::F80Cmp { dst, a, b, .. } => reg_ok(*dst) && op_ok(a) && op_ok(b),
                         WideInst::Cast { dst, a, .. }
                         | WideInst::FpToInt { dst, a, .. }
                         | WideInst::IntToFp { dst, a, .. }
@@ -85,7 +102,9 @@ pub fn verify(p: &Program) -> Vec<String> {
                     Inst::Unreachable | Inst::Unsupported(_) => true,
                 };
                 if !ok {
-                    out.push(at(&format!("instruction {ii} names a register, constant, block or function that does not exist")));
+                    out.push(at(&format!(
+                        "instruction {ii} names a register, constant, block or function that does not exist"
+                    )));
                 }
             }
         }

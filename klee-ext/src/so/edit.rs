@@ -103,7 +103,11 @@ pub fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
     match t {
         Term::App(op, args) => {
             let mut args: Vec<Term> = args.iter().map(|a| canonical(a, rank)).collect();
-            if op.commutative() && args.len() == 2 && sort_of(&args[0]) == sort_of(&args[1]) && rank(&args[0]) > rank(&args[1]) {
+            if op.commutative()
+                && args.len() == 2
+                && sort_of(&args[0]) == sort_of(&args[1])
+                && rank(&args[0]) > rank(&args[1])
+            {
                 args.swap(0, 1);
             }
             Term::App(*op, args)
@@ -113,7 +117,8 @@ pub fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
 }
 
 /// The operators of the built-in languages (`Language::builtin`).
-const BUILTIN_OPS: [Op; 12] = [Op::Add, Op::Sub, Op::Ite, Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne, Op::And, Op::Or, Op::Not];
+const BUILTIN_OPS: [Op; 12] =
+    [Op::Add, Op::Sub, Op::Ite, Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne, Op::And, Op::Or, Op::Not];
 
 /// Whether `t` is a term of the built-in language of `depth` levels over
 /// `arity` variables.
@@ -138,7 +143,9 @@ pub fn in_comparisons(t: &Term, arity: usize, depth: usize) -> bool {
         Term::Var(_) | Term::Int(_) => false,
         Term::Bool(_) => true,
         Term::App(Op::And | Op::Or | Op::Not, k) => k.iter().all(|k| in_comparisons(k, arity, depth - 1)),
-        Term::App(Op::Gt | Op::Ge | Op::Lt | Op::Le | Op::Eq | Op::Ne, k) => depth >= 2 && k.iter().all(|k| matches!(k, Term::Var(i) if *i < arity)),
+        Term::App(Op::Gt | Op::Ge | Op::Lt | Op::Le | Op::Eq | Op::Ne, k) => {
+            depth >= 2 && k.iter().all(|k| matches!(k, Term::Var(i) if *i < arity))
+        }
         Term::App(..) => false,
     }
 }
@@ -146,12 +153,21 @@ pub fn in_comparisons(t: &Term, arity: usize, depth: usize) -> bool {
 /// Relabels of `t`'s root: another operator of the same signature,
 /// another variable, or another of the `known` constants.
 fn root_relabels(t: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
-    const GROUPS: [&[Op]; 3] = [&[Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne], &[Op::And, Op::Or], &[Op::Add, Op::Sub]];
-    let leaves = |skip: &Term| -> Vec<Term> { (0..arity).map(Term::Var).chain(known.iter().map(|&c| Term::Int(c))).filter(|x| x != skip).collect() };
+    const GROUPS: [&[Op]; 3] =
+        [&[Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne], &[Op::And, Op::Or], &[Op::Add, Op::Sub]];
+    let leaves = |skip: &Term| -> Vec<Term> {
+        (0..arity).map(Term::Var).chain(known.iter().map(|&c| Term::Int(c))).filter(|x| x != skip).collect()
+    };
     match t {
         Term::Var(_) | Term::Int(_) => leaves(t),
         Term::Bool(b) => vec![Term::Bool(!b)],
-        Term::App(op, k) => GROUPS.iter().filter(|g| g.contains(op)).flat_map(|g| g.iter()).filter(|o| *o != op).map(|o| Term::App(*o, k.clone())).collect(),
+        Term::App(op, k) => GROUPS
+            .iter()
+            .filter(|g| g.contains(op))
+            .flat_map(|g| g.iter())
+            .filter(|o| *o != op)
+            .map(|o| Term::App(*o, k.clone()))
+            .collect(),
     }
 }
 

@@ -97,7 +97,8 @@ fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
         _ => Op::Le,
     };
     let eop = if right { *op } else { flipped };
-    let pairs: Vec<(i64, bool)> = examples.iter().map(|(a, r)| Some((e.eval(a)?.as_c(), wanted(*r)))).collect::<Option<_>>()?;
+    let pairs: Vec<(i64, bool)> =
+        examples.iter().map(|(a, r)| Some((e.eval(a)?.as_c(), wanted(*r)))).collect::<Option<_>>()?;
     let c = Term::Int(fit(eop, &pairs)?);
     Some(Term::App(*op, if right { vec![k[0].clone(), c] } else { vec![c, k[1].clone()] }))
 }
@@ -118,12 +119,17 @@ pub fn extensions(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize, first: 
     for join in [Op::Or, Op::And] {
         // Or: where `t` holds the example must want true; elsewhere the
         // comparison decides. And: the other way round.
-        let decided = if join == Op::Or { true } else { false };
+        let decided = join == Op::Or;
         if examples.iter().zip(&base).any(|((_, r), b)| *b == decided && wanted(*r) != decided) {
             continue;
         }
         for i in 0..arity {
-            let pairs: Vec<(i64, bool)> = examples.iter().zip(&base).filter(|(_, b)| **b != decided).map(|((a, r), _)| (a[i], wanted(*r))).collect();
+            let pairs: Vec<(i64, bool)> = examples
+                .iter()
+                .zip(&base)
+                .filter(|(_, b)| **b != decided)
+                .map(|((a, r), _)| (a[i], wanted(*r)))
+                .collect();
             for op in [Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne] {
                 if let Some(c) = fit(op, &pairs) {
                     out.push(Term::App(join, vec![t.clone(), Term::App(op, vec![Term::Var(i), Term::Int(c)])]));
@@ -186,7 +192,7 @@ mod tests {
         let lang = Language::builtin("cond", 1, Sort::Bool, 3);
         let orig = App(Op::Gt, vec![Var(0), Int(10)]);
         let e = [ex(&[-11], true), ex(&[-15], true), ex(&[-10], false), ex(&[4], false), ex(&[13], true)];
-        let w = witness(&[orig.clone()], &e, &lang).unwrap();
+        let w = witness(std::slice::from_ref(&orig), &e, &lang).unwrap();
         assert!(holds(&w, &e));
         assert!(matches!(&w, App(Op::Or, k) if k[0] == orig), "{w:?}");
         // Depth 2 cannot hold the join: no witness (the solver decides).

@@ -71,7 +71,10 @@ pub enum LangSpec {
     /// Int | Int - Int | k * Int` ([`Language::linear`]).
     Linear(usize),
     /// A grammar read from a file, with its depth.
-    File { path: PathBuf, lang: Box<Language> },
+    File {
+        path: PathBuf,
+        lang: Box<Language>,
+    },
 }
 
 impl LangSpec {
@@ -315,7 +318,9 @@ impl Language {
                     op.arg_sorts().to_vec()
                 }
                 RuleOp::Chain => vec![self.sort_of(r.nt)],
-                RuleOp::BoolLit(_) if self.sort_of(r.nt) != Sort::Bool => return Err(format!("Boolean literal in Int nonterminal {}", self.nts[r.nt].0)),
+                RuleOp::BoolLit(_) if self.sort_of(r.nt) != Sort::Bool => {
+                    return Err(format!("Boolean literal in Int nonterminal {}", self.nts[r.nt].0))
+                }
                 RuleOp::Var(_) | RuleOp::AnyConst | RuleOp::Lit(_) if self.sort_of(r.nt) != Sort::Int => {
                     return Err(format!("Int leaf in Bool nonterminal {}", self.nts[r.nt].0))
                 }
@@ -340,7 +345,8 @@ impl Language {
 pub fn parse_so_langs(items: &[String]) -> Result<Vec<(String, LangSpec)>, String> {
     let mut out: Vec<(String, LangSpec)> = Vec::new();
     for item in items {
-        let (name, spec) = item.split_once('=').ok_or(format!("--so-lang {item:?}: expected NAME=SPEC (e.g. rho=int:3)"))?;
+        let (name, spec) =
+            item.split_once('=').ok_or(format!("--so-lang {item:?}: expected NAME=SPEC (e.g. rho=int:3)"))?;
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
             return Err(format!("--so-lang {item:?}: the variable name must be an identifier"));
         }

@@ -9,27 +9,28 @@
 //! (`solver/z3_so.rs`) encodes all occurrences of one variable with shared
 //! selectors, so that a model is one term for all of them.
 //!
-//! The registry lives in the [`ExprPool`](crate::expr::ExprPool) because it
-//! changes what an expression depends on: an occurrence's bytes depend on
-//! its arguments and on every other occurrence of the same variable (a
-//! *sentinel* array per variable stands for the shared selectors), so
-//! independence slicing keeps them together.
+//! The registry travels with its expressions in a [`Pool`] (an
+//! [`ExprPool`] and the [`Registry`] over it), which the executor holds
+//! and the solver chain is given. An occurrence changes what an expression
+//! depends on: its bytes depend on its arguments and on every other
+//! occurrence of the same variable (a *sentinel* array per variable stands
+//! for the shared selectors), declared to the expression layer with
+//! [`ExprPool::link_array`], so independence slicing keeps them together.
 //!
 //! In first-order mode (`--hole-mode fo`) occurrences are registered but
 //! not linked: each is a fresh unconstrained value (Angelix's holes), and
-//! only the whole-specification solver (`spec.rs`) encodes them.
+//! only the whole-specification solver ([`crate::spec`]) encodes them.
 
 pub mod edit;
 pub mod fit;
 pub mod lang;
-pub mod spec;
 pub mod sygus;
 pub mod term;
 
 pub use lang::{parse_so_langs, LangSpec, Language};
 pub use term::{Op, Sort, Term, Value};
 
-use crate::expr::{ArrayId, Assignment, ExprId, ExprPool};
+use crate::expr::{ArrayId, ExprId, ExprPool, Valuation};
 use rustc_hash::FxHashMap;
 use std::rc::Rc;
 
@@ -94,6 +95,60 @@ pub struct Registry {
 /// Interpretations of second-order variables (part of a model).
 pub type Interp = std::collections::BTreeMap<SoVarId, Rc<Term>>;
 
+/// A model: values of symbolic bytes (a byte not listed reads as 0) and
+/// interpretations of second-order variables.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Assignment {
+    pub bytes: FxHashMap<(ArrayId, u32), u8>,
+    pub terms: Interp,
+}
+
+impl Assignment {
+    pub fn get(&self, arr: ArrayId, idx: u32) -> u8 {
+        self.bytes.get(&(arr, idx)).copied().unwrap_or(0)
+    }
+
+    /// Overwrites this assignment's values with `other`'s.
+    pub fn merge(&mut self, other: Assignment) {
+        self.bytes.extend(other.bytes);
+        self.terms.extend(other.terms);
+    }
+}
+
+impl Valuation for Assignment {
+    fn byte(&self, arr: ArrayId, idx: u32) -> u8 {
+        self.get(arr, idx)
+    }
+}
+
+/// An exploration's expressions and the second-order variables applied in
+/// them. It reads as its [`ExprPool`] (`Deref`), so expression building
+/// is unchanged; `so` is the registry.
+#[derive(Default)]
+pub struct Pool {
+    pub exprs: ExprPool,
+    pub so: Registry,
+}
+
+impl Pool {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl std::ops::Deref for Pool {
+    type Target = ExprPool;
+    fn deref(&self) -> &ExprPool {
+        &self.exprs
+    }
+}
+
+impl std::ops::DerefMut for Pool {
+    fn deref_mut(&mut self) -> &mut ExprPool {
+        &mut self.exprs
+    }
+}
+
 impl Registry {
     pub fn var(&self, v: SoVarId) -> &SoVar {
         &self.vars[v.0 as usize]
@@ -127,7 +182,7 @@ impl Registry {
     }
 }
 
-impl ExprPool {
+impl Pool {
     /// The variable named `name`, declared on first use with its `--so-lang`
     /// language (default `int:3`) instantiated for `arity` arguments.
     /// Errors: an arity other than the first application's, or a grammar
@@ -136,7 +191,9 @@ impl ExprPool {
         if let Some(v) = self.so.find(name) {
             let earlier = self.so.lang(v).arity();
             if earlier != arity {
-                return Err(format!("second-order variable `{name}` applied to {arity} argument(s), earlier to {earlier}"));
+                return Err(format!(
+                    "second-order variable `{name}` applied to {arity} argument(s), earlier to {earlier}"
+                ));
             }
             return Ok(v);
         }
@@ -162,7 +219,12 @@ impl ExprPool {
         }
         // Registered before anything asks for the bytes' dependencies
         // (computed lazily), so those include the links.
-        self.so.occs.insert(arr, Occurrence { var, args: args.into(), linked, value: acc });
+        let args: Rc<[ExprId]> = args.into();
+        if linked {
+            let sentinel = self.so.var(var).sentinel;
+            self.exprs.link_array(arr, (sentinel, 0), args.clone());
+        }
+        self.so.occs.insert(arr, Occurrence { var, args, linked, value: acc });
         (arr, acc)
     }
 
@@ -218,20 +280,5 @@ impl ExprPool {
             }
         }
         true
-    }
-
-    /// Extra dependencies of byte `arr[_]`: for a linked occurrence, its
-    /// variable's sentinel and its arguments' dependencies.
-    pub(crate) fn so_extra_deps(&mut self, arr: ArrayId) -> Vec<(ArrayId, u32)> {
-        let Some(o) = self.so.occurrence(arr) else { return Vec::new() };
-        if !o.linked {
-            return Vec::new();
-        }
-        let (var, args) = (o.var, o.args.clone());
-        let mut out = vec![(self.so.var(var).sentinel, 0)];
-        for &a in args.iter() {
-            out.extend(self.deps(a).iter().copied());
-        }
-        out
     }
 }

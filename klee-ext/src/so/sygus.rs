@@ -134,7 +134,9 @@ pub fn parse_synth_fun(text: &str, want: Option<&str>) -> R<Language> {
     let top = read_all(text)?;
     let mut funs = Vec::new();
     for cmd in &top {
-        let items = cmd.list().ok_or_else(|| format!("{}: expected a command in parentheses, found `{}`", cmd.line(), show(cmd)))?;
+        let items = cmd
+            .list()
+            .ok_or_else(|| format!("{}: expected a command in parentheses, found `{}`", cmd.line(), show(cmd)))?;
         match items.first().and_then(Sx::atom) {
             Some("synth-fun") => funs.push(cmd),
             Some("set-logic" | "set-option" | "set-info" | "declare-var" | "constraint" | "check-synth") => {}
@@ -167,7 +169,10 @@ fn synth_fun(cmd: &Sx) -> R<Language> {
         match p.list() {
             Some([Sx::Atom(n, _), s]) => {
                 if sort_of(s)? != Sort::Int {
-                    return err(p.line(), format!("parameter `{n}`: only Int parameters are supported (C passes ints)"));
+                    return err(
+                        p.line(),
+                        format!("parameter `{n}`: only Int parameters are supported (C passes ints)"),
+                    );
                 }
                 params.push(n.clone());
             }
@@ -215,7 +220,10 @@ fn synth_fun(cmd: &Sx) -> R<Language> {
             Some([Sx::Atom(n, _), s, r]) => (n.clone(), sort_of(s)?, r),
             _ => return err(g.line(), format!("malformed grammar group `{}`", show(g))),
         };
-        let nt = b.nts[..ngroups].iter().position(|(m, _)| *m == n).ok_or_else(|| format!("{}: undeclared nonterminal `{n}`", g.line()))?;
+        let nt = b.nts[..ngroups]
+            .iter()
+            .position(|(m, _)| *m == n)
+            .ok_or_else(|| format!("{}: undeclared nonterminal `{n}`", g.line()))?;
         if b.nts[nt].1 != s {
             return err(g.line(), format!("nonterminal `{n}` declared with another sort"));
         }
@@ -345,8 +353,9 @@ impl Language {
             RuleOp::Lit(v) => v.to_string(),
             RuleOp::BoolLit(b) => b.to_string(),
             RuleOp::Chain => nt(r.args[0]),
-            RuleOp::Op(op) => format!("({} {})", op.smt_name(), r.args.iter().map(|&a| nt(a)).collect::<Vec<_>>().join(" ")),
+            RuleOp::Op(op) => {
+                format!("({} {})", op.smt_name(), r.args.iter().map(|&a| nt(a)).collect::<Vec<_>>().join(" "))
+            }
         }
     }
 }
-

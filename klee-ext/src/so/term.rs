@@ -306,7 +306,14 @@ impl Term {
                     out.push(if *op == Op::Not { '!' } else { '-' });
                     // `!(x != 0)` is `!x` in C.
                     match &a[0] {
-                        Term::App(Op::Ne, b) if *op == Op::Not && b[1] == Term::Int(0) && !matches!(b[0], Term::Bool(_)) && style.bare.get(var_index(&b[0])) != Some(&true) => b[0].write_c(names, style, out, 15),
+                        Term::App(Op::Ne, b)
+                            if *op == Op::Not
+                                && b[1] == Term::Int(0)
+                                && !matches!(b[0], Term::Bool(_))
+                                && style.bare.get(var_index(&b[0])) != Some(&true) =>
+                        {
+                            b[0].write_c(names, style, out, 15)
+                        }
                         x => x.write_c(names, style, out, 15),
                     }
                 }
@@ -343,7 +350,9 @@ impl Term {
                     // constant as a character literal (`c == '\t'`).
                     let cmp = matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne);
                     let literal = |v: &Term, k: &Term| match (v, k) {
-                        (Term::Var(i), Term::Int(n)) if cmp && style.char_vars.get(*i) == Some(&true) => char_literal(*n),
+                        (Term::Var(i), Term::Int(n)) if cmp && style.char_vars.get(*i) == Some(&true) => {
+                            char_literal(*n)
+                        }
                         (Term::Var(i), Term::Int(n)) if cmp && consts.contains_key(n) => match style.named.get(*i) {
                             Some(Named::None) => Some(n.to_string()),
                             Some(Named::NonZero) if *n == 0 => Some("0".into()),
@@ -409,7 +418,13 @@ mod tests {
         assert_eq!(ite.to_c(&names), "i > -2 ? x : (-2147483647 - 1)");
         let nested = Term::App(Op::Sub, vec![Term::Var(1), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(1)])]);
         assert_eq!(nested.to_c(&names), "x - (i - 1)");
-        let or = Term::App(Op::Or, vec![Term::App(Op::And, vec![Term::Bool(true), Term::Var(0)]), Term::App(Op::Not, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(-1)])])]);
+        let or = Term::App(
+            Op::Or,
+            vec![
+                Term::App(Op::And, vec![Term::Bool(true), Term::Var(0)]),
+                Term::App(Op::Not, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(-1)])]),
+            ],
+        );
         assert_eq!(or.to_c(&names), "(1 && i) || !(i == -1)");
         assert_eq!(ite.eval(&[-5, 1]), Some(Value::Int(INT_MIN)));
         assert_eq!(ite.to_sygus(&names), "(ite (> i (- 2)) x (- 2147483648))");
@@ -425,17 +440,31 @@ mod tests {
         let style = CStyle { consts: &none, char_vars: &[true, false], named: &[], bare: &[] };
         assert_eq!(t.to_c_styled(&names, &style), "c == '#' && col == 0");
         assert_eq!(t.to_c(&names), "c == 35 && col == 0");
-        let u = Term::App(Op::Or, vec![eq(Term::Int(9), Term::Var(0)), Term::App(Op::Or, vec![eq(Term::Var(0), Term::Int(39)), eq(Term::Var(0), Term::Int(200))])]);
+        let u = Term::App(
+            Op::Or,
+            vec![
+                eq(Term::Int(9), Term::Var(0)),
+                Term::App(Op::Or, vec![eq(Term::Var(0), Term::Int(39)), eq(Term::Var(0), Term::Int(200))]),
+            ],
+        );
         assert_eq!(u.to_c_styled(&names, &style), "'\\t' == c || (c == '\\'' || c == 200)");
         // A condition's value passed whole; a flag's constants as numbers.
         let names3 = vec!["(f(x) || y)".to_string(), "desc".to_string(), "p".to_string()];
         let mut zero = std::collections::HashMap::new();
         zero.insert(0, "ZERO_ENUM".to_string());
-        let style3 = CStyle { consts: &zero, char_vars: &[], named: &[Named::None, Named::NonZero, Named::All], bare: &[true, false, false] };
+        let style3 = CStyle {
+            consts: &zero,
+            char_vars: &[],
+            named: &[Named::None, Named::NonZero, Named::All],
+            bare: &[true, false, false],
+        };
         let ne = |a: Term, b: Term| Term::App(Op::Ne, vec![a, b]);
         let t = Term::App(Op::And, vec![ne(Term::Var(0), Term::Int(0)), ne(Term::Var(1), Term::Int(0))]);
         assert_eq!(t.to_c_styled(&names3, &style3), "(f(x) || y) && desc != 0");
-        let t = Term::App(Op::Or, vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(0)]), eq(Term::Var(2), Term::Int(0))]);
+        let t = Term::App(
+            Op::Or,
+            vec![Term::App(Op::Eq, vec![Term::Var(0), Term::Int(0)]), eq(Term::Var(2), Term::Int(0))],
+        );
         assert_eq!(t.to_c_styled(&names3, &style3), "!(f(x) || y) || p == ZERO_ENUM");
         // `!(x != 0)` reads `!x`.
         let not = Term::App(Op::Not, vec![Term::App(Op::Ne, vec![Term::Var(1), Term::Int(0)])]);

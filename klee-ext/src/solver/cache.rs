@@ -2,7 +2,8 @@
 //! (the counterexample cache) tried before the backend.
 
 use super::{Sat, SolverCore, SolverStats};
-use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::expr::ExprId;
+use crate::so::{Assignment, Pool};
 use rustc_hash::FxHashMap;
 use std::collections::VecDeque;
 
@@ -23,7 +24,7 @@ impl QueryCache {
 }
 
 impl SolverCore for QueryCache {
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         let mut key_c = constraints.to_vec();
         key_c.sort_unstable();
         key_c.dedup();
@@ -64,7 +65,7 @@ impl CexCache {
 }
 
 /// Does `asg` make every constraint and the query true?
-pub fn satisfies(pool: &ExprPool, asg: &Assignment, constraints: &[ExprId], query: ExprId) -> bool {
+pub fn satisfies(pool: &Pool, asg: &Assignment, constraints: &[ExprId], query: ExprId) -> bool {
     let mut memo = FxHashMap::default();
     pool.eval_memo(query, asg, &mut memo) != 0 && constraints.iter().all(|&c| pool.eval_memo(c, asg, &mut memo) != 0)
 }
@@ -81,7 +82,7 @@ impl CexCache {
 }
 
 impl SolverCore for CexCache {
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         let mut roots = Vec::new();
         if pool.so.has_occurrences() {
             roots.extend_from_slice(constraints);

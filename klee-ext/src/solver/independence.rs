@@ -3,6 +3,7 @@
 
 use super::{Sat, SolverCore, SolverStats};
 use crate::expr::{ArrayId, ExprId, ExprPool};
+use crate::so::Pool;
 
 type Dep = (ArrayId, u32);
 use rustc_hash::FxHashSet;
@@ -18,7 +19,7 @@ impl Independent {
 }
 
 /// The constraints `query` depends on, in their original order.
-pub fn slice(pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Vec<ExprId> {
+pub fn slice(pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Vec<ExprId> {
     let mut live: FxHashSet<Dep> = pool.deps(query).iter().copied().collect();
     let sets: Vec<_> = constraints.iter().map(|&c| pool.deps(c)).collect();
     let mut taken = vec![false; constraints.len()];
@@ -40,7 +41,7 @@ pub fn slice(pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Vec<
 }
 
 impl SolverCore for Independent {
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         if query == ExprPool::TRUE {
             return self.inner.check(pool, constraints, query);
         }

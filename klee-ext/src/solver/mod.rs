@@ -26,8 +26,11 @@ pub mod z3_examples;
 mod z3_pse;
 pub mod z3_so;
 pub mod z3_terms;
+pub use z3_so::{SoConfig, SoQueryStats};
+pub use z3_terms::ExactlyOne;
 
-use crate::expr::{Assignment, ExprId, ExprPool};
+use crate::expr::{ExprId, ExprPool};
+use crate::so::{Assignment, Pool};
 use std::time::Duration;
 
 /// The answer to a satisfiability query.
@@ -66,9 +69,18 @@ pub struct SolverStats {
 pub trait SolverCore {
     /// Is `constraints ∧ query` satisfiable? `query` is a width-1 expression;
     /// `ExprPool::TRUE` asks about the constraints alone.
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat;
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat;
     /// Adds this layer's counters (and those below it) to `stats`.
     fn collect_stats(&self, stats: &mut SolverStats);
+}
+
+impl<S: SolverCore + ?Sized> SolverCore for Box<S> {
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
+        (**self).check(pool, constraints, query)
+    }
+    fn collect_stats(&self, stats: &mut SolverStats) {
+        (**self).collect_stats(stats)
+    }
 }
 
 /// Which layers to stack, and the backend's limits.
@@ -81,11 +93,21 @@ pub struct SolverConfig {
     pub cex_cache: bool,
     /// The second-order backend (its `timeout` is set from `timeout`).
     pub so: z3_so::SoConfig,
+    /// Write every first-order query as SMT-LIB2 into this folder
+    /// (`qNNNNN-MSms-VERDICT.smt2`; `run --dump-queries DIR`).
+    pub dump_queries: Option<std::path::PathBuf>,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { timeout: None, independence: true, query_cache: true, cex_cache: true, so: z3_so::SoConfig::default() }
+        SolverConfig {
+            timeout: None,
+            independence: true,
+            query_cache: true,
+            cex_cache: true,
+            so: z3_so::SoConfig::default(),
+            dump_queries: None,
+        }
     }
 }
 
@@ -107,7 +129,7 @@ pub struct Router {
 /// are many). The result is implied by `roots`,
 /// so its unsatisfiability is theirs. Only tried where a root divides (the
 /// digits of a printed value), the costly case for the integer encoding.
-fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId], m: &Assignment) -> Option<Vec<ExprId>> {
+fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut Pool, roots: &[ExprId], m: &Assignment) -> Option<Vec<ExprId>> {
     if !divides(pool, roots) {
         return None;
     }
@@ -142,7 +164,9 @@ fn pin_applications(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId]
 
 /// `value(app) == v` when `roots` (applications free, checked by the
 /// first-order solver `fo`) allow application `app` no other value.
-pub fn forced_value(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId], app: crate::expr::ArrayId, v: u32) -> Option<ExprId> {
+pub fn forced_value(
+    fo: &mut dyn SolverCore, pool: &mut Pool, roots: &[ExprId], app: crate::expr::ArrayId, v: u32,
+) -> Option<ExprId> {
     let value = pool.so.occurrence(app)?.value;
     let c = pool.constant(32, v as u64);
     let eq = pool.cmp(crate::expr::CmpOp::Eq, value, c);
@@ -151,7 +175,7 @@ pub fn forced_value(fo: &mut z3::Z3Solver, pool: &mut ExprPool, roots: &[ExprId]
 }
 
 /// Whether an expression under `roots` is a division or remainder.
-fn divides(pool: &ExprPool, roots: &[ExprId]) -> bool {
+fn divides(pool: &Pool, roots: &[ExprId]) -> bool {
     let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = roots.to_vec();
     while let Some(e) = stack.pop() {
@@ -174,7 +198,7 @@ fn divides(pool: &ExprPool, roots: &[ExprId]) -> bool {
 /// its applications) under which the whole query evaluates true. Typical
 /// of one application, or of several where an argument or one constant
 /// will do (a hole whose value is printed).
-fn guess_interpretation(pool: &ExprPool, roots: &[ExprId], m: &Assignment) -> Option<Assignment> {
+fn guess_interpretation(pool: &Pool, roots: &[ExprId], m: &Assignment) -> Option<Assignment> {
     use crate::so::SoVarId;
     let occs = pool.so_occurrences_in(roots);
     let mut vals: Vec<(SoVarId, i64)> = Vec::new();
@@ -226,7 +250,7 @@ fn guess_interpretation(pool: &ExprPool, roots: &[ExprId], m: &Assignment) -> Op
 }
 
 impl SolverCore for Router {
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         if !pool.so.has_occurrences() {
             return self.fo.check(pool, constraints, query);
         }
@@ -255,10 +279,7 @@ impl SolverCore for Router {
         // same question without the arithmetic that pinned them.
         if let Sat::Sat(m) = &fo {
             let pinned = pin_applications(&mut self.fo, pool, &roots, m);
-            if std::env::var_os("SE2REPAIR_SO_TRACE").is_some() {
-                eprintln!("so-pin roots={} divides={} pinned={:?}", roots.len(), divides(pool, &roots), pinned.as_ref().map(|e| e.len()));
-
-            }
+            log::debug!(target: "se2repair::so", "so-pin roots={} divides={} pinned={:?}", roots.len(), divides(pool, &roots), pinned.as_ref().map(|e| e.len()));
             if let Some(eqs) = pinned {
                 let r = so.check(pool, &eqs, ExprPool::TRUE);
                 match r {
@@ -300,10 +321,26 @@ impl SolverCore for Router {
     }
 }
 
+/// A first-order backend on its own: applications of second-order
+/// variables are free values. For asking what a path allows an
+/// application ([`forced_value`]) without naming the backend.
+pub type FirstOrder = Box<dyn SolverCore>;
+
+/// The first-order backend with a per-query time limit.
+pub fn first_order(timeout: Option<Duration>) -> FirstOrder {
+    Box::new(z3::Z3Solver::new(timeout))
+}
+
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
-    let mut s: Box<dyn SolverCore> = Box::new(Router { fo: z3::Z3Solver::new(cfg.timeout), so: None, so_cfg, pruned: 0, guessed: 0 });
+    let mut s: Box<dyn SolverCore> = Box::new(Router {
+        fo: z3::Z3Solver::new(cfg.timeout).dumping_to(cfg.dump_queries.clone()),
+        so: None,
+        so_cfg,
+        pruned: 0,
+        guessed: 0,
+    });
     if cfg.cex_cache {
         s = Box::new(cache::CexCache::new(s));
     }
@@ -332,7 +369,7 @@ pub struct Solver {
 
 impl Solver {
     /// Raw satisfiability of `constraints ∧ query`.
-    pub fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    pub fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         if query == ExprPool::FALSE {
             return Sat::Unsat;
         }
@@ -341,7 +378,7 @@ impl Solver {
     }
 
     /// Can `cond` hold under `constraints`?
-    pub fn may_be_true(&mut self, pool: &mut ExprPool, constraints: &[ExprId], cond: ExprId) -> Validity {
+    pub fn may_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
         if let Some(v) = pool.as_const(cond) {
             return if v != 0 { Validity::True } else { Validity::False };
         }
@@ -353,7 +390,7 @@ impl Solver {
     }
 
     /// Must `cond` hold under `constraints`?
-    pub fn must_be_true(&mut self, pool: &mut ExprPool, constraints: &[ExprId], cond: ExprId) -> Validity {
+    pub fn must_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
         let neg = pool.not(cond);
         match self.may_be_true(pool, constraints, neg) {
             Validity::True => Validity::False,
@@ -364,7 +401,7 @@ impl Solver {
 
     /// One value `e` can take under `constraints` (from a model of all of
     /// them; the counterexample cache usually answers without the solver).
-    pub fn get_value(&mut self, pool: &mut ExprPool, constraints: &[ExprId], e: ExprId) -> Option<u64> {
+    pub fn get_value(&mut self, pool: &mut Pool, constraints: &[ExprId], e: ExprId) -> Option<u64> {
         if let Some(v) = pool.as_const(e) {
             return Some(v);
         }
@@ -372,7 +409,7 @@ impl Solver {
     }
 
     /// A model of all `constraints` (every array they mention).
-    pub fn get_model(&mut self, pool: &mut ExprPool, constraints: &[ExprId]) -> Option<Assignment> {
+    pub fn get_model(&mut self, pool: &mut Pool, constraints: &[ExprId]) -> Option<Assignment> {
         self.queries += 1;
         match self.inner.check(pool, constraints, ExprPool::TRUE) {
             Sat::Sat(a) => Some(a),
@@ -388,13 +425,12 @@ impl Solver {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::expr::{BinOp, CmpOp};
 
-    fn int(pool: &mut ExprPool, name: &str) -> ExprId {
+    fn int(pool: &mut Pool, name: &str) -> ExprId {
         let arr = pool.new_array(name, 4);
         let mut acc = pool.var(arr, 0);
         for i in 1..4 {
@@ -406,7 +442,7 @@ mod tests {
 
     #[test]
     fn answers_sat_and_unsat_with_models() {
-        let mut pool = ExprPool::new();
+        let mut pool = Pool::new();
         let mut s = build(&SolverConfig::default());
         let x = int(&mut pool, "x");
         let c10 = pool.constant(32, 10);
@@ -436,7 +472,7 @@ mod tests {
 
     #[test]
     fn slices_keep_only_related_constraints_and_variables() {
-        let mut pool = ExprPool::new();
+        let mut pool = Pool::new();
         let mut s = build(&SolverConfig::default());
         let x = int(&mut pool, "x");
         let y = int(&mut pool, "y");
@@ -447,7 +483,10 @@ mod tests {
         assert_eq!(sliced, vec![yne]);
         match s.check(&mut pool, &[xeq, yne], yne) {
             Sat::Sat(m) => {
-                assert!(m.bytes.keys().all(|(arr, _)| pool.array(*arr).name == "y"), "model mentions variables outside the slice");
+                assert!(
+                    m.bytes.keys().all(|(arr, _)| pool.array(*arr).name == "y"),
+                    "model mentions variables outside the slice"
+                );
             }
             other => panic!("expected sat, got {other:?}"),
         }
@@ -455,7 +494,7 @@ mod tests {
 
     #[test]
     fn caches_answer_repeated_queries() {
-        let mut pool = ExprPool::new();
+        let mut pool = Pool::new();
         let mut s = build(&SolverConfig::default());
         let x = int(&mut pool, "x");
         let c = pool.constant(32, 1000);

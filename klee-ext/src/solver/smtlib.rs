@@ -23,7 +23,12 @@ pub fn render(pool: &ExprPool, constraints: &[ExprId], query: ExprId) -> String 
 }
 
 fn var_name(pool: &ExprPool, arr: u32, idx: u32) -> String {
-    let name: String = pool.array(crate::expr::ArrayId(arr)).name.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let name: String = pool
+        .array(crate::expr::ArrayId(arr))
+        .name
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .collect();
     format!("{name}_{arr}_{idx}")
 }
 
@@ -59,7 +64,10 @@ fn bv(pool: &ExprPool, e: ExprId) -> String {
     match *node {
         Expr::Const { w, v } => format!("(_ bv{v} {w})"),
         Expr::Var { arr, idx } => var_name(pool, arr.0, idx),
-        Expr::Cmp { .. } | Expr::Bin { w: 1, op: BinOp::And | BinOp::Or | BinOp::Xor, .. } | Expr::Not { w: 1, .. } | Expr::Ite { w: 1, .. } => {
+        Expr::Cmp { .. }
+        | Expr::Bin { w: 1, op: BinOp::And | BinOp::Or | BinOp::Xor, .. }
+        | Expr::Not { w: 1, .. }
+        | Expr::Ite { w: 1, .. } => {
             format!("(ite {} #b1 #b0)", boolean(pool, e))
         }
         Expr::Bin { op, a, b, .. } => {

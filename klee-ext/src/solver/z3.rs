@@ -9,7 +9,8 @@
 //! where a bit-vector is needed.
 
 use super::{Sat, SolverCore, SolverStats};
-use crate::expr::{Assignment, BinOp, CmpOp, Expr, ExprId, ExprPool};
+use crate::expr::{BinOp, CmpOp, Expr, ExprId, ExprPool};
+use crate::so::Assignment;
 use rustc_hash::FxHashMap;
 use std::ffi::{CStr, CString};
 use std::time::{Duration, Instant};
@@ -101,6 +102,12 @@ pub unsafe fn reason_unknown(ctx: Z3_context, solver: Z3_solver) -> String {
 }
 
 impl Z3Solver {
+    /// The same solver, writing every query as SMT-LIB2 into `dir`.
+    pub fn dumping_to(mut self, dir: Option<std::path::PathBuf>) -> Self {
+        self.dump = dir;
+        self
+    }
+
     pub fn new(timeout: Option<Duration>) -> Self {
         // SAFETY: plain Z3 C API calls on objects created here; the context
         // outlives every AST, sort, solver and model made from it (dropped in
@@ -124,16 +131,22 @@ impl Z3Solver {
                 queries: 0,
                 unknown: 0,
                 time: Duration::ZERO,
-                dump: std::env::var_os("SE2REPAIR_DUMP_QUERIES").map(std::path::PathBuf::from),
+                dump: None,
             }
         }
     }
-
 }
 
 impl Translator {
     pub fn new(ctx: Z3_context) -> Self {
-        Translator { ctx, bv: FxHashMap::default(), boolean: FxHashMap::default(), sorts: FxHashMap::default(), overrides: FxHashMap::default(), ill_sorted: None }
+        Translator {
+            ctx,
+            bv: FxHashMap::default(),
+            boolean: FxHashMap::default(),
+            sorts: FxHashMap::default(),
+            overrides: FxHashMap::default(),
+            ill_sorted: None,
+        }
     }
 
     pub fn sort(&mut self, w: u8) -> Z3_sort {
@@ -149,12 +162,13 @@ impl Translator {
     }
 
     fn is_boolean(pool: &ExprPool, e: ExprId) -> bool {
-        match *pool.get(e) {
-            Expr::Cmp { .. } => true,
-            Expr::Bin { w: 1, op: BinOp::And | BinOp::Or | BinOp::Xor, .. } => true,
-            Expr::Not { w: 1, .. } | Expr::Ite { w: 1, .. } => true,
-            _ => false,
-        }
+        matches!(
+            *pool.get(e),
+            Expr::Cmp { .. }
+                | Expr::Bin { w: 1, op: BinOp::And | BinOp::Or | BinOp::Xor, .. }
+                | Expr::Not { w: 1, .. }
+                | Expr::Ite { w: 1, .. }
+        )
     }
 
     /// Whether the operands of `e` have the widths `e` needs.
@@ -263,7 +277,8 @@ impl Translator {
                     Z3_mk_extract(ctx, idx * 8 + 7, idx * 8, whole)
                 }
                 Expr::Var { arr, idx } => {
-                    let name = CString::new(format!("{}_{}_{}", sanitize(&pool.array(arr).name), arr.0, idx)).expect("no NUL");
+                    let name =
+                        CString::new(format!("{}_{}_{}", sanitize(&pool.array(arr).name), arr.0, idx)).expect("no NUL");
                     let s = self.sort(8);
                     Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name.as_ptr()), s)
                 }
@@ -373,7 +388,7 @@ fn sanitize(s: &str) -> String {
 }
 
 impl SolverCore for Z3Solver {
-    fn check(&mut self, pool: &mut ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    fn check(&mut self, pool: &mut crate::so::Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         let start = Instant::now();
         self.queries += 1;
         let ctx = self.ctx;
@@ -383,7 +398,9 @@ impl SolverCore for Z3Solver {
         }
         let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.tr.to_bool(pool, c)).collect();
         if let Some(node) = self.tr.ill_sorted.take() {
-            crate::log::warning_once(&format!("internal: an ill-sorted term was kept from the solver ({node}); the query is unknown"));
+            crate::log::warning_once(&format!(
+                "internal: an ill-sorted term was kept from the solver ({node}); the query is unknown"
+            ));
             self.unknown += 1;
             return Sat::Unknown("ill-sorted term".into());
         }
@@ -398,7 +415,8 @@ impl SolverCore for Z3Solver {
                 Z3_solver_assert(ctx, solver, *a);
             }
             let r = Z3_solver_check(ctx, solver);
-            let out = if r == Z3_L_TRUE {
+
+            if r == Z3_L_TRUE {
                 let model = Z3_solver_get_model(ctx, solver);
                 Z3_model_inc_ref(ctx, model);
                 let mut asg = Assignment::default();
@@ -417,8 +435,7 @@ impl SolverCore for Z3Solver {
             } else {
                 self.unknown += 1;
                 Sat::Unknown(reason_unknown(ctx, solver))
-            };
-            out
+            }
         };
         let took = start.elapsed();
         self.time += took;
@@ -429,7 +446,8 @@ impl SolverCore for Z3Solver {
                 Sat::Unsat => "unsat",
                 Sat::Unknown(_) => "unknown",
             };
-            let _ = std::fs::write(dir.join(format!("q{:05}-{}ms-{verdict}.smt2", self.queries, took.as_millis())), text);
+            let _ =
+                std::fs::write(dir.join(format!("q{:05}-{}ms-{verdict}.smt2", self.queries, took.as_millis())), text);
         }
         result
     }

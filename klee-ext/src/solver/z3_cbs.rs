@@ -109,7 +109,8 @@ impl CbsVar {
 
     pub fn occurrence(&self, z: &Z, lang: &Language, args: &[Z3_ast], otag: &str) -> CbsOcc {
         let val = |s: Sort, name: String| if s == Sort::Int { z.int_var(&name) } else { z.bool_var(&name) };
-        let outs: Vec<Z3_ast> = self.comps.iter().enumerate().map(|(i, c)| val(c.sort, format!("{}!{otag}!o{i}", self.tag))).collect();
+        let outs: Vec<Z3_ast> =
+            self.comps.iter().enumerate().map(|(i, c)| val(c.sort, format!("{}!{otag}!o{i}", self.tag))).collect();
         let mut defs = Vec::new();
         // Where a location's value comes from, for an input of sort `s`.
         let connect = |loc: Z3_ast, x: Z3_ast, s: Sort, defs: &mut Vec<Z3_ast>| {
@@ -125,7 +126,8 @@ impl CbsVar {
             }
         };
         for (i, c) in self.comps.iter().enumerate() {
-            let ins: Vec<Z3_ast> = c.ins.iter().enumerate().map(|(j, s)| val(*s, format!("{}!{otag}!in{i}_{j}", self.tag))).collect();
+            let ins: Vec<Z3_ast> =
+                c.ins.iter().enumerate().map(|(j, s)| val(*s, format!("{}!{otag}!in{i}_{j}", self.tag))).collect();
             for (j, &x) in ins.iter().enumerate() {
                 connect(c.lin[j], x, c.ins[j], &mut defs);
             }

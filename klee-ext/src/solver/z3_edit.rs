@@ -38,7 +38,8 @@ impl PseVar {
     /// penalized.
     pub fn minimal_change(&self, z: &Z, lang: &Language, orig: Option<&Term>, known: &[i64], tag: &str) -> Objective {
         let mut obj = Objective::default();
-        let const_rules: Vec<usize> = lang.rules.iter().enumerate().filter(|(_, r)| r.op == RuleOp::AnyConst).map(|(k, _)| k).collect();
+        let const_rules: Vec<usize> =
+            lang.rules.iter().enumerate().filter(|(_, r)| r.op == RuleOp::AnyConst).map(|(k, _)| k).collect();
         if !const_rules.is_empty() {
             for n in &self.nodes {
                 let is_const = z.or(&const_rules.iter().map(|&k| n.sel[k]).collect::<Vec<_>>());
@@ -49,7 +50,13 @@ impl PseVar {
         if let Some(t) = orig {
             let mut ops = Vec::new();
             collect_ops(t, &mut ops);
-            let novel: Vec<usize> = lang.rules.iter().enumerate().filter(|(_, r)| matches!(r.op, RuleOp::Op(o) if !ops.contains(&o))).map(|(k, _)| k).collect();
+            let novel: Vec<usize> = lang
+                .rules
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| matches!(r.op, RuleOp::Op(o) if !ops.contains(&o)))
+                .map(|(k, _)| k)
+                .collect();
             for n in &self.nodes {
                 let uses = z.or(&novel.iter().map(|&k| n.sel[k]).collect::<Vec<_>>());
                 obj.soft.push((z.not(uses), 1));
@@ -112,7 +119,9 @@ impl PseVar {
                 (RuleOp::Lit(v), Term::Int(w)) if v == w => return Some((k, None)),
                 (RuleOp::AnyConst, Term::Int(w)) => any_const = any_const.or(Some((k, Some(*w)))),
                 (RuleOp::BoolLit(b), Term::Bool(c)) if b == c => return Some((k, None)),
-                (RuleOp::Op(op), Term::App(o, args)) if op == o && args.len() == r.args.len() => return Some((k, None)),
+                (RuleOp::Op(op), Term::App(o, args)) if op == o && args.len() == r.args.len() => {
+                    return Some((k, None))
+                }
                 _ => {}
             }
         }

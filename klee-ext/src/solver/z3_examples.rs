@@ -91,7 +91,18 @@ impl ExampleSolver {
         };
         let timeout = timeout.unwrap_or(Duration::from_secs(3600));
         let constants = lang.rules.iter().any(|r| r.op == crate::so::lang::RuleOp::AnyConst);
-        let me = ExampleSolver { z, solver, enc, lang, outs: FxHashMap::default(), lits: FxHashMap::default(), timeout, recent: Vec::new(), constants, stats: ExampleStats::default() };
+        let me = ExampleSolver {
+            z,
+            solver,
+            enc,
+            lang,
+            outs: FxHashMap::default(),
+            lits: FxHashMap::default(),
+            timeout,
+            recent: Vec::new(),
+            constants,
+            stats: ExampleStats::default(),
+        };
         for a in structure {
             me.assert(a);
         }

@@ -63,7 +63,8 @@ impl PseVar {
             .collect();
         let v = PseVar { arity: a, nodes };
         let mut out = Vec::new();
-        let start: Vec<Z3_ast> = lang.rules.iter().enumerate().filter(|(_, r)| r.nt == lang.start).map(|(k, _)| v.nodes[0].sel[k]).collect();
+        let start: Vec<Z3_ast> =
+            lang.rules.iter().enumerate().filter(|(_, r)| r.nt == lang.start).map(|(k, _)| v.nodes[0].sel[k]).collect();
         out.push(z.or(&start));
         out.push(z.not(v.nodes[0].off));
         let has_const = lang.rules.iter().any(|r| r.op == RuleOp::AnyConst);
@@ -82,8 +83,13 @@ impl PseVar {
                 for (j, &c) in kids.iter().enumerate() {
                     match r.args.get(j) {
                         Some(&nt) => {
-                            let ok: Vec<Z3_ast> =
-                                lang.rules.iter().enumerate().filter(|(_, q)| q.nt == nt).map(|(q, _)| v.nodes[c].sel[q]).collect();
+                            let ok: Vec<Z3_ast> = lang
+                                .rules
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, q)| q.nt == nt)
+                                .map(|(q, _)| v.nodes[c].sel[q])
+                                .collect();
                             then.push(z.or(&ok));
                         }
                         None => then.push(v.nodes[c].off),
@@ -99,8 +105,13 @@ impl PseVar {
                 out.push(z.implies(node.off, z.and(&offs)));
             }
             if has_const {
-                let is_const: Vec<Z3_ast> =
-                    lang.rules.iter().enumerate().filter(|(_, r)| r.op == RuleOp::AnyConst).map(|(k, _)| node.sel[k]).collect();
+                let is_const: Vec<Z3_ast> = lang
+                    .rules
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.op == RuleOp::AnyConst)
+                    .map(|(k, _)| node.sel[k])
+                    .collect();
                 out.push(z.implies(z.not(z.or(&is_const)), z.eq(node.konst, z.int(0))));
                 out.push(z.in_int_range(node.konst));
             }
@@ -139,8 +150,13 @@ impl PseVar {
             };
             if folds && op != Op::Ite {
                 let is_const = |n: &Node| {
-                    let c: Vec<Z3_ast> =
-                        lang.rules.iter().enumerate().filter(|(_, q)| matches!(q.op, RuleOp::AnyConst | RuleOp::Lit(_) | RuleOp::BoolLit(_))).map(|(q, _)| n.sel[q]).collect();
+                    let c: Vec<Z3_ast> = lang
+                        .rules
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, q)| matches!(q.op, RuleOp::AnyConst | RuleOp::Lit(_) | RuleOp::BoolLit(_)))
+                        .map(|(q, _)| n.sel[q])
+                        .collect();
                     z.or(&c)
                 };
                 out.push(z.implies(s, z.not(z.and(&[is_const(c1), is_const(c2)]))));
@@ -186,10 +202,13 @@ impl PseVar {
                     RuleOp::Op(Op::Mul) if literal_nts[r.args[0]] => {
                         let c = &self.nodes[kids[0]];
                         let x = kid(1);
-                        lang.rules.iter().enumerate().filter(|(_, q)| q.nt == r.args[0]).fold(z.int(0), |acc, (q, rule)| match rule.op {
-                            RuleOp::Lit(v) => z.ite(c.sel[q], z.mul(z.int(v), x), acc),
-                            _ => acc,
-                        })
+                        lang.rules.iter().enumerate().filter(|(_, q)| q.nt == r.args[0]).fold(
+                            z.int(0),
+                            |acc, (q, rule)| match rule.op {
+                                RuleOp::Lit(v) => z.ite(c.sel[q], z.mul(z.int(v), x), acc),
+                                _ => acc,
+                            },
+                        )
                     }
                     RuleOp::Op(op) => apply(z, *op, &(0..r.args.len()).map(kid).collect::<Vec<_>>()),
                 };
@@ -204,7 +223,7 @@ impl PseVar {
         }
         let has_int = lang.computes_ints();
         let range = if has_int {
-            (0..n).filter(|&i| self.nodes[i].sel.len() > 0).map(|i| z.in_int_range(iout[i])).collect()
+            (0..n).filter(|&i| !self.nodes[i].sel.is_empty()).map(|i| z.in_int_range(iout[i])).collect()
         } else {
             Vec::new()
         };

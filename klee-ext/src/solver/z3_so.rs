@@ -20,7 +20,8 @@ use super::z3_cbs::CbsVar;
 use super::z3_pse::PseVar;
 use super::z3_terms::{ExactlyOne, Z};
 use super::Sat;
-use crate::expr::{ArrayId, Assignment, BinOp, CmpOp, Expr, ExprId, ExprPool};
+use crate::expr::{ArrayId, BinOp, CmpOp, Expr, ExprId, ExprPool};
+use crate::so::{Assignment, Pool};
 use crate::so::{Encoding, Interp, SoVarId, Term};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::rc::Rc;
@@ -86,13 +87,7 @@ pub struct SoSolver {
 }
 
 impl SoSolver {
-    pub fn new(mut cfg: SoConfig) -> Self {
-        if let Ok(v) = std::env::var("SE2REPAIR_SO_TUNE") {
-            cfg.incremental = !v.contains("reset");
-            if v.contains("sortnet") {
-                cfg.exactly_one = ExactlyOne::SortingNetwork;
-            }
-        }
+    pub fn new(cfg: SoConfig) -> Self {
         let ctx = super::z3::new_context();
         // SAFETY: the solver belongs to `ctx`, which lives until `Drop`.
         let solver = unsafe {
@@ -123,7 +118,7 @@ impl SoSolver {
     }
 
     /// Encodes variable `v` (once).
-    fn ensure_var(&mut self, pool: &ExprPool, v: SoVarId) {
+    fn ensure_var(&mut self, pool: &Pool, v: SoVarId) {
         if self.vars.contains_key(&v) {
             return;
         }
@@ -148,7 +143,7 @@ impl SoSolver {
     }
 
     /// Encodes application `arr` (once; its arguments' applications first).
-    fn ensure_occ(&mut self, pool: &ExprPool, arr: ArrayId) {
+    fn ensure_occ(&mut self, pool: &Pool, arr: ArrayId) {
         if self.occs.contains_key(&arr) {
             return;
         }
@@ -181,7 +176,7 @@ impl SoSolver {
         self.occs.insert(arr, EncodedOcc { defs, range, guard });
     }
 
-    fn mentions_app(&mut self, pool: &ExprPool, e: ExprId) -> bool {
+    fn mentions_app(&mut self, pool: &Pool, e: ExprId) -> bool {
         if let Some(&m) = self.mentions.get(&e) {
             return m;
         }
@@ -191,7 +186,7 @@ impl SoSolver {
     }
 
     /// The value of `e` as a signed integer of its width.
-    fn lift_int(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    fn lift_int(&mut self, pool: &Pool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.lifted_int.get(&e) {
             return a;
         }
@@ -234,7 +229,8 @@ impl SoSolver {
                 // it by 10 digit by digit): linear in integer arithmetic.
                 Expr::Bin { op: op @ (BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem), a, b, .. }
                     if pool.as_const(b).is_some_and(|c| {
-                        let c = if matches!(op, BinOp::SDiv | BinOp::SRem) { crate::expr::sext64(c, w) } else { c as i64 };
+                        let c =
+                            if matches!(op, BinOp::SDiv | BinOp::SRem) { crate::expr::sext64(c, w) } else { c as i64 };
                         c > 0
                     }) =>
                 {
@@ -286,7 +282,7 @@ impl SoSolver {
 
     /// A width-1 expression as a Boolean, in integer arithmetic where it
     /// consumes application values.
-    fn lift_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    fn lift_bool(&mut self, pool: &Pool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.lifted_bool.get(&e) {
             return a;
         }
@@ -331,9 +327,12 @@ impl SoSolver {
     }
 
     /// Encodes the applications `roots` mention and returns them.
-    fn prepare(&mut self, pool: &ExprPool, roots: &[ExprId], all: bool) -> Vec<ArrayId> {
-        let occs: Vec<ArrayId> =
-            pool.so_occurrences_in(roots).into_iter().filter(|&a| all || pool.so.occurrence(a).is_some_and(|o| o.linked)).collect();
+    fn prepare(&mut self, pool: &Pool, roots: &[ExprId], all: bool) -> Vec<ArrayId> {
+        let occs: Vec<ArrayId> = pool
+            .so_occurrences_in(roots)
+            .into_iter()
+            .filter(|&a| all || pool.so.occurrence(a).is_some_and(|o| o.linked))
+            .collect();
         for &a in &occs {
             self.ensure_occ(pool, a);
         }
@@ -342,7 +341,7 @@ impl SoSolver {
 
     /// Is `constraints ∧ query` satisfiable by some interpretation of the
     /// second-order variables (and first-order values)?
-    pub fn check(&mut self, pool: &ExprPool, constraints: &[ExprId], query: ExprId) -> Sat {
+    pub fn check(&mut self, pool: &Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         let start = Instant::now();
         let mut roots = constraints.to_vec();
         if query != ExprPool::TRUE {
@@ -361,7 +360,8 @@ impl SoSolver {
                 assumptions.extend(occs.iter().map(|a| self.occs[a].guard));
             } else {
                 Z3_solver_reset(ctx, self.solver);
-                let vars: FxHashSet<SoVarId> = occs.iter().filter_map(|a| pool.so.occurrence(*a)).map(|o| o.var).collect();
+                let vars: FxHashSet<SoVarId> =
+                    occs.iter().filter_map(|a| pool.so.occurrence(*a)).map(|o| o.var).collect();
                 for v in vars {
                     for &a in &self.vars[&v].structure {
                         self.assert(a);
@@ -381,7 +381,8 @@ impl SoSolver {
             }
         }
         // SAFETY: see `new`.
-        let r = unsafe { Z3_solver_check_assumptions(ctx, self.solver, assumptions.len() as u32, assumptions.as_ptr()) };
+        let r =
+            unsafe { Z3_solver_check_assumptions(ctx, self.solver, assumptions.len() as u32, assumptions.as_ptr()) };
         let result = if r == Z3_L_TRUE {
             // SAFETY: see `new`; the model is released below.
             let model = unsafe {
@@ -400,9 +401,7 @@ impl SoSolver {
             Sat::Unknown(unsafe { reason_unknown(ctx, self.solver) })
         };
         let took = start.elapsed();
-        if std::env::var_os("SE2REPAIR_SO_TRACE").is_some() {
-            eprintln!("so-query roots={} occs={} {:?} {:.1}ms", roots.len(), occs.len(), matches!(result, Sat::Sat(_)), took.as_secs_f64() * 1e3);
-        }
+        log::debug!(target: "se2repair::so", "so-query roots={} occs={} {:?} {:.1}ms", roots.len(), occs.len(), matches!(result, Sat::Sat(_)), took.as_secs_f64() * 1e3);
         match result {
             Sat::Sat(_) => self.stats.sat.push(took),
             Sat::Unsat => self.stats.unsat.push(took),
@@ -411,7 +410,7 @@ impl SoSolver {
         result
     }
 
-    fn guard(&mut self, pool: &ExprPool, r: ExprId) -> Z3_ast {
+    fn guard(&mut self, pool: &Pool, r: ExprId) -> Z3_ast {
         if let Some(&g) = self.guards.get(&r) {
             return g;
         }
@@ -425,7 +424,7 @@ impl SoSolver {
     /// First-order bytes from `model`, interpretations decoded from it, and
     /// application values recomputed from those interpretations; checked
     /// against the roots, so a decoding error can never pass as a model.
-    fn read_model(&mut self, pool: &ExprPool, model: Z3_model, roots: &[ExprId], occs: &[ArrayId]) -> Sat {
+    fn read_model(&mut self, pool: &Pool, model: Z3_model, roots: &[ExprId], occs: &[ArrayId]) -> Sat {
         let mut asg = Assignment::default();
         let mut all_roots = roots.to_vec();
         for a in occs {
@@ -473,7 +472,9 @@ impl SoSolver {
     /// the MaxSMT objective is the edit distance from it (`z3_edit.rs`);
     /// up to `goal.max` distinct terms are returned, each found after
     /// blocking the ones before, with its cost (violated soft weight).
-    pub fn solve_spec(&mut self, pool: &ExprPool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal) -> Result<Vec<(Interp, u32)>, String> {
+    pub fn solve_spec(
+        &mut self, pool: &Pool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal,
+    ) -> Result<Vec<(Interp, u32)>, String> {
         let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
         let occs = self.prepare(pool, &all, true);
         let z = self.z;
@@ -528,7 +529,11 @@ impl SoSolver {
                 }
                 if r != Z3_L_TRUE {
                     let why = Z3_optimize_get_reason_unknown(ctx, opt);
-                    let why = if why.is_null() { "unknown".into() } else { std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned() };
+                    let why = if why.is_null() {
+                        "unknown".into()
+                    } else {
+                        std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned()
+                    };
                     err = Some(format!("the solver gave up on the specification: {why}"));
                     break;
                 }
@@ -583,7 +588,7 @@ fn wrap(z: &Z, x: Z3_ast, w: u8) -> Z3_ast {
 
 /// The application whose whole 32-bit value `e` is (its four bytes
 /// concatenated in order), if any.
-fn app_value(pool: &ExprPool, e: ExprId) -> Option<ArrayId> {
+fn app_value(pool: &Pool, e: ExprId) -> Option<ArrayId> {
     if pool.width(e) != 32 {
         return None;
     }
@@ -613,4 +618,3 @@ impl Drop for SoSolver {
         }
     }
 }
-

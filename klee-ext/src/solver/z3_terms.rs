@@ -1,6 +1,10 @@
 //! Small safe builders for the integer and Boolean Z3 terms the
 //! second-order encodings are made of (one context, owned elsewhere).
 
+// Z3's handles (`Z3_ast`, `Z3_model`) are opaque pointers owned by the
+// context; the builders pass them to Z3 and never dereference them.
+#![allow(clippy::not_unsafe_ptr_arg_deref)]
+
 use crate::so::term::{INT_MAX, INT_MIN};
 use std::ffi::CString;
 use z3_sys::*;

@@ -18,7 +18,9 @@ use std::collections::HashMap;
 /// project says (`project`: its headers' `#define`s and its configured
 /// `config.h`; a name it never defines is not defined, unless it is a
 /// reserved one such as `__GNUC__`), else (no project known) `unknown`.
-fn is_defined(name: &str, file: &HashMap<String, bool>, project: Option<&HashMap<String, bool>>, unknown: bool) -> bool {
+fn is_defined(
+    name: &str, file: &HashMap<String, bool>, project: Option<&HashMap<String, bool>>, unknown: bool,
+) -> bool {
     if let Some(d) = file.get(name) {
         return *d;
     }
@@ -43,7 +45,9 @@ fn condition(kind: &str, rest: &str, defined: &HashMap<String, bool>, project: O
             } else if let Some(name) = e.strip_prefix("defined") {
                 let n = word(name);
                 !n.chars().all(|c| c.is_alphanumeric() || c == '_') || is_defined(&n, defined, project, true)
-            } else if e.chars().all(|c| c.is_alphanumeric() || c == '_') && project.is_some_and(|p| p.get(e) == Some(&false)) {
+            } else if e.chars().all(|c| c.is_alphanumeric() || c == '_')
+                && project.is_some_and(|p| p.get(e) == Some(&false))
+            {
                 // `#if HAVE_X` where config.h leaves it undefined.
                 false
             } else {
@@ -105,7 +109,8 @@ pub fn active_view(src: &str, project: Option<&HashMap<String, bool>>) -> Option
                     true
                 }
                 "define" | "undef" if active => {
-                    let name: String = rest.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    let name: String =
+                        rest.trim_start().chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
                     defined.insert(name, kind == "define");
                     false
                 }
@@ -138,7 +143,10 @@ mod tests {
         assert_eq!(v.len(), src.len());
         assert_eq!(v.lines().count(), src.lines().count());
         let kept: Vec<&str> = v.lines().map(str::trim).filter(|l| !l.is_empty()).collect();
-        assert_eq!(kept, ["int f(int b) {", "if (b > 1) {", "b--;", "} else {", "b++;", "}", "b += 2;", "return b;", "}"]);
+        assert_eq!(
+            kept,
+            ["int f(int b) {", "if (b > 1) {", "b--;", "} else {", "b++;", "}", "b += 2;", "return b;", "}"]
+        );
         assert!(active_view("int x;\n", None).is_none());
         // A project that never defines WIDE: the other branch.
         let none = HashMap::new();

@@ -21,7 +21,10 @@ pub(super) fn float_like(ty: Node, src: &str) -> bool {
 
 fn float_literal(n: Node, src: &str) -> bool {
     let t = text(n, src);
-    n.kind() == "number_literal" && !t.starts_with("0x") && !t.starts_with("0X") && (t.contains('.') || t.contains(['e', 'E']))
+    n.kind() == "number_literal"
+        && !t.starts_with("0x")
+        && !t.starts_with("0X")
+        && (t.contains('.') || t.contains(['e', 'E']))
 }
 
 fn literals<'t>(n: Node<'t>, src: &str, only_float: bool, out: &mut Vec<String>) {

@@ -16,7 +16,9 @@ pub fn constants(src: &str) -> Vec<i64> {
     while let Some(n) = stack.pop() {
         let mut c = n.walk();
         stack.extend(n.named_children(&mut c));
-        if let Some((Term::Int(v), _)) = term_of(n, src, &Cx { vars: &[], macros: &HashMap::new() }).filter(|_| matches!(n.kind(), "number_literal" | "char_literal")) {
+        if let Some((Term::Int(v), _)) = term_of(n, src, &Cx { vars: &[], macros: &HashMap::new() })
+            .filter(|_| matches!(n.kind(), "number_literal" | "char_literal"))
+        {
             if !out.contains(&v) {
                 out.push(v);
             }
@@ -117,10 +119,16 @@ fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
     match n.kind() {
         "parenthesized_expression" => term_of(n.named_child(0)?, src, cx),
         // A floating-point condition's constants are its arguments.
-        "number_literal" if cx.vars.iter().any(|v| v.real && v.name == s) => Some((Term::Var(cx.vars.iter().position(|v| v.real && v.name == s)?), Sort::Int)),
+        "number_literal" if cx.vars.iter().any(|v| v.real && v.name == s) => {
+            Some((Term::Var(cx.vars.iter().position(|v| v.real && v.name == s)?), Sort::Int))
+        }
         "number_literal" => {
             let digits = s.trim_end_matches(['u', 'U', 'l', 'L']);
-            let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) { i64::from_str_radix(h, 16).ok()? } else { digits.parse::<i64>().ok()? };
+            let v = if let Some(h) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+                i64::from_str_radix(h, 16).ok()?
+            } else {
+                digits.parse::<i64>().ok()?
+            };
             Some((Term::Int(v), Sort::Int))
         }
         "char_literal" => {
@@ -161,7 +169,10 @@ fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
             let r = n.child_by_field_name("right")?;
             let int2 = |o: Op| -> Option<(Term, Sort)> {
                 let args = vec![to_term(l, src, cx, Sort::Int)?, to_term(r, src, cx, Sort::Int)?];
-                Some((Term::App(o, args), if matches!(o, Op::Add | Op::Sub | Op::Mul) { Sort::Int } else { Sort::Bool }))
+                Some((
+                    Term::App(o, args),
+                    if matches!(o, Op::Add | Op::Sub | Op::Mul) { Sort::Int } else { Sort::Bool },
+                ))
             };
             match op {
                 "+" => int2(Op::Add),
@@ -175,7 +186,10 @@ fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
                 "!=" => int2(Op::Ne),
                 "&&" | "||" => {
                     let o = if op == "&&" { Op::And } else { Op::Or };
-                    Some((Term::App(o, vec![to_term(l, src, cx, Sort::Bool)?, to_term(r, src, cx, Sort::Bool)?]), Sort::Bool))
+                    Some((
+                        Term::App(o, vec![to_term(l, src, cx, Sort::Bool)?, to_term(r, src, cx, Sort::Bool)?]),
+                        Sort::Bool,
+                    ))
                 }
                 _ => None,
             }

@@ -69,7 +69,11 @@ type Generated = (Vec<Vec<u8>>, Vec<u8>, Termination);
 
 /// A generated test: the program's arguments.
 fn args_of(objects: &[(String, Vec<u8>)]) -> Vec<Vec<u8>> {
-    let mut args: Vec<(String, Vec<u8>)> = objects.iter().filter(|(n, _)| n.starts_with("arg") && n[3..].chars().all(|c| c.is_ascii_digit())).cloned().collect();
+    let mut args: Vec<(String, Vec<u8>)> = objects
+        .iter()
+        .filter(|(n, _)| n.starts_with("arg") && n[3..].chars().all(|c| c.is_ascii_digit()))
+        .cloned()
+        .collect();
     args.sort_by(|a, b| a.0.cmp(&b.0));
     args.into_iter().map(|(_, b)| b.split(|&c| c == 0).next().unwrap_or(&[]).to_vec()).collect()
 }
@@ -80,7 +84,9 @@ fn shown(a: &[Vec<u8>]) -> Vec<String> {
 
 /// Explores the program with FUNC given by `impl_c` (and `extra` C
 /// sources), returning each path's arguments and how it ended.
-fn explore(job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphabet: &[u8], stdin: u32, time: Duration) -> Result<(Vec<Generated>, u64), String> {
+fn explore(
+    job: &Job, impl_c: &str, extra: &[PathBuf], sym: (usize, u32), alphabet: &[u8], stdin: u32, time: Duration,
+) -> Result<(Vec<Generated>, u64), String> {
     let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
     let prog = job.vm_program_with(impl_c, false, extra, tmp.path())?;
     let cfg = Config {
@@ -150,7 +156,11 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     let stdin_len = p.tests.iter().map(|t| t.stdin.len()).max().unwrap_or(0).min(64) as u32;
     let model = std::fs::read_to_string(model_file).map_err(|e| format!("{}: {e}", model_file.display()))?;
     let library: Vec<PathBuf> = p.library.iter().map(|l| p.dir.join(l)).collect();
-    let configs: [(&str, String, Vec<PathBuf>); 3] = [("baseline", job.sig.baseline(), Vec::new()), ("model", model, Vec::new()), ("real", String::new(), library.clone())];
+    let configs: [(&str, String, Vec<PathBuf>); 3] = [
+        ("baseline", job.sig.baseline(), Vec::new()),
+        ("model", model, Vec::new()),
+        ("real", String::new(), library.clone()),
+    ];
     // The native program with the real FUNC, with coverage.
     let build_dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
@@ -170,7 +180,8 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
                 cmd.args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)));
             }
             cmd.current_dir(build_dir.path());
-            let r = native::run_command(cmd, input, opts.test_timeout).map_err(|e| format!("cannot replay a test: {e}"))?;
+            let r =
+                native::run_command(cmd, input, opts.test_timeout).map_err(|e| format!("cannot replay a test: {e}"))?;
             if let Termination::Error { msg, .. } = end {
                 let kind = end.file_suffix().unwrap_or_default().trim_end_matches(".err").to_string();
                 if seen.insert((kind.clone(), msg.clone())) {
@@ -199,7 +210,13 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
         r.total_lines = total;
         r.coverage = if total == 0 { 0.0 } else { 100.0 * r.covered_lines as f64 / total as f64 };
     }
-    Ok(GenReport { function: job.func.clone(), sym_args: (n, len), alphabet: String::from_utf8_lossy(&alphabet).into_owned(), sym_stdin: stdin_len, rows })
+    Ok(GenReport {
+        function: job.func.clone(),
+        sym_args: (n, len),
+        alphabet: String::from_utf8_lossy(&alphabet).into_owned(),
+        sym_stdin: stdin_len,
+        rows,
+    })
 }
 
 /// The table as text.
@@ -209,12 +226,22 @@ pub fn table(g: &GenReport) -> String {
         "test generation for {} ({} symbolic argument(s) of up to {} characters from {:?}{stdin}; replayed natively with the real {}):\n",
         g.function, g.sym_args.0, g.sym_args.1, g.alphabet, g.function
     );
-    s.push_str(&format!("{:<10} {:>6} {:>6} {:>9} {:>7}  errors (native replay)\n", "config", "tests", "paths", "coverage", "time"));
+    s.push_str(&format!(
+        "{:<10} {:>6} {:>6} {:>9} {:>7}  errors (native replay)\n",
+        "config", "tests", "paths", "coverage", "time"
+    ));
     for r in &g.rows {
         let errs: Vec<String> = r
             .errors
             .iter()
-            .map(|e| format!("{} on {:?}: {}", e.kind, e.args, if e.reproduces { "reproduces".to_string() } else { format!("does not reproduce ({})", e.native) }))
+            .map(|e| {
+                format!(
+                    "{} on {:?}: {}",
+                    e.kind,
+                    e.args,
+                    if e.reproduces { "reproduces".to_string() } else { format!("does not reproduce ({})", e.native) }
+                )
+            })
             .collect();
         s.push_str(&format!(
             "{:<10} {:>6} {:>6} {:>8.1}% {:>6.1}s  {}\n",

@@ -29,7 +29,9 @@ fn on_host(name: &str) -> bool {
 
 /// The missing functions of the program made of `c_sources` (and
 /// `bitcode` inputs), each written as a sketch instance into `dir`.
-pub fn sketch_missing(c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[String], unavailable: &[String], dir: &Path) -> Result<Vec<Missing>, String> {
+pub fn sketch_missing(
+    c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[String], unavailable: &[String], dir: &Path,
+) -> Result<Vec<Missing>, String> {
     if c_sources.is_empty() {
         return Err("unsupported: --model-missing reads the missing functions' declarations from C sources; give the program as .c files".into());
     }
@@ -37,7 +39,12 @@ pub fn sketch_missing(c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[Stri
     bcs.extend(bitcode.iter().cloned());
     let paths: Vec<&Path> = bcs.iter().map(|b| b.as_path()).collect();
     let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| e.to_string())?;
-    let mut names: Vec<String> = prog.funcs.iter().filter(|f| matches!(f.kind, FuncKind::External) && !f.name.starts_with("llvm.") && !on_host(&f.name)).map(|f| f.name.clone()).collect();
+    let mut names: Vec<String> = prog
+        .funcs
+        .iter()
+        .filter(|f| matches!(f.kind, FuncKind::External) && !f.name.starts_with("llvm.") && !on_host(&f.name))
+        .map(|f| f.name.clone())
+        .collect();
     for u in unavailable {
         if prog.funcs.iter().any(|f| f.name == *u && matches!(f.kind, FuncKind::Defined)) {
             // Defined by the program itself (not by the VM's library)?
@@ -57,7 +64,9 @@ pub fn sketch_missing(c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[Stri
     let mut out = Vec::new();
     for name in names {
         let Some(decl) = super::declaration_in(c_sources, &name, cflags)? else {
-            return Err(format!("unsupported: {name} is missing and no C source declares it, so its signature is unknown"));
+            return Err(format!(
+                "unsupported: {name} is missing and no C source declares it, so its signature is unknown"
+            ));
         };
         let sig = Signature::new(&name, decl);
         let sketch = sig.sketch().map_err(|e| format!("unsupported: {name} is missing and {e}"))?;
@@ -70,14 +79,24 @@ pub fn sketch_missing(c_sources: &[PathBuf], bitcode: &[PathBuf], cflags: &[Stri
         let mut at = 0;
         for h in holes {
             inst.push_str(&body[at..h.span.start]);
-            inst.push_str(&format!("klee_apply_symbolic(\"{name}\", {}, {})", &body[h.span.clone()].split(',').nth(1).unwrap_or("0").trim(), h.args));
+            inst.push_str(&format!(
+                "klee_apply_symbolic(\"{name}\", {}, {})",
+                &body[h.span.clone()].split(',').nth(1).unwrap_or("0").trim(),
+                h.args
+            ));
             at = h.span.end;
         }
         inst.push_str(&body[at..]);
         let adapter = sig.adapter(sketch).replace(&format!("se2_sketch_{sketch}("), &format!("{own}("));
         let file = dir.join(format!("se2_missing_{name}.c"));
         std::fs::write(&file, format!("{inst}\n{adapter}")).map_err(|e| e.to_string())?;
-        out.push(Missing { name: name.clone(), signature: sig.describe(), sketch: sketch.to_string(), hole: name, file });
+        out.push(Missing {
+            name: name.clone(),
+            signature: sig.describe(),
+            sketch: sketch.to_string(),
+            hole: name,
+            file,
+        });
     }
     Ok(out)
 }

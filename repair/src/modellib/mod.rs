@@ -93,11 +93,17 @@ pub struct Job<'a> {
 
 /// A built-in sketch's bitcode and C text.
 pub(crate) fn builtin_sketch(name: &str) -> Result<(&'static [u8], &'static str), String> {
-    SKETCHES.iter().find(|(n, _, _)| *n == name).map(|(_, bc, text)| (*bc, *text)).ok_or_else(|| format!("the built-in sketch `{name}` is missing from this build"))
+    SKETCHES
+        .iter()
+        .find(|(n, _, _)| *n == name)
+        .map(|(_, bc, text)| (*bc, *text))
+        .ok_or_else(|| format!("the built-in sketch `{name}` is missing from this build"))
 }
 
 /// The declaration of `func` in the first of `sources` that declares it.
-pub(crate) fn declaration_in(sources: &[PathBuf], func: &str, cflags: &[String]) -> Result<Option<klee_ext::compile::Declaration>, String> {
+pub(crate) fn declaration_in(
+    sources: &[PathBuf], func: &str, cflags: &[String],
+) -> Result<Option<klee_ext::compile::Declaration>, String> {
     for s in sources {
         if let Some(d) = klee_ext::compile::declaration(s, func, cflags).map_err(|e| e.to_string())? {
             return Ok(Some(d));
@@ -131,9 +137,13 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
         called |= uses.called;
     }
     if !called {
-        return Err(format!("{func} is never called by the program ({})", project.sources.iter().map(|s| s.display().to_string()).collect::<Vec<_>>().join(", ")));
+        return Err(format!(
+            "{func} is never called by the program ({})",
+            project.sources.iter().map(|s| s.display().to_string()).collect::<Vec<_>>().join(", ")
+        ));
     }
-    let decl = declaration_in(&srcs, func, &cflags(project))?.ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
+    let decl = declaration_in(&srcs, func, &cflags(project))?
+        .ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
     let sig = Signature::new(func, decl);
     let builtin = |name: &str| -> Result<(String, String, Option<&'static [u8]>, Option<PathBuf>), String> {
         let (bc, text) = builtin_sketch(name)?;
@@ -157,7 +167,11 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
                 ));
             }
             if uses::function_uses(&text, func).defined.is_none() {
-                return Err(format!("--sketch {}: the sketch must define {func} (with the program's signature, {})", f.display(), sig.describe()));
+                return Err(format!(
+                    "--sketch {}: the sketch must define {func} (with the program's signature, {})",
+                    f.display(),
+                    sig.describe()
+                ));
             }
             (f.display().to_string(), text, None, Some(f.to_path_buf()))
         }
@@ -183,7 +197,9 @@ impl Job<'_> {
     }
 
     /// As [`Job::vm_program`], with `extra` C sources linked in too.
-    pub fn vm_program_with(&self, impl_c: &str, sketch: bool, extra: &[PathBuf], dir: &Path) -> Result<klee_ext::ir::Program, String> {
+    pub fn vm_program_with(
+        &self, impl_c: &str, sketch: bool, extra: &[PathBuf], dir: &Path,
+    ) -> Result<klee_ext::ir::Program, String> {
         let p = self.project;
         let mut c: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
         c.extend(extra.iter().cloned());
@@ -217,12 +233,21 @@ impl Job<'_> {
     /// The model: the sketch with its holes replaced, and the adapter.
     pub fn model_text(&self, terms: &[(String, Term)], tests: &[&TestCase], lang: &str) -> Result<String, String> {
         let body = sig::instantiate(&self.sketch_text, terms)?;
-        let mut head = format!("/* A model of {} synthesized by se2repair model-lib.\n *\n *   {}\n *\n * Sketch: {}; language: {lang}.\n", self.func, self.sig.describe(), self.sketch_name);
+        let mut head = format!(
+            "/* A model of {} synthesized by se2repair model-lib.\n *\n *   {}\n *\n * Sketch: {}; language: {lang}.\n",
+            self.func,
+            self.sig.describe(),
+            self.sketch_name
+        );
         for (n, t) in terms {
             head.push_str(&format!(" *   {}\n", describe_term(n, t)));
         }
-        head.push_str(&format!(" * Inferred from the tests: {}.\n */\n", tests.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")));
-        let adapter = if self.sketch_bc.is_some() { format!("\n{}", self.sig.adapter(&self.sketch_name)) } else { String::new() };
+        head.push_str(&format!(
+            " * Inferred from the tests: {}.\n */\n",
+            tests.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+        let adapter =
+            if self.sketch_bc.is_some() { format!("\n{}", self.sig.adapter(&self.sketch_name)) } else { String::new() };
         Ok(format!("{head}{body}{adapter}"))
     }
 
@@ -236,7 +261,8 @@ impl Job<'_> {
         let b = native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?;
         for t in &p.tests {
             let d = native::prepare(t, &p.dir, timeout)?;
-            let r = native::run_test(&b.exe, t, &d.path, timeout).map_err(|e| format!("cannot run test {}: {e}", t.name))?;
+            let r = native::run_test(&b.exe, t, &d.path, timeout)
+                .map_err(|e| format!("cannot run test {}: {e}", t.name))?;
             if !native::judge(t, &r.stdout, &r.stderr, r.exit) {
                 return Ok(Some(t.name.clone()));
             }
@@ -274,7 +300,10 @@ fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>
         match item.split_once('=') {
             Some((n, s)) => {
                 if !job.holes.iter().any(|h| h == n) {
-                    return Err(format!("--lang {item}: the sketch has no hole `{n}` (its holes: {})", job.holes.join(", ")));
+                    return Err(format!(
+                        "--lang {item}: the sketch has no hole `{n}` (its holes: {})",
+                        job.holes.join(", ")
+                    ));
                 }
                 out.retain(|(h, _)| h != n);
                 out.push((n.to_string(), LangSpec::parse(s, n).map_err(|e| format!("--lang {item}: {e}"))?));
@@ -329,22 +358,27 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
         report.language = lang_desc.clone();
         let limits = synth::limits(left, opts.max_forks);
         let (found, stats) = synth::synthesize(&prog, &tests, &langs, opts.engine, &limits, 1, last)?;
-        if std::env::var_os("SE2REPAIR_DEBUG").is_some() {
-            eprintln!(
-                "model-lib: {lang_desc}: paths {}, passing {}, pruned {}, so queries {}, explore {:.2} s, solve {:.2} s: {found:?}",
-                stats.paths, stats.passing_paths, stats.paths_pruned, stats.so_queries, stats.explore_s, stats.solve_s
-            );
-        }
+        log::debug!(
+            target: "se2repair::model_lib",
+            "{lang_desc}: paths {}, passing {}, pruned {}, so queries {}, explore {:.2} s, solve {:.2} s: {found:?}",
+            stats.paths,
+            stats.passing_paths,
+            stats.paths_pruned,
+            stats.so_queries,
+            stats.explore_s,
+            stats.solve_s
+        );
         report.paths += stats.paths;
         report.so_queries += stats.so_queries;
         match found {
             synth::Synthesized::Terms(cands) => {
                 for terms in cands {
                     // A transformation keeps the low byte of each value.
-                    let terms: Vec<(String, Term)> = match job.sketch_bc.is_some() && job.sketch_name == "transformation" {
-                        true => terms.into_iter().map(|(n, t)| (n, sig::reduce_bytes(&t))).collect(),
-                        false => terms,
-                    };
+                    let terms: Vec<(String, Term)> =
+                        match job.sketch_bc.is_some() && job.sketch_name == "transformation" {
+                            true => terms.into_iter().map(|(n, t)| (n, sig::reduce_bytes(&t))).collect(),
+                            false => terms,
+                        };
                     let text = job.model_text(&terms, &tests, &lang_desc)?;
                     let check = tmp.path().join(format!("{}.c", opts.func));
                     std::fs::write(&check, &text).map_err(|e| e.to_string())?;
@@ -358,7 +392,12 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
                             report.time_s = start.elapsed().as_secs_f64();
                             return Ok(report);
                         }
-                        Some(t) => last_reason = Some(format!("the term(s) {} pass every test in the VM but the native build fails test {t}", terms.iter().map(|(n, t)| describe_term(n, t)).collect::<Vec<_>>().join("; "))),
+                        Some(t) => {
+                            last_reason = Some(format!(
+                                "the term(s) {} pass every test in the VM but the native build fails test {t}",
+                                terms.iter().map(|(n, t)| describe_term(n, t)).collect::<Vec<_>>().join("; ")
+                            ))
+                        }
                     }
                 }
             }
@@ -366,7 +405,9 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
             // language allows: a larger language may still pass.
             synth::Synthesized::NoPassingPath { test, cut } => {
                 last_reason = Some(if cut {
-                    format!("test {test}: no path of the program with the sketch passed it before the exploration's limit")
+                    format!(
+                        "test {test}: no path of the program with the sketch passed it before the exploration's limit"
+                    )
                 } else {
                     format!("test {test} cannot be met: with no term in {lang_desc} does the program pass it")
                 });
@@ -398,7 +439,8 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let mut tmp = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
+    let mut tmp =
+        tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("cannot write in {}: {e}", dir.display()))?;
     std::io::Write::write_all(&mut tmp, text.as_bytes()).map_err(|e| e.to_string())?;
     tmp.persist(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(())
@@ -418,6 +460,12 @@ pub fn summary(r: &ModelReport) -> String {
         }
         _ => s.push_str(&format!("no model: {}\n", r.reason.as_deref().unwrap_or("unknown"))),
     }
-    s.push_str(&format!("tests:    {}\npaths:    {}, second-order queries {}, {:.1} s\n", r.tests.join(", "), r.paths, r.so_queries, r.time_s));
+    s.push_str(&format!(
+        "tests:    {}\npaths:    {}, second-order queries {}, {:.1} s\n",
+        r.tests.join(", "),
+        r.paths,
+        r.so_queries,
+        r.time_s
+    ));
     s
 }

@@ -33,12 +33,34 @@ pub fn kind(ty: &str) -> Kind {
     let ints = ["char", "short", "int", "long", "signed", "unsigned", "_Bool"];
     // The C library's integer typedefs (a function's type keeps them).
     let typedefs = [
-        "size_t", "ssize_t", "ptrdiff_t", "intptr_t", "uintptr_t", "intmax_t", "uintmax_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
-        "uint64_t", "wint_t", "wchar_t", "off_t", "pid_t", "uid_t", "gid_t", "mode_t", "time_t",
+        "size_t",
+        "ssize_t",
+        "ptrdiff_t",
+        "intptr_t",
+        "uintptr_t",
+        "intmax_t",
+        "uintmax_t",
+        "int8_t",
+        "int16_t",
+        "int32_t",
+        "int64_t",
+        "uint8_t",
+        "uint16_t",
+        "uint32_t",
+        "uint64_t",
+        "wint_t",
+        "wchar_t",
+        "off_t",
+        "pid_t",
+        "uid_t",
+        "gid_t",
+        "mode_t",
+        "time_t",
     ];
     let is_char = base_t.ends_with("char") && base.iter().all(|w| ["char", "signed", "unsigned"].contains(w));
     let stripped = t.replace('*', " ");
-    let const_pointee = stripped.split_whitespace().next() == Some("const") || t.split('*').next().is_some_and(|p| p.contains("const"));
+    let const_pointee =
+        stripped.split_whitespace().next() == Some("const") || t.split('*').next().is_some_and(|p| p.contains("const"));
     match stars {
         0 if base_t == "void" => Kind::Void,
         0 if base.first().is_some_and(|w| *w == "enum") => Kind::Int,
@@ -74,7 +96,12 @@ impl Signature {
     pub fn describe(&self) -> String {
         let ps: Vec<&str> = self.decl.params.iter().map(|(_, t)| t.as_str()).collect();
         let dots = if self.decl.variadic { ", ..." } else { "" };
-        format!("{} {}({}{dots})", self.decl.ret, self.name, if ps.is_empty() { "void".to_string() } else { ps.join(", ") })
+        format!(
+            "{} {}({}{dots})",
+            self.decl.ret,
+            self.name,
+            if ps.is_empty() { "void".to_string() } else { ps.join(", ") }
+        )
     }
 
     fn count(&self, k: Kind) -> usize {
@@ -103,8 +130,12 @@ impl Signature {
         // before they are an accumulation.
         match ["apply", "comparison", "accumulation", "transformation"].into_iter().find(|n| self.fits(n)) {
             Some(n) => Ok(n),
-            None if self.ret == Kind::Int => why("an integer result needs one or two strings and at most one end pointer"),
-            None if matches!(self.ret, Kind::Void | Kind::MutStr) => why("a string result needs one `char *` output buffer and at most one input string"),
+            None if self.ret == Kind::Int => {
+                why("an integer result needs one or two strings and at most one end pointer")
+            }
+            None if matches!(self.ret, Kind::Void | Kind::MutStr) => {
+                why("a string result needs one `char *` output buffer and at most one input string")
+            }
             None => why("its result is neither an integer nor a string"),
         }
     }
@@ -118,9 +149,19 @@ impl Signature {
     }
 
     fn ints_init(&self) -> (String, usize) {
-        let ints: Vec<String> = self.params.iter().enumerate().filter(|(_, k)| **k == Kind::Int).map(|(i, _)| format!("(int)a{i}")).collect();
+        let ints: Vec<String> = self
+            .params
+            .iter()
+            .enumerate()
+            .filter(|(_, k)| **k == Kind::Int)
+            .map(|(i, _)| format!("(int)a{i}"))
+            .collect();
         let n = ints.len();
-        let init = if n == 0 { "  int *ints = 0;\n".to_string() } else { format!("  int ints[{n}] = {{{}}};\n", ints.join(", ")) };
+        let init = if n == 0 {
+            "  int *ints = 0;\n".to_string()
+        } else {
+            format!("  int ints[{n}] = {{{}}};\n", ints.join(", "))
+        };
         (init, n)
     }
 
@@ -142,7 +183,12 @@ impl Signature {
                 "apply" => self.ret == Kind::Int && strings == 0 && self.count(Kind::EndPtr) == 0,
                 "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1,
                 "comparison" => self.ret == Kind::Int && strings == 2 && self.count(Kind::EndPtr) == 0,
-                "transformation" => matches!(self.ret, Kind::Void | Kind::MutStr) && self.count(Kind::MutStr) == 1 && self.count(Kind::Str) <= 1 && self.count(Kind::EndPtr) == 0,
+                "transformation" => {
+                    matches!(self.ret, Kind::Void | Kind::MutStr)
+                        && self.count(Kind::MutStr) == 1
+                        && self.count(Kind::Str) <= 1
+                        && self.count(Kind::EndPtr) == 0
+                }
                 _ => false,
             }
     }
@@ -189,14 +235,22 @@ impl Signature {
     /// test generation): the integer result, or the output buffer's
     /// characters up to the input's length.
     pub fn baseline(&self) -> String {
-        let head = format!("#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n#include \"klee/klee.h\"\n\n{} {}({})", self.decl.ret, self.name, self.param_list());
+        let head = format!(
+            "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n#include \"klee/klee.h\"\n\n{} {}({})",
+            self.decl.ret,
+            self.name,
+            self.param_list()
+        );
         let name = &self.name;
         let end = self
             .index_of(Kind::EndPtr, 0)
             .zip(self.strings().first().copied())
             .map_or(String::new(), |(e, s)| format!("  if (a{e}) *a{e} = (char *)a{s};\n"));
         if self.ret == Kind::Int {
-            return format!("{head} {{\n  {} r;\n  klee_make_symbolic(&r, sizeof r, \"{name}\");\n{end}  return r;\n}}\n", self.decl.ret);
+            return format!(
+                "{head} {{\n  {} r;\n  klee_make_symbolic(&r, sizeof r, \"{name}\");\n{end}  return r;\n}}\n",
+                self.decl.ret
+            );
         }
         let out = self.index_of(Kind::MutStr, 0).unwrap_or(0);
         let input = self.index_of(Kind::Str, 0).unwrap_or(out);
@@ -215,8 +269,12 @@ pub fn reduce_bytes(t: &Term) -> Term {
     use klee_ext::so::Op;
     match t {
         Term::Int(c) => Term::Int((c.rem_euclid(256) + 128) % 256 - 128),
-        Term::App(op @ (Op::Add | Op::Sub | Op::Neg | Op::Mul), args) => Term::App(*op, args.iter().map(reduce_bytes).collect()),
-        Term::App(Op::Ite, args) if args.len() == 3 => Term::App(Op::Ite, vec![args[0].clone(), reduce_bytes(&args[1]), reduce_bytes(&args[2])]),
+        Term::App(op @ (Op::Add | Op::Sub | Op::Neg | Op::Mul), args) => {
+            Term::App(*op, args.iter().map(reduce_bytes).collect())
+        }
+        Term::App(Op::Ite, args) if args.len() == 3 => {
+            Term::App(Op::Ite, vec![args[0].clone(), reduce_bytes(&args[1]), reduce_bytes(&args[2])])
+        }
         other => other.clone(),
     }
 }
@@ -235,7 +293,13 @@ pub fn hole_calls(text: &str) -> Vec<HoleCall> {
     static RE: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
     let Some(re) = RE.get_or_init(|| regex::Regex::new(r#"klee_apply_symbolic\s*\(\s*"([A-Za-z_][A-Za-z0-9_]*)"\s*,\s*([^,()]+|\([^()]*\)[^,()]*)\s*,\s*([^()]*(?:\([^()]*\)[^()]*)*)\)"#).ok()).as_ref() else { return Vec::new() };
     re.captures_iter(text)
-        .filter_map(|c| Some(HoleCall { name: c.get(1)?.as_str().to_string(), args: c.get(3)?.as_str().trim().to_string(), span: c.get(0)?.range() }))
+        .filter_map(|c| {
+            Some(HoleCall {
+                name: c.get(1)?.as_str().to_string(),
+                args: c.get(3)?.as_str().trim().to_string(),
+                span: c.get(0)?.range(),
+            })
+        })
         .collect()
 }
 
@@ -245,7 +309,8 @@ pub fn instantiate(text: &str, terms: &[(String, Term)]) -> Result<String, Strin
     let mut out = String::new();
     let mut at = 0;
     for h in hole_calls(text) {
-        let (_, term) = terms.iter().find(|(n, _)| *n == h.name).ok_or_else(|| format!("no term for the hole `{}`", h.name))?;
+        let (_, term) =
+            terms.iter().find(|(n, _)| *n == h.name).ok_or_else(|| format!("no term for the hole `{}`", h.name))?;
         out.push_str(&text[at..h.span.start]);
         let names: Vec<String> = (0..64).map(|l| format!("({})[{l}]", h.args)).collect();
         out.push('(');
@@ -254,7 +319,12 @@ pub fn instantiate(text: &str, terms: &[(String, Term)]) -> Result<String, Strin
         at = h.span.end;
     }
     out.push_str(&text[at..]);
-    Ok(out.lines().filter(|l| !(l.trim_start().starts_with("#include") && l.contains("klee/klee.h"))).collect::<Vec<_>>().join("\n") + "\n")
+    Ok(out
+        .lines()
+        .filter(|l| !(l.trim_start().starts_with("#include") && l.contains("klee/klee.h")))
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n")
 }
 
 #[cfg(test)]
@@ -262,7 +332,14 @@ mod tests {
     use super::*;
 
     fn sig(ret: &str, params: &[&str]) -> Signature {
-        Signature::new("f", Declaration { ret: ret.into(), params: params.iter().map(|t| (String::new(), t.to_string())).collect(), variadic: false })
+        Signature::new(
+            "f",
+            Declaration {
+                ret: ret.into(),
+                params: params.iter().map(|t| (String::new(), t.to_string())).collect(),
+                variadic: false,
+            },
+        )
     }
 
     #[test]
@@ -296,9 +373,26 @@ mod tests {
     #[test]
     fn a_bytes_constants_are_reduced() {
         use klee_ext::so::Op;
-        let t = Term::App(Op::Ite, vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483168)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483392)])]);
+        let t = Term::App(
+            Op::Ite,
+            vec![
+                Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]),
+                Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483168)]),
+                Term::App(Op::Sub, vec![Term::Var(0), Term::Int(2147483392)]),
+            ],
+        );
         let r = reduce_bytes(&t);
-        assert_eq!(r, Term::App(Op::Ite, vec![Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(32)]), Term::App(Op::Sub, vec![Term::Var(0), Term::Int(0)])]));
+        assert_eq!(
+            r,
+            Term::App(
+                Op::Ite,
+                vec![
+                    Term::App(Op::Gt, vec![Term::Var(0), Term::Int(90)]),
+                    Term::App(Op::Sub, vec![Term::Var(0), Term::Int(32)]),
+                    Term::App(Op::Sub, vec![Term::Var(0), Term::Int(0)])
+                ]
+            )
+        );
         for x in 0..256i64 {
             let (a, b) = (t.eval(&[x]).unwrap().as_c(), r.eval(&[x]).unwrap().as_c());
             assert_eq!(a.rem_euclid(256), b.rem_euclid(256));

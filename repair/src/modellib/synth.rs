@@ -7,11 +7,12 @@
 use crate::config::TestCase;
 use crate::infer::{explore_tests, Engine, Explored, InferStats, Limits};
 use klee_ext::exec::PathReport;
-use klee_ext::expr::{ExprId, ExprPool};
+use klee_ext::expr::ExprId;
 use klee_ext::ir::Program;
-use klee_ext::so::spec::{self, PathSpec, SpecOptions};
+use klee_ext::so::Pool;
 use klee_ext::so::{LangSpec, Term};
-use klee_ext::solver::z3::Z3Solver;
+use klee_ext::solver::FirstOrder;
+use klee_ext::spec::{self, PathSpec, SpecOptions};
 use std::time::{Duration, Instant};
 
 /// What synthesis found.
@@ -21,10 +22,15 @@ pub enum Synthesized {
     Terms(Vec<Vec<(String, Term)>>),
     /// No path of the program with the sketch passes this test (`cut`:
     /// its exploration stopped at a limit).
-    NoPassingPath { test: String, cut: bool },
+    NoPassingPath {
+        test: String,
+        cut: bool,
+    },
     /// The tests have no solution in the language; `test` is the first
     /// (in order) that no term meeting the tests before it also meets.
-    NoInterpretation { test: Option<String> },
+    NoInterpretation {
+        test: Option<String>,
+    },
     /// The program never called the function on any test.
     NotReached,
     OutOfTime,
@@ -36,26 +42,38 @@ const MINIMAL_BUDGET: Duration = Duration::from_secs(2);
 
 /// Runs every test on `prog` with the sketch's `holes`, then solves;
 /// `explain`: when there is no solution, find the test that cannot be met.
-pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits, solutions: usize, explain: bool) -> Result<(Synthesized, InferStats), String> {
+pub fn synthesize(
+    prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits,
+    solutions: usize, explain: bool,
+) -> Result<(Synthesized, InferStats), String> {
     let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
     let (pool, spec_paths) = match explore_tests(prog, tests, holes, engine, limits, &mut stats, pin_some)? {
         Explored::Paths(pool, paths) => (pool, paths),
         Explored::OutOfTime => return Ok((Synthesized::OutOfTime, stats)),
         Explored::NoPassingPath { test, cut } => return Ok((Synthesized::NoPassingPath { test, cut }, stats)),
     };
-    let vars: Vec<(String, klee_ext::so::SoVarId)> = holes.iter().filter_map(|(n, _)| pool.so.find(n).map(|v| (n.clone(), v))).collect();
+    let vars: Vec<(String, klee_ext::so::SoVarId)> =
+        holes.iter().filter_map(|(n, _)| pool.so.find(n).map(|v| (n.clone(), v))).collect();
     if vars.is_empty() {
         return Ok((Synthesized::NotReached, stats));
     }
     let t1 = Instant::now();
-    let solve = |paths: &[Vec<PathSpec>], want: usize, any: bool, cap: Duration| -> Result<Vec<spec::Solution>, String> {
-        let remaining = limits.deadline.saturating_duration_since(Instant::now()).min(cap);
-        if remaining.is_zero() {
-            return Err("out of time".into());
-        }
-        let opts = SpecOptions { encoding: engine.encoding(), timeout: Some(remaining), known_constants: Vec::new(), solutions: want, relabels_only: false, any };
-        spec::solve(&pool, paths, &[], &opts)
-    };
+    let solve =
+        |paths: &[Vec<PathSpec>], want: usize, any: bool, cap: Duration| -> Result<Vec<spec::Solution>, String> {
+            let remaining = limits.deadline.saturating_duration_since(Instant::now()).min(cap);
+            if remaining.is_zero() {
+                return Err("out of time".into());
+            }
+            let opts = SpecOptions {
+                encoding: engine.encoding(),
+                timeout: Some(remaining),
+                known_constants: Vec::new(),
+                solutions: want,
+                relabels_only: false,
+                any,
+            };
+            spec::solve(&pool, paths, &[], &opts)
+        };
     // The smallest terms (the minimal-change objective) when the
     // optimizer finds them quickly; else any term (the caller tries the
     // smaller languages first).
@@ -63,7 +81,8 @@ pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpe
     // accident: any term will do there.
     let conditional = holes.iter().any(|(_, l)| !matches!(l, LangSpec::Linear(_)));
     let solved = match conditional {
-        true => solve(&spec_paths, solutions.max(1), false, MINIMAL_BUDGET).or_else(|_| solve(&spec_paths, solutions.max(1), true, Duration::MAX)),
+        true => solve(&spec_paths, solutions.max(1), false, MINIMAL_BUDGET)
+            .or_else(|_| solve(&spec_paths, solutions.max(1), true, Duration::MAX)),
         false => solve(&spec_paths, solutions.max(1), true, Duration::MAX),
     };
     stats.solve_s = t1.elapsed().as_secs_f64();
@@ -91,7 +110,9 @@ pub fn synthesize(prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpe
     }
     let terms = sols
         .iter()
-        .map(|s| vars.iter().filter_map(|(n, v)| s.interp.get(v).map(|t| (n.clone(), (**t).clone()))).collect::<Vec<_>>())
+        .map(|s| {
+            vars.iter().filter_map(|(n, v)| s.interp.get(v).map(|t| (n.clone(), (**t).clone()))).collect::<Vec<_>>()
+        })
         .filter(|ts: &Vec<(String, Term)>| ts.len() == vars.len())
         .collect::<Vec<_>>();
     Ok((Synthesized::Terms(terms), stats))
@@ -116,7 +137,7 @@ pub fn limits(time: Duration, max_forks: u64) -> Limits {
 /// so a constraint over pinned applications only is a closed formula
 /// the path already satisfies; dropping it removes the digit chains of
 /// printing a folded value (an accumulation's last `acc`).
-fn pin_some(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Vec<ExprId> {
+fn pin_some(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Vec<ExprId> {
     let mut out = Vec::new();
     let mut pinned = std::collections::HashSet::new();
     for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
@@ -128,7 +149,8 @@ fn pin_some(fo: &mut Z3Solver, pool: &mut ExprPool, r: &PathReport) -> Vec<ExprI
     for &c in r.constraints.iter() {
         // The applications the constraint reads directly (an argument's
         // own applications are tied by the occurrence's definition).
-        let direct: Vec<_> = pool.vars_of(&[c]).into_iter().map(|(a, _)| a).filter(|a| pool.so.occurrence(*a).is_some()).collect();
+        let direct: Vec<_> =
+            pool.vars_of(&[c]).into_iter().map(|(a, _)| a).filter(|a| pool.so.occurrence(*a).is_some()).collect();
         if direct.is_empty() || direct.iter().any(|a| !pinned.contains(a)) {
             out.push(c);
         }

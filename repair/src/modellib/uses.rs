@@ -19,13 +19,19 @@ pub fn function_uses(text: &str, name: &str) -> Uses {
     }
     let Some(tree) = p.parse(text, None) else { return out };
     let src = text.as_bytes();
-    let is_name = |n: Option<Node>| n.is_some_and(|n| n.kind() == "identifier" && n.utf8_text(src).is_ok_and(|t| t == name));
+    let is_name =
+        |n: Option<Node>| n.is_some_and(|n| n.kind() == "identifier" && n.utf8_text(src).is_ok_and(|t| t == name));
     let mut stack = vec![tree.root_node()];
     while let Some(n) = stack.pop() {
         match n.kind() {
             "call_expression" if is_name(n.child_by_field_name("function")) => out.called = true,
             // `&f` or `f` passed as a value also needs the function.
-            "identifier" if is_name(Some(n)) && n.parent().is_some_and(|p| !matches!(p.kind(), "function_declarator" | "call_expression")) => out.called = true,
+            "identifier"
+                if is_name(Some(n))
+                    && n.parent().is_some_and(|p| !matches!(p.kind(), "function_declarator" | "call_expression")) =>
+            {
+                out.called = true
+            }
             "function_definition" => {
                 let mut d = n.child_by_field_name("declarator");
                 while let Some(x) = d {

@@ -35,9 +35,13 @@ impl<'p> Executor<'p> {
     /// Whether the run has symbolic inputs (test generation or repair).
     pub(crate) fn symbolic_run(&self) -> bool {
         self.cfg.sym_stdin.is_some()
-                        || self.cfg.sym_files.is_some()
+            || self.cfg.sym_files.is_some()
             || self.cfg.expect_stdout.is_some()
-            || self.cfg.args.iter().any(|a| !matches!(a, super::super::ArgSpec::Concrete(_) | super::super::ArgSpec::Bytes(_)))
+            || self
+                .cfg
+                .args
+                .iter()
+                .any(|a| !matches!(a, super::super::ArgSpec::Concrete(_) | super::super::ArgSpec::Bytes(_)))
             || !self.pool.so.vars.is_empty()
     }
 
@@ -67,7 +71,8 @@ impl<'p> Executor<'p> {
             let target = if is_link && follows_links(what) {
                 abs.canonicalize().ok()
             } else {
-                let parent = abs.parent().map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf())).unwrap_or_default();
+                let parent =
+                    abs.parent().map(|d| d.canonicalize().unwrap_or_else(|_| d.to_path_buf())).unwrap_or_default();
                 abs.file_name().map(|n| parent.join(n))
             };
             if target.is_some_and(|t| t.starts_with(&scratch) && t != scratch) && !abs.ends_with("..") {
@@ -87,20 +92,41 @@ impl<'p> Executor<'p> {
         use PosixFn as P;
         // (dirfd, path) of the operand, the call's name, and how to run it.
         match f {
-            P::Access => self.path_op(st, cwd, arg(0), None, |b, p| unsafe { libc::faccessat(b, p, arg(1) as i32, libc::AT_EACCESS) }),
-            P::FaccessAt => self.path_op(st, arg(0) as i32 as i64, arg(1), None, |b, p| unsafe { libc::faccessat(b, p, arg(2) as i32, arg(3) as i32) }),
+            P::Access => self.path_op(st, cwd, arg(0), None, |b, p| unsafe {
+                libc::faccessat(b, p, arg(1) as i32, libc::AT_EACCESS)
+            }),
+            P::FaccessAt => self.path_op(st, arg(0) as i32 as i64, arg(1), None, |b, p| unsafe {
+                libc::faccessat(b, p, arg(2) as i32, arg(3) as i32)
+            }),
             P::Readlink => self.readlink(st, cwd, arg(0), arg(1), arg(2)),
             P::ReadlinkAt => self.readlink(st, arg(0) as i32 as i64, arg(1), arg(2), arg(3)),
             P::Unlink => self.path_op(st, cwd, arg(0), Some("unlink"), |b, p| unsafe { libc::unlinkat(b, p, 0) }),
-            P::UnlinkAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("unlinkat"), |b, p| unsafe { libc::unlinkat(b, p, arg(2) as i32) }),
-            P::Rmdir => self.path_op(st, cwd, arg(0), Some("rmdir"), |b, p| unsafe { libc::unlinkat(b, p, libc::AT_REMOVEDIR) }),
-            P::Mkdir => self.path_op(st, cwd, arg(0), Some("mkdir"), |b, p| unsafe { libc::mkdirat(b, p, arg(1) as libc::mode_t) }),
-            P::MkdirAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("mkdirat"), |b, p| unsafe { libc::mkdirat(b, p, arg(2) as libc::mode_t) }),
-            P::Chmod => self.path_op(st, cwd, arg(0), Some("chmod"), |b, p| unsafe { libc::fchmodat(b, p, arg(1) as libc::mode_t, 0) }),
-            P::FchmodAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("fchmodat"), |b, p| unsafe { libc::fchmodat(b, p, arg(2) as libc::mode_t, arg(3) as i32) }),
-            P::Chown => self.path_op(st, cwd, arg(0), Some("chown"), |b, p| unsafe { libc::fchownat(b, p, arg(1) as u32, arg(2) as u32, 0) }),
-            P::Lchown => self.path_op(st, cwd, arg(0), Some("lchown"), |b, p| unsafe { libc::fchownat(b, p, arg(1) as u32, arg(2) as u32, libc::AT_SYMLINK_NOFOLLOW) }),
-            P::FchownAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("fchownat"), |b, p| unsafe { libc::fchownat(b, p, arg(2) as u32, arg(3) as u32, arg(4) as i32) }),
+            P::UnlinkAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("unlinkat"), |b, p| unsafe {
+                libc::unlinkat(b, p, arg(2) as i32)
+            }),
+            P::Rmdir => {
+                self.path_op(st, cwd, arg(0), Some("rmdir"), |b, p| unsafe { libc::unlinkat(b, p, libc::AT_REMOVEDIR) })
+            }
+            P::Mkdir => self
+                .path_op(st, cwd, arg(0), Some("mkdir"), |b, p| unsafe { libc::mkdirat(b, p, arg(1) as libc::mode_t) }),
+            P::MkdirAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("mkdirat"), |b, p| unsafe {
+                libc::mkdirat(b, p, arg(2) as libc::mode_t)
+            }),
+            P::Chmod => self.path_op(st, cwd, arg(0), Some("chmod"), |b, p| unsafe {
+                libc::fchmodat(b, p, arg(1) as libc::mode_t, 0)
+            }),
+            P::FchmodAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("fchmodat"), |b, p| unsafe {
+                libc::fchmodat(b, p, arg(2) as libc::mode_t, arg(3) as i32)
+            }),
+            P::Chown => self.path_op(st, cwd, arg(0), Some("chown"), |b, p| unsafe {
+                libc::fchownat(b, p, arg(1) as u32, arg(2) as u32, 0)
+            }),
+            P::Lchown => self.path_op(st, cwd, arg(0), Some("lchown"), |b, p| unsafe {
+                libc::fchownat(b, p, arg(1) as u32, arg(2) as u32, libc::AT_SYMLINK_NOFOLLOW)
+            }),
+            P::FchownAt => self.path_op(st, arg(0) as i32 as i64, arg(1), Some("fchownat"), |b, p| unsafe {
+                libc::fchownat(b, p, arg(2) as u32, arg(3) as u32, arg(4) as i32)
+            }),
             P::Truncate => self.path_op(st, cwd, arg(0), Some("truncate"), |b, p| unsafe {
                 let fd = libc::openat(b, p, libc::O_WRONLY | libc::O_CLOEXEC);
                 if fd < 0 {
@@ -115,27 +141,57 @@ impl<'p> Executor<'p> {
                 let tp = times.as_ref().map_or(std::ptr::null(), |t| t.as_ptr());
                 if arg(1) == 0 {
                     // futimens form: the descriptor itself.
-                    return self.fd_op(st, arg(0) as i32 as i64, Some("futimens"), |h| unsafe { libc::futimens(h, tp) });
+                    return self
+                        .fd_op(st, arg(0) as i32 as i64, Some("futimens"), |h| unsafe { libc::futimens(h, tp) });
                 }
-                self.path_op(st, arg(0) as i32 as i64, arg(1), Some("utimensat"), |b, p| unsafe { libc::utimensat(b, p, tp, arg(3) as i32) })
+                self.path_op(st, arg(0) as i32 as i64, arg(1), Some("utimensat"), |b, p| unsafe {
+                    libc::utimensat(b, p, tp, arg(3) as i32)
+                })
             }
             P::Futimens => {
                 let times = self.read_times(st, arg(1))?;
                 let tp = times.as_ref().map_or(std::ptr::null(), |t| t.as_ptr());
                 self.fd_op(st, arg(0) as i32 as i64, Some("futimens"), |h| unsafe { libc::futimens(h, tp) })
             }
-            P::Fchmod => self.fd_op(st, arg(0) as i32 as i64, Some("fchmod"), |h| unsafe { libc::fchmod(h, arg(1) as libc::mode_t) }),
-            P::Fchown => self.fd_op(st, arg(0) as i32 as i64, Some("fchown"), |h| unsafe { libc::fchown(h, arg(1) as u32, arg(2) as u32) }),
-            P::Ftruncate => self.fd_op(st, arg(0) as i32 as i64, Some("ftruncate"), |h| unsafe { libc::ftruncate(h, arg(1) as i64) }),
+            P::Fchmod => self.fd_op(st, arg(0) as i32 as i64, Some("fchmod"), |h| unsafe {
+                libc::fchmod(h, arg(1) as libc::mode_t)
+            }),
+            P::Fchown => self.fd_op(st, arg(0) as i32 as i64, Some("fchown"), |h| unsafe {
+                libc::fchown(h, arg(1) as u32, arg(2) as u32)
+            }),
+            P::Ftruncate => self
+                .fd_op(st, arg(0) as i32 as i64, Some("ftruncate"), |h| unsafe { libc::ftruncate(h, arg(1) as i64) }),
             P::Fsync => self.fd_op(st, arg(0) as i32 as i64, None, |h| unsafe { libc::fsync(h) }),
-            P::Rename => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "rename", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
-            P::RenameAt => self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "renameat", |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) }),
+            P::Rename => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "rename", |b1, p1, b2, p2| unsafe {
+                libc::renameat(b1, p1, b2, p2)
+            }),
+            P::RenameAt => self.two_paths(
+                st,
+                (arg(0) as i32 as i64, arg(1)),
+                (arg(2) as i32 as i64, arg(3)),
+                "renameat",
+                |b1, p1, b2, p2| unsafe { libc::renameat(b1, p1, b2, p2) },
+            ),
             P::RenameAt2 => {
                 let flags = arg(4) as u32;
-                self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "renameat2", |b1, p1, b2, p2| unsafe { libc::syscall(libc::SYS_renameat2, b1, p1, b2, p2, flags) as i32 })
+                self.two_paths(
+                    st,
+                    (arg(0) as i32 as i64, arg(1)),
+                    (arg(2) as i32 as i64, arg(3)),
+                    "renameat2",
+                    |b1, p1, b2, p2| unsafe { libc::syscall(libc::SYS_renameat2, b1, p1, b2, p2, flags) as i32 },
+                )
             }
-            P::Link => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "link", |b1, p1, b2, p2| unsafe { libc::linkat(b1, p1, b2, p2, 0) }),
-            P::LinkAt => self.two_paths(st, (arg(0) as i32 as i64, arg(1)), (arg(2) as i32 as i64, arg(3)), "linkat", |b1, p1, b2, p2| unsafe { libc::linkat(b1, p1, b2, p2, arg(4) as i32) }),
+            P::Link => self.two_paths(st, (cwd, arg(0)), (cwd, arg(1)), "link", |b1, p1, b2, p2| unsafe {
+                libc::linkat(b1, p1, b2, p2, 0)
+            }),
+            P::LinkAt => self.two_paths(
+                st,
+                (arg(0) as i32 as i64, arg(1)),
+                (arg(2) as i32 as i64, arg(3)),
+                "linkat",
+                |b1, p1, b2, p2| unsafe { libc::linkat(b1, p1, b2, p2, arg(4) as i32) },
+            ),
             P::Symlink | P::SymlinkAt => {
                 let target = self.read_path(st, arg(0))?;
                 let (dirfd, path) = if f == P::Symlink { (cwd, arg(1)) } else { (arg(1) as i32 as i64, arg(2)) };
@@ -170,7 +226,10 @@ impl<'p> Executor<'p> {
     /// Runs `op(base, path)` for a path relative to `dirfd`; a change to
     /// the file system (`change` names it) is checked against the policy.
     /// A `--sym-files` file exists (for access) and cannot be changed.
-    fn path_op(&mut self, st: &mut State, dirfd: i64, path: u64, change: Option<&str>, op: impl FnOnce(i32, *const libc::c_char) -> i32) -> Result<i64, Termination> {
+    fn path_op(
+        &mut self, st: &mut State, dirfd: i64, path: u64, change: Option<&str>,
+        op: impl FnOnce(i32, *const libc::c_char) -> i32,
+    ) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
         if st.proc.sym_file(p.as_bytes()).is_some() {
             return if change.is_some() { self.fail(st, libc::EACCES) } else { Ok(0) };
@@ -183,7 +242,10 @@ impl<'p> Executor<'p> {
         self.host_result(st, r)
     }
 
-    fn two_paths(&mut self, st: &mut State, a: (i64, u64), b: (i64, u64), what: &str, op: impl FnOnce(i32, *const libc::c_char, i32, *const libc::c_char) -> i32) -> Result<i64, Termination> {
+    fn two_paths(
+        &mut self, st: &mut State, a: (i64, u64), b: (i64, u64), what: &str,
+        op: impl FnOnce(i32, *const libc::c_char, i32, *const libc::c_char) -> i32,
+    ) -> Result<i64, Termination> {
         let p1 = self.read_path(st, a.1)?;
         let p2 = self.read_path(st, b.1)?;
         let (Some(b1), Some(b2)) = (st.proc.base(a.0), st.proc.base(b.0)) else { return self.fail(st, libc::EBADF) };
@@ -196,7 +258,9 @@ impl<'p> Executor<'p> {
     /// Runs `op(host_fd)` on a descriptor opened from the host; a change
     /// (`change` names it) is checked against the policy on the file the
     /// descriptor refers to.
-    fn fd_op(&mut self, st: &mut State, fd: i64, change: Option<&str>, op: impl FnOnce(i32) -> i32) -> Result<i64, Termination> {
+    fn fd_op(
+        &mut self, st: &mut State, fd: i64, change: Option<&str>, op: impl FnOnce(i32) -> i32,
+    ) -> Result<i64, Termination> {
         let Some(h) = st.proc.host_fd(fd) else {
             return if st.proc.entry(fd).is_some() { self.fail(st, libc::EINVAL) } else { self.fail(st, libc::EBADF) };
         };
@@ -226,7 +290,9 @@ impl<'p> Executor<'p> {
 
     fn getcwd(&mut self, st: &mut State, buf: u64, n: u64) -> Result<i64, Termination> {
         use std::os::unix::ffi::OsStrExt;
-        let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else { return self.fail(st, libc::ENOENT).map(|_| 0) };
+        let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else {
+            return self.fail(st, libc::ENOENT).map(|_| 0);
+        };
         let mut bytes = dir.as_os_str().as_bytes().to_vec();
         bytes.push(0);
         if buf == 0 {

@@ -105,7 +105,17 @@ pub struct Proc {
 
 impl Default for Proc {
     fn default() -> Self {
-        let std = |k: u8| (OpenFile { file: FileRef::Std(k), offset: 0, seekable: false, flags: if k == 0 { libc::O_RDONLY } else { libc::O_WRONLY } }, 1);
+        let std = |k: u8| {
+            (
+                OpenFile {
+                    file: FileRef::Std(k),
+                    offset: 0,
+                    seekable: false,
+                    flags: if k == 0 { libc::O_RDONLY } else { libc::O_WRONLY },
+                },
+                1,
+            )
+        };
         Proc {
             fds: (0..3).map(|k| Some(FdEntry { ofd: k, cloexec: false })).collect(),
             ofds: (0..3u8).map(|k| Some(std(k))).collect(),
@@ -150,7 +160,9 @@ impl Proc {
 
     /// Closes `fd`; false if it was not open.
     pub fn close(&mut self, fd: i64) -> bool {
-        let Some(e) = usize::try_from(fd).ok().and_then(|k| self.fds.get_mut(k)).and_then(|e| e.take()) else { return false };
+        let Some(e) = usize::try_from(fd).ok().and_then(|k| self.fds.get_mut(k)).and_then(|e| e.take()) else {
+            return false;
+        };
         if let Some((_, refs)) = self.ofds[e.ofd].as_mut() {
             *refs -= 1;
             if *refs == 0 {
@@ -162,7 +174,9 @@ impl Proc {
 
     /// Makes `to` another descriptor of `from`'s open file.
     fn dup_to(&mut self, from: i64, to: usize, cloexec: bool) -> bool {
-        let Some(e) = usize::try_from(from).ok().and_then(|k| self.fds.get(k)).and_then(|e| e.clone()) else { return false };
+        let Some(e) = usize::try_from(from).ok().and_then(|k| self.fds.get(k)).and_then(|e| e.clone()) else {
+            return false;
+        };
         if from as usize == to {
             return true;
         }
@@ -235,7 +249,9 @@ impl<'p> Executor<'p> {
     /// calls, a copy of it is made on which this read, write or close of
     /// a file fails with EIO (the choice is a symbolic object named after
     /// the call, so tests replay it).
-    pub(super) fn inject_failure(&mut self, st: &mut State, ci: &CallInst, what: &str, fd: &Val) -> Result<(), Termination> {
+    pub(super) fn inject_failure(
+        &mut self, st: &mut State, ci: &CallInst, what: &str, fd: &Val,
+    ) -> Result<(), Termination> {
         if st.fails >= self.cfg.max_fail {
             return Ok(());
         }
@@ -284,7 +300,13 @@ impl<'p> Executor<'p> {
         match f {
             P::Open => self.open_at(st, libc::AT_FDCWD as i64, arg(0), arg(1) as i32, arg(2) as u32),
             P::OpenAt => self.open_at(st, fd, arg(1), arg(2) as i32, arg(3) as u32),
-            P::Creat => self.open_at(st, libc::AT_FDCWD as i64, arg(0), libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC, arg(1) as u32),
+            P::Creat => self.open_at(
+                st,
+                libc::AT_FDCWD as i64,
+                arg(0),
+                libc::O_CREAT | libc::O_WRONLY | libc::O_TRUNC,
+                arg(1) as u32,
+            ),
             P::Close => {
                 if st.proc.close(fd) {
                     Ok(0)
@@ -304,7 +326,7 @@ impl<'p> Executor<'p> {
             }
             P::Dup2 | P::Dup3 => {
                 let to = arg(1) as i32;
-                if to < 0 || to > 65535 {
+                if !(0..=65535).contains(&to) {
                     return self.fail(st, libc::EBADF);
                 }
                 if f == P::Dup3 && to as i64 == fd {
@@ -346,7 +368,11 @@ impl<'p> Executor<'p> {
                 return self.fail(st, libc::ENOTDIR);
             }
             let fd = st.proc.lowest_free(3);
-            st.proc.install(fd, OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC }, flags & libc::O_CLOEXEC != 0);
+            st.proc.install(
+                fd,
+                OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC },
+                flags & libc::O_CLOEXEC != 0,
+            );
             return Ok(fd as i64);
         }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };
@@ -358,7 +384,9 @@ impl<'p> Executor<'p> {
         // owned by the HostFd made below.
         // O_APPEND stays the path's: writes go to the end by pwrite, so the
         // flag can be changed with fcntl and offsets stay the path's own.
-        let h = unsafe { libc::openat(base, p.as_ptr(), (flags & !libc::O_APPEND) | libc::O_CLOEXEC, mode as libc::c_uint) };
+        let h = unsafe {
+            libc::openat(base, p.as_ptr(), (flags & !libc::O_APPEND) | libc::O_CLOEXEC, mode as libc::c_uint)
+        };
         if h < 0 {
             return self.host_result(st, -1);
         }
@@ -367,7 +395,8 @@ impl<'p> Executor<'p> {
         unsafe { libc::fstat(h, &mut sb) };
         let kind = sb.st_mode & libc::S_IFMT;
         let seekable = kind == libc::S_IFREG || kind == libc::S_IFDIR || kind == libc::S_IFBLK;
-        let file = OpenFile { file: FileRef::Host(Rc::new(HostFd(h))), offset: 0, seekable, flags: flags & !libc::O_CLOEXEC };
+        let file =
+            OpenFile { file: FileRef::Host(Rc::new(HostFd(h))), offset: 0, seekable, flags: flags & !libc::O_CLOEXEC };
         // The lowest free descriptor, as POSIX requires (`close(1)` then
         // `open` redirects stdout); host functions given a descriptor get
         // the host's (ffi.rs, FD_ARGS).
@@ -377,7 +406,9 @@ impl<'p> Executor<'p> {
     }
 
     /// `read`/`write` on a descriptor that is not a standard stream.
-    pub(super) fn host_rw(&mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64) -> Result<i64, Termination> {
+    pub(super) fn host_rw(
+        &mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64,
+    ) -> Result<i64, Termination> {
         let Some(of) = st.proc.entry(fd).cloned() else { return self.fail(st, libc::EBADF) };
         if let FileRef::Sym(k) = of.file {
             return self.sym_read(st, write, fd, k, of.offset, buf, n);
@@ -442,7 +473,9 @@ impl<'p> Executor<'p> {
 
     /// `read` of a `--sym-files` file: its symbolic bytes from the offset.
     #[allow(clippy::too_many_arguments)]
-    fn sym_read(&mut self, st: &mut State, write: bool, fd: i64, k: usize, offset: u64, buf: u64, n: u64) -> Result<i64, Termination> {
+    fn sym_read(
+        &mut self, st: &mut State, write: bool, fd: i64, k: usize, offset: u64, buf: u64, n: u64,
+    ) -> Result<i64, Termination> {
         if write {
             return self.fail(st, libc::EBADF);
         }
@@ -487,7 +520,9 @@ impl<'p> Executor<'p> {
         sb
     }
 
-    fn positioned(&mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64, at: i64) -> Result<i64, Termination> {
+    fn positioned(
+        &mut self, st: &mut State, write: bool, fd: i64, buf: u64, n: u64, at: i64,
+    ) -> Result<i64, Termination> {
         if at < 0 {
             return self.fail(st, libc::EINVAL);
         }
@@ -575,7 +610,9 @@ impl<'p> Executor<'p> {
                 st.proc.fds[fd as usize].as_mut().expect("open").cloexec = arg as i32 & libc::FD_CLOEXEC != 0;
                 Ok(0)
             }
-            libc::F_GETFL => Ok((st.proc.entry(fd).expect("open").flags & !(libc::O_CREAT | libc::O_EXCL | libc::O_TRUNC | libc::O_NOCTTY)) as i64),
+            libc::F_GETFL => Ok((st.proc.entry(fd).expect("open").flags
+                & !(libc::O_CREAT | libc::O_EXCL | libc::O_TRUNC | libc::O_NOCTTY))
+                as i64),
             libc::F_SETFL => {
                 let e = st.proc.entry_mut(fd).expect("open");
                 let keep = e.flags & (libc::O_ACCMODE | libc::O_CREAT | libc::O_EXCL | libc::O_TRUNC);
@@ -585,8 +622,15 @@ impl<'p> Executor<'p> {
             // Queries and settings with an integer argument go to the host
             // descriptor; commands with a pointer argument (locks, owner
             // structures, hints) are not passed on.
-            libc::F_GETOWN | libc::F_SETOWN | libc::F_GETLEASE | libc::F_SETLEASE | libc::F_NOTIFY | libc::F_GETPIPE_SZ
-            | libc::F_SETPIPE_SZ | libc::F_ADD_SEALS | libc::F_GET_SEALS => match st.proc.host_fd(fd) {
+            libc::F_GETOWN
+            | libc::F_SETOWN
+            | libc::F_GETLEASE
+            | libc::F_SETLEASE
+            | libc::F_NOTIFY
+            | libc::F_GETPIPE_SZ
+            | libc::F_SETPIPE_SZ
+            | libc::F_ADD_SEALS
+            | libc::F_GET_SEALS => match st.proc.host_fd(fd) {
                 Some(h) => {
                     // SAFETY: fcntl with an integer argument on an open
                     // host descriptor.
@@ -681,14 +725,20 @@ impl<'p> Executor<'p> {
     /// `statx`: the host's answer for a path relative to the path's own
     /// directory or descriptor (a `--sym-files` file answers with the
     /// fields of its `stat`).
-    fn statx(&mut self, st: &mut State, dirfd: i64, path: u64, flags: i32, mask: u32, out: u64) -> Result<i64, Termination> {
+    fn statx(
+        &mut self, st: &mut State, dirfd: i64, path: u64, flags: i32, mask: u32, out: u64,
+    ) -> Result<i64, Termination> {
         const STATX_SIZE: usize = 256;
         let p = self.read_path(st, path)?;
         if st.proc.sym_file(p.as_bytes()).is_some() {
             // Programs fall back to fstatat when statx is not there.
             return self.fail(st, libc::ENOSYS);
         }
-        let base = if p.as_bytes().is_empty() && flags & libc::AT_EMPTY_PATH != 0 { st.proc.host_fd(dirfd) } else { st.proc.base(dirfd) };
+        let base = if p.as_bytes().is_empty() && flags & libc::AT_EMPTY_PATH != 0 {
+            st.proc.host_fd(dirfd)
+        } else {
+            st.proc.base(dirfd)
+        };
         let Some(base) = base else { return self.fail(st, libc::EBADF) };
         let mut buf = [0u8; STATX_SIZE];
         // SAFETY: the statx system call writing a struct statx (256 bytes)

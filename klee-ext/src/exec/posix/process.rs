@@ -89,7 +89,9 @@ impl<'p> Executor<'p> {
     }
 
     pub(super) fn waitpid(&mut self, st: &mut State, pid: i32, status: u64, _options: i32) -> Result<i64, Termination> {
-        let Some(k) = st.proc.children.iter().position(|(p, _)| pid <= 0 || *p == pid) else { return self.fail(st, libc::ECHILD) };
+        let Some(k) = st.proc.children.iter().position(|(p, _)| pid <= 0 || *p == pid) else {
+            return self.fail(st, libc::ECHILD);
+        };
         let (p, s) = st.proc.children.remove(k);
         if status != 0 {
             let (id, off) = st.mem.check(status, 4, true).map_err(|e| self.fault(st, e))?;
@@ -119,7 +121,9 @@ impl<'p> Executor<'p> {
         Ok(out)
     }
 
-    pub(super) fn exec(&mut self, st: &mut State, f: PosixFn, path: u64, argv: u64, envp: u64) -> Result<i64, Termination> {
+    pub(super) fn exec(
+        &mut self, st: &mut State, f: PosixFn, path: u64, argv: u64, envp: u64,
+    ) -> Result<i64, Termination> {
         let file = self.read_cbytes(st, &Val::C(path))?;
         let args = self.string_array(st, argv)?;
         let env = match f {
@@ -131,12 +135,19 @@ impl<'p> Executor<'p> {
         }
         let search = matches!(f, PosixFn::Execvp | PosixFn::Execvpe) && !file.contains(&b'/');
         let prog = if search {
-            let path_var = env.iter().find_map(|e| e.strip_prefix(b"PATH=")).map(|p| p.to_vec()).unwrap_or_else(|| b"/bin:/usr/bin".to_vec());
-            let found = path_var.split(|&c| c == b':').map(|d| if d.is_empty() { b".".to_vec() } else { d.to_vec() }).map(|mut d| {
-                d.push(b'/');
-                d.extend_from_slice(&file);
-                d
-            });
+            let path_var = env
+                .iter()
+                .find_map(|e| e.strip_prefix(b"PATH="))
+                .map(|p| p.to_vec())
+                .unwrap_or_else(|| b"/bin:/usr/bin".to_vec());
+            let found = path_var
+                .split(|&c| c == b':')
+                .map(|d| if d.is_empty() { b".".to_vec() } else { d.to_vec() })
+                .map(|mut d| {
+                    d.push(b'/');
+                    d.extend_from_slice(&file);
+                    d
+                });
             let cwd = self.cwd_path(st);
             let hit = found.into_iter().find(|c| {
                 let p = std::path::Path::new(OsStr::from_bytes(c));
@@ -172,7 +183,11 @@ impl<'p> Executor<'p> {
                 cmd.stdin(dup_stdio(h.0));
             }
             Some(FileRef::Sym(_)) => {
-                return Err(self.error(st, ErrorKind::Model, "unsupported: a symbolic file as the standard input of an executed program"));
+                return Err(self.error(
+                    st,
+                    ErrorKind::Model,
+                    "unsupported: a symbolic file as the standard input of an executed program",
+                ));
             }
             Some(FileRef::Std(_)) => match &st.stdin {
                 StdinSrc::Bytes(b) => {
@@ -204,17 +219,19 @@ impl<'p> Executor<'p> {
         }
         // Host files as standard streams: the executed program starts at
         // the path's offsets and the path continues after what it wrote.
-        let shared: Vec<(i64, i32)> = (0..=2).filter_map(|k| match st.proc.entry(k) {
-            Some(of) if of.seekable => match &of.file {
-                FileRef::Host(h) => {
-                    // SAFETY: positioning an open host descriptor.
-                    unsafe { libc::lseek(h.0, of.offset as i64, libc::SEEK_SET) };
-                    Some((k, h.0))
-                }
+        let shared: Vec<(i64, i32)> = (0..=2)
+            .filter_map(|k| match st.proc.entry(k) {
+                Some(of) if of.seekable => match &of.file {
+                    FileRef::Host(h) => {
+                        // SAFETY: positioning an open host descriptor.
+                        unsafe { libc::lseek(h.0, of.offset as i64, libc::SEEK_SET) };
+                        Some((k, h.0))
+                    }
+                    _ => None,
+                },
                 _ => None,
-            },
-            _ => None,
-        }).collect();
+            })
+            .collect();
         let mut child = match cmd.spawn() {
             Ok(c) => c,
             Err(e) => return self.fail(st, e.raw_os_error().unwrap_or(libc::ENOENT)),
@@ -238,7 +255,13 @@ impl<'p> Executor<'p> {
         let _ = watchdog.join();
         let out = match out {
             Ok(o) => o,
-            Err(e) => return Err(self.error(st, ErrorKind::Exec, format!("exec: waiting for {} failed: {e}", prog_path.display()))),
+            Err(e) => {
+                return Err(self.error(
+                    st,
+                    ErrorKind::Exec,
+                    format!("exec: waiting for {} failed: {e}", prog_path.display()),
+                ))
+            }
         };
         for (k, h) in shared {
             // SAFETY: reading the position the executed program left.
@@ -255,7 +278,8 @@ impl<'p> Executor<'p> {
         // exec in the main process: the path becomes the executed program.
         self.emit(st, 1, end.stdout.into_iter().map(Ok).collect())?;
         self.emit(st, 2, end.stderr.into_iter().map(Ok).collect())?;
-        let code = if libc::WIFEXITED(end.status) { libc::WEXITSTATUS(end.status) } else { 128 + libc::WTERMSIG(end.status) };
+        let code =
+            if libc::WIFEXITED(end.status) { libc::WEXITSTATUS(end.status) } else { 128 + libc::WTERMSIG(end.status) };
         Err(Termination::Exit(code))
     }
 

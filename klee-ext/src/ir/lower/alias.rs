@@ -33,7 +33,9 @@ unsafe fn function(module: LLVMModuleRef, name: &str) -> Option<LLVMValueRef> {
 /// Why `m` cannot be replaced by `r`, in KLEE's words; `None`: it can.
 unsafe fn type_mismatch(m: LLVMValueRef, r: LLVMValueRef) -> Option<&'static str> {
     let (mt, rt) = (LLVMGlobalGetValueType(m), LLVMGlobalGetValueType(r));
-    if LLVMGetTypeKind(mt) != LLVMTypeKind::LLVMFunctionTypeKind || LLVMGetTypeKind(rt) != LLVMTypeKind::LLVMFunctionTypeKind {
+    if LLVMGetTypeKind(mt) != LLVMTypeKind::LLVMFunctionTypeKind
+        || LLVMGetTypeKind(rt) != LLVMTypeKind::LLVMFunctionTypeKind
+    {
         return Some("parameter types differ");
     }
     if LLVMGetReturnType(mt) != LLVMGetReturnType(rt) {
@@ -55,7 +57,11 @@ unsafe fn type_mismatch(m: LLVMValueRef, r: LLVMValueRef) -> Option<&'static str
 
 unsafe fn try_replace(m: LLVMValueRef, r: LLVMValueRef) -> bool {
     if let Some(why) = type_mismatch(m, r) {
-        crate::log::warning(&format!("function-alias: @{} could not be replaced with @{}: {why}", name_of(m), name_of(r)));
+        crate::log::warning(&format!(
+            "function-alias: @{} could not be replaced with @{}: {why}",
+            name_of(m),
+            name_of(r)
+        ));
         return false;
     }
     LLVMReplaceAllUsesWith(m, r);
@@ -94,7 +100,8 @@ pub(super) unsafe fn apply(module: LLVMModuleRef, aliases: &[String]) -> Result<
             }
             return Err(fail(format!("function-alias: no (replacable) match for '{pattern}' found")));
         }
-        let re = regex::Regex::new(&format!("^(?:{pattern})$")).map_err(|e| fail(format!("function-alias: '{pattern}' is not a valid regex: {e}")))?;
+        let re = regex::Regex::new(&format!("^(?:{pattern})$"))
+            .map_err(|e| fail(format!("function-alias: '{pattern}' is not a valid regex: {e}")))?;
         let mut matches = Vec::new();
         let mut f = LLVMGetFirstFunction(module);
         while !f.is_null() {
@@ -113,7 +120,9 @@ pub(super) unsafe fn apply(module: LLVMModuleRef, aliases: &[String]) -> Result<
             let name = name_of(m);
             if try_replace(m, r) {
                 found = true;
-                crate::log::message(&format!("function-alias: replaced @{name} (matching '{pattern}') with @{replacement}"));
+                crate::log::message(&format!(
+                    "function-alias: replaced @{name} (matching '{pattern}') with @{replacement}"
+                ));
             }
         }
         if !found {

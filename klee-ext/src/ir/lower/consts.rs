@@ -5,7 +5,6 @@
 use super::*;
 
 impl Lowerer {
-
     pub(super) fn intern_const(&mut self, v: Val) -> ConstId {
         if let Val::C(c) = v {
             if let Some(&id) = self.consts.get(&c) {
@@ -39,7 +38,8 @@ impl Lowerer {
                 // LLVM prints x87 constants as 0xK followed by 20 hex digits.
                 let text = take_msg(LLVMPrintValueToString(v));
                 let hex = text.rsplit("0xK").next().unwrap_or("").trim();
-                let bits = u128::from_str_radix(hex, 16).map_err(|_| format!("cannot read long double constant {text}"))?;
+                let bits =
+                    u128::from_str_radix(hex, 16).map_err(|_| format!("cannot read long double constant {text}"))?;
                 Ok(Val::Wide(Box::new(bits)))
             }
             LLVMValueKind::LLVMConstantFPValueKind => {
@@ -50,7 +50,11 @@ impl Lowerer {
                         // LLVMConstRealGetDouble quiets signalling NaNs; the
                         // printed form (`float 0x7FF4000000000000`) keeps them.
                         let text = take_msg(LLVMPrintValueToString(v));
-                        let bits = text.rsplit("0x").next().and_then(|h| u64::from_str_radix(h.trim(), 16).ok()).unwrap_or(d.to_bits());
+                        let bits = text
+                            .rsplit("0x")
+                            .next()
+                            .and_then(|h| u64::from_str_radix(h.trim(), 16).ok())
+                            .unwrap_or(d.to_bits());
                         Ok(Val::C(f64_to_f32_bits(f64::from_bits(bits)) as u64))
                     }
                     LLVMTypeKind::LLVMFloatTypeKind => Ok(Val::C(f64_to_f32_bits(d) as u64)),
@@ -81,7 +85,9 @@ impl Lowerer {
             },
             LLVMValueKind::LLVMGlobalAliasValueKind => self.const_val(LLVMAliasGetAliasee(v)),
             LLVMValueKind::LLVMConstantExprValueKind => self.const_expr(v),
-            LLVMValueKind::LLVMConstantStructValueKind | LLVMValueKind::LLVMConstantArrayValueKind | LLVMValueKind::LLVMConstantVectorValueKind => {
+            LLVMValueKind::LLVMConstantStructValueKind
+            | LLVMValueKind::LLVMConstantArrayValueKind
+            | LLVMValueKind::LLVMConstantVectorValueKind => {
                 let n = LLVMGetNumOperands(v);
                 let mut elems = Vec::with_capacity(n as usize);
                 for i in 0..n {
@@ -90,7 +96,11 @@ impl Lowerer {
                 Ok(Val::Agg(Rc::new(elems)))
             }
             LLVMValueKind::LLVMConstantDataArrayValueKind | LLVMValueKind::LLVMConstantDataVectorValueKind => {
-                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind { LLVMGetVectorSize(t) } else { LLVMGetArrayLength(t) };
+                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMVectorTypeKind {
+                    LLVMGetVectorSize(t)
+                } else {
+                    LLVMGetArrayLength(t)
+                };
                 let mut elems = Vec::with_capacity(n as usize);
                 for i in 0..n {
                     elems.push(self.const_val(LLVMGetElementAsConstant(v, i))?);
@@ -162,8 +172,8 @@ impl Lowerer {
                 let off = self.gep_const_offset(src, &idx);
                 base.wrapping_add(off as u64)
             }
-            LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMUDiv | LLVMSDiv
-            | LLVMURem | LLVMSRem => {
+            LLVMAdd | LLVMSub | LLVMMul | LLVMAnd | LLVMOr | LLVMXor | LLVMShl | LLVMLShr | LLVMAShr | LLVMUDiv
+            | LLVMSDiv | LLVMURem | LLVMSRem => {
                 let a = self.const_u64(LLVMGetOperand(v, 0))?;
                 let b = self.const_u64(LLVMGetOperand(v, 1))?;
                 let bop = bin_op(op).ok_or("constant binary operator")?;
@@ -174,14 +184,26 @@ impl Lowerer {
                 let a = self.const_u64(o0)?;
                 let b = self.const_u64(LLVMGetOperand(v, 1))?;
                 let p = ipred(LLVMGetICmpPredicate(v));
-                crate::exec::icmp_const(p, width(LLVMTypeOf(o0)), a, b) as u64
+                p.eval(width(LLVMTypeOf(o0)), a, b) as u64
             }
             LLVMUIToFP | LLVMSIToFP | LLVMFPToUI | LLVMFPToSI | LLVMFPExt | LLVMFPTrunc => {
                 let o = LLVMGetOperand(v, 0);
                 let a = self.const_u64(o)?;
                 let (ft, tt) = (LLVMGetTypeKind(LLVMTypeOf(o)), LLVMGetTypeKind(t));
-                let as_f64 = |bits: u64, k: LLVMTypeKind| if k == LLVMTypeKind::LLVMFloatTypeKind { f32::from_bits(bits as u32) as f64 } else { f64::from_bits(bits) };
-                let to_bits = |f: f64, k: LLVMTypeKind| if k == LLVMTypeKind::LLVMFloatTypeKind { (f as f32).to_bits() as u64 } else { f.to_bits() };
+                let as_f64 = |bits: u64, k: LLVMTypeKind| {
+                    if k == LLVMTypeKind::LLVMFloatTypeKind {
+                        f32::from_bits(bits as u32) as f64
+                    } else {
+                        f64::from_bits(bits)
+                    }
+                };
+                let to_bits = |f: f64, k: LLVMTypeKind| {
+                    if k == LLVMTypeKind::LLVMFloatTypeKind {
+                        (f as f32).to_bits() as u64
+                    } else {
+                        f.to_bits()
+                    }
+                };
                 let fw = width(LLVMTypeOf(o));
                 match op {
                     LLVMUIToFP => to_bits(a as f64, tt),
@@ -193,7 +215,13 @@ impl Lowerer {
             }
             LLVMFAdd | LLVMFSub | LLVMFMul | LLVMFDiv | LLVMFRem => {
                 let k = LLVMGetTypeKind(t);
-                let f = |bits: u64| if k == LLVMTypeKind::LLVMFloatTypeKind { f32::from_bits(bits as u32) as f64 } else { f64::from_bits(bits) };
+                let f = |bits: u64| {
+                    if k == LLVMTypeKind::LLVMFloatTypeKind {
+                        f32::from_bits(bits as u32) as f64
+                    } else {
+                        f64::from_bits(bits)
+                    }
+                };
                 let a = f(self.const_u64(LLVMGetOperand(v, 0))?);
                 let b = f(self.const_u64(LLVMGetOperand(v, 1))?);
                 let r = match op {
@@ -277,7 +305,11 @@ impl Lowerer {
             LLVMValueKind::LLVMConstantDataArrayValueKind | LLVMValueKind::LLVMConstantDataVectorValueKind => {
                 let et = LLVMGetElementType(t);
                 let stride = LLVMABISizeOfType(self.td, et) as usize;
-                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind { LLVMGetArrayLength(t) } else { LLVMGetVectorSize(t) };
+                let n = if LLVMGetTypeKind(t) == LLVMTypeKind::LLVMArrayTypeKind {
+                    LLVMGetArrayLength(t)
+                } else {
+                    LLVMGetVectorSize(t)
+                };
                 if LLVMGetTypeKind(et) == LLVMTypeKind::LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 8 {
                     let mut len = 0usize;
                     let p = LLVMGetAsString(v, &mut len);
@@ -296,7 +328,11 @@ impl Lowerer {
                 let bytes: [u8; 16] = match self.const_val(v).map_err(err)? {
                     Val::C(c) => (c as u128).to_le_bytes(),
                     Val::Wide(w) => w.to_le_bytes(),
-                    _ => return Err(LoadError::Unsupported("global initializer: aggregate where a scalar was expected".into())),
+                    _ => {
+                        return Err(LoadError::Unsupported(
+                            "global initializer: aggregate where a scalar was expected".into(),
+                        ))
+                    }
                 };
                 let n = size.min(16);
                 if at + n <= buf.len() {
@@ -319,7 +355,7 @@ unsafe fn wide_constant(v: LLVMValueRef, w: u8) -> Result<Val, String> {
         n if n.starts_with('-') => n.parse::<i128>().map_err(|_| format!("cannot read constant {text}"))? as u128,
         n => n.parse::<u128>().map_err(|_| format!("cannot read constant {text}"))?,
     };
-    Ok(Val::Wide(Box::new(value & crate::exec::mask128(w))))
+    Ok(Val::Wide(Box::new(value & crate::expr::mask128(w))))
 }
 
 /// The single-precision bits of a float constant that LLVM handed over as

@@ -1,8 +1,8 @@
 //! The LLVM intrinsics the executor implements, by name.
 
-use crate::ir::MathFn;
 use crate::expr::BinOp;
 use crate::ir::Intrinsic;
+use crate::ir::MathFn;
 
 pub(super) enum IntrinsicKind {
     Known(Intrinsic),

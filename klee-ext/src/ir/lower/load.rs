@@ -87,7 +87,8 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
             scalarize(module)?;
         }
         if let Some(out) = &opts.module_out {
-            let c = CString::new(out.display().to_string()).map_err(|_| LoadError::Io { path: out.display().to_string(), msg: "path contains NUL".into() })?;
+            let c = CString::new(out.display().to_string())
+                .map_err(|_| LoadError::Io { path: out.display().to_string(), msg: "path contains NUL".into() })?;
             if llvm_sys::bit_writer::LLVMWriteBitcodeToFile(module, c.as_ptr()) != 0 {
                 LLVMDisposeModule(module);
                 return Err(LoadError::Io { path: out.display().to_string(), msg: "cannot write the bitcode".into() });
@@ -106,7 +107,10 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
             }
             if llvm_sys::linker::LLVMLinkModules2(module, rm) != 0 {
                 LLVMDisposeModule(module);
-                return Err(LoadError::Link { path: "<runtime>".into(), msg: "runtime conflicts with the program".into() });
+                return Err(LoadError::Link {
+                    path: "<runtime>".into(),
+                    msg: "runtime conflicts with the program".into(),
+                });
             }
         }
         let res = Lowerer::new(module).and_then(|mut l| {
@@ -122,10 +126,11 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
     }
 }
 
-
 /// Runs an LLVM pass pipeline over `module`; `scalar`: with the
 /// vectorizers off. `what` names the step in an error.
-unsafe fn run_passes(module: LLVMModuleRef, pipeline: &std::ffi::CStr, scalar: bool, what: &str) -> Result<(), LoadError> {
+unsafe fn run_passes(
+    module: LLVMModuleRef, pipeline: &std::ffi::CStr, scalar: bool, what: &str,
+) -> Result<(), LoadError> {
     use llvm_sys::transforms::pass_builder::*;
     let opts = LLVMCreatePassBuilderOptions();
     if scalar {
@@ -171,7 +176,8 @@ fn diagnostics() -> String {
 
 unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, LoadError> {
     let path = p.display().to_string();
-    let cpath = CString::new(path.clone()).map_err(|_| LoadError::Io { path: path.clone(), msg: "path contains NUL".into() })?;
+    let cpath = CString::new(path.clone())
+        .map_err(|_| LoadError::Io { path: path.clone(), msg: "path contains NUL".into() })?;
     let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();
     let mut msg: *mut libc::c_char = std::ptr::null_mut();
     if LLVMCreateMemoryBufferWithContentsOfFile(cpath.as_ptr(), &mut buf, &mut msg) != 0 {
@@ -189,7 +195,11 @@ unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, Loa
         LLVMDisposeMemoryBuffer(buf);
         if failed {
             let d = diagnostics();
-            let msg = if d.is_empty() { "not valid LLVM bitcode".to_string() } else { format!("not valid LLVM bitcode: {d}") };
+            let msg = if d.is_empty() {
+                "not valid LLVM bitcode".to_string()
+            } else {
+                format!("not valid LLVM bitcode: {d}")
+            };
             return Err(LoadError::Parse { path, msg });
         }
     }

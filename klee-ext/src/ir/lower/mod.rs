@@ -15,12 +15,12 @@ pub use load::{load_module_file, load_module_with, LoadOptions};
 
 use super::types::{Ty, TyId, TyInfo, NO_LOC};
 use super::*;
-use intrinsics::{intrinsic, IntrinsicKind};
-use crate::ir::Special;
 use crate::expr::{fold_bin, mask, sext64, BinOp};
+use crate::ir::Special;
+use intrinsics::{intrinsic, IntrinsicKind};
 use llvm_sys::core::*;
-use llvm_sys::target::*;
 use llvm_sys::prelude::*;
+use llvm_sys::target::*;
 use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind, LLVMValueKind};
 use std::ffi::{CStr, CString};
 
@@ -227,7 +227,8 @@ impl Lowerer {
             return id;
         }
         let sized = LLVMTypeIsSized(t) != 0;
-        let (size, store_size) = if sized { (LLVMABISizeOfType(self.td, t), LLVMStoreSizeOfType(self.td, t)) } else { (0, 0) };
+        let (size, store_size) =
+            if sized { (LLVMABISizeOfType(self.td, t), LLVMStoreSizeOfType(self.td, t)) } else { (0, 0) };
         let (ty, bits) = match LLVMGetTypeKind(t) {
             LLVMTypeKind::LLVMVoidTypeKind => (Ty::Void, 0),
             LLVMTypeKind::LLVMIntegerTypeKind => {
@@ -295,14 +296,23 @@ impl Lowerer {
         }
         let mut len = 0u32;
         let p = LLVMGetDebugLocFilename(i, &mut len);
-        let file = if p.is_null() { "?".to_string() } else { String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned() };
+        let file = if p.is_null() {
+            "?".to_string()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+        };
         let id = self.loc(&file, line);
         cx.last_loc = id;
         id
     }
 
     unsafe fn lower_function(&mut self, f: LLVMValueRef, id: FuncId) {
-        let mut cx = FnCx { regs: FxHashMap::default(), blocks: FxHashMap::default(), phis: FxHashMap::default(), last_loc: NO_LOC };
+        let mut cx = FnCx {
+            regs: FxHashMap::default(),
+            blocks: FxHashMap::default(),
+            phis: FxHashMap::default(),
+            last_loc: NO_LOC,
+        };
         let nparams = LLVMCountParams(f);
         let mut params = Vec::new();
         let mut names = Vec::new();
@@ -423,7 +433,9 @@ impl Lowerer {
         }
     }
 
-    unsafe fn lower_inst(&mut self, i: LLVMValueRef, bb: LLVMBasicBlockRef, cx: &mut FnCx) -> Result<Option<Inst>, String> {
+    unsafe fn lower_inst(
+        &mut self, i: LLVMValueRef, bb: LLVMBasicBlockRef, cx: &mut FnCx,
+    ) -> Result<Option<Inst>, String> {
         use LLVMOpcode::*;
         let op = LLVMGetInstructionOpcode(i);
         let dst = cx.regs.get(&i).copied();
@@ -474,8 +486,8 @@ impl Lowerer {
                 }
                 Inst::IndirectBr { addr, edges: edges.into() }
             }
-            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr | LLVMAnd
-            | LLVMOr | LLVMXor => {
+            LLVMAdd | LLVMSub | LLVMMul | LLVMUDiv | LLVMSDiv | LLVMURem | LLVMSRem | LLVMShl | LLVMLShr | LLVMAShr
+            | LLVMAnd | LLVMOr | LLVMXor => {
                 let (op, w, dst) = (bin_op(op).expect("integer binary opcode"), self.int_width(t)?, d()?);
                 let (a, b) = (self.operand(o(0), cx)?, self.operand(o(1), cx)?);
                 if w > 64 {
@@ -499,7 +511,9 @@ impl Lowerer {
                     Inst::FBin { op: fop, dbl: self.is_double(t)?, dst, a, b }
                 }
             }
-            LLVMFNeg if self.is_f80(t) => Inst::Wide(Box::new(WideInst::F80Neg { dst: d()?, a: self.operand(o(0), cx)? })),
+            LLVMFNeg if self.is_f80(t) => {
+                Inst::Wide(Box::new(WideInst::F80Neg { dst: d()?, a: self.operand(o(0), cx)? }))
+            }
             LLVMFNeg => Inst::FNeg { dbl: self.is_double(t)?, dst: d()?, a: self.operand(o(0), cx)? },
             LLVMFCmp if self.is_f80(LLVMTypeOf(o(0))) => Inst::Wide(Box::new(WideInst::F80Cmp {
                 pred: LLVMGetFCmpPredicate(i) as u8,
@@ -561,7 +575,13 @@ impl Lowerer {
                 let to = self.int_width(t)?;
                 let (dst, a) = (d()?, self.operand(o(0), cx)?);
                 if to > 64 {
-                    return Ok(Some(Inst::Wide(Box::new(WideInst::FpToInt { signed: op == LLVMFPToSI, dbl, to, dst, a }))));
+                    return Ok(Some(Inst::Wide(Box::new(WideInst::FpToInt {
+                        signed: op == LLVMFPToSI,
+                        dbl,
+                        to,
+                        dst,
+                        a,
+                    }))));
                 }
                 let cop = if op == LLVMFPToUI { CastOp::FpToUi { dbl } } else { CastOp::FpToSi { dbl } };
                 Inst::Cast { op: cop, from: if dbl { 64 } else { 32 }, to, dst, a }
@@ -571,7 +591,13 @@ impl Lowerer {
                 let from = self.int_width(LLVMTypeOf(o(0)))?;
                 let (dst, a) = (d()?, self.operand(o(0), cx)?);
                 if from > 64 {
-                    return Ok(Some(Inst::Wide(Box::new(WideInst::IntToFp { signed: op == LLVMSIToFP, dbl, from, dst, a }))));
+                    return Ok(Some(Inst::Wide(Box::new(WideInst::IntToFp {
+                        signed: op == LLVMSIToFP,
+                        dbl,
+                        from,
+                        dst,
+                        a,
+                    }))));
                 }
                 let cop = if op == LLVMUIToFP { CastOp::UiToFp { dbl } } else { CastOp::SiToFp { dbl } };
                 Inst::Cast { op: cop, from, to: if dbl { 64 } else { 32 }, dst, a }
@@ -586,7 +612,8 @@ impl Lowerer {
                 let k = LLVMGetTypeKind(t);
                 // A freeze (or a cast to the same type) of a vector is a copy;
                 // a bitcast that changes the elements is not supported.
-                let vector = k == LLVMTypeKind::LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(o(0))) == LLVMTypeKind::LLVMVectorTypeKind;
+                let vector = k == LLVMTypeKind::LLVMVectorTypeKind
+                    || LLVMGetTypeKind(LLVMTypeOf(o(0))) == LLVMTypeKind::LLVMVectorTypeKind;
                 if vector && op != LLVMFreeze && t != LLVMTypeOf(o(0)) {
                     return Err("vector bitcasts".into());
                 }
@@ -687,7 +714,13 @@ impl Lowerer {
                 if !self.prog.types[ty.idx()].is_scalar() {
                     return Err("cmpxchg on this type".into());
                 }
-                Inst::CmpXchg { dst: d()?, addr: self.operand(o(0), cx)?, cmp: self.operand(o(1), cx)?, new: self.operand(o(2), cx)?, ty }
+                Inst::CmpXchg {
+                    dst: d()?,
+                    addr: self.operand(o(0), cx)?,
+                    cmp: self.operand(o(1), cx)?,
+                    new: self.operand(o(2), cx)?,
+                    ty,
+                }
             }
             other => return Err(format!("the {other:?} instruction")),
         };

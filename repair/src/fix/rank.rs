@@ -2,9 +2,10 @@
 //! source, ranked by suspiciousness, each as a narrow candidate (what the
 //! original reads), the full one and, for the relabel pass, a wide one.
 
+use super::error::FixError;
+use super::options::{FixOptions, Search};
 use crate::config::Project;
 use crate::cparse::{self, Schema, Site};
-use crate::fix::{msg, FixError, FixOptions, Search};
 use crate::localize::Spectrum;
 use klee_ext::so::LangSpec;
 
@@ -54,12 +55,19 @@ fn shallower(l: &LangSpec) -> Option<LangSpec> {
 /// Ranks the sites of every source by suspiciousness; keeps the sites of
 /// the `n` most suspicious statements, condition and assignment schemas
 /// before guards at equal suspiciousness.
-pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions) -> Result<Vec<Candidate>, FixError> {
+pub(crate) fn rank(
+    p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions,
+) -> Result<Vec<Candidate>, FixError> {
     let mut all = Vec::new();
     for (i, text) in texts.iter().enumerate() {
-        let sites = cparse::sites(text, opts.vars).map_err(|e| msg(format!("{}: {e}", p.sources[i].display())))?;
+        let sites =
+            cparse::sites(text, opts.vars).map_err(|e| FixError::Parse(format!("{}: {e}", p.sources[i].display())))?;
         // The relabel pass can afford every variable in scope.
-        let wide = if opts.search == Search::Deviation { cparse::sites(text, WIDE_VARS).unwrap_or_default() } else { Vec::new() };
+        let wide = if opts.search == Search::Deviation {
+            cparse::sites(text, WIDE_VARS).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         for s in sites {
             // `--location`: only the sites on the given lines, covered by
             // the failing tests or not.
@@ -69,7 +77,9 @@ pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOpt
             }
             let covered = |lines: std::ops::Range<u32>| located || spec.failing_cover(i, lines);
             let mut wide_twin = false;
-            if let Some(w) = wide.iter().find(|w| !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)) {
+            if let Some(w) = wide.iter().find(|w| {
+                !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)
+            }) {
                 if !covered(s.lines.clone()) {
                     continue;
                 }
@@ -85,7 +95,7 @@ pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOpt
             let freq = spec.frequency(i, s.lines.clone());
             // A floating-point condition's language is `real` (of the
             // conditions' depth).
-            let own = s.real.then(|| match &opts.cond_lang {
+            let own = s.real.then_some(match &opts.cond_lang {
                 LangSpec::Bool(d) => LangSpec::Real(*d),
                 _ => LangSpec::Real(3),
             });
@@ -126,7 +136,9 @@ pub(crate) fn rank(p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOpt
     let mut kept: Vec<(usize, Candidate)> = all.into_iter().filter_map(|c| rank_of(&c).map(|r| (r, c))).collect();
     // At equal suspiciousness, small edits first, then by schema
     // (expressions first, guards last), then by rank.
-    kept.sort_by(|(ra, a), (rb, b)| b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb))));
+    kept.sort_by(|(ra, a), (rb, b)| {
+        b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb)))
+    });
     Ok(kept.into_iter().map(|(_, c)| c).collect())
 }
 
@@ -165,4 +177,3 @@ pub(crate) fn program_constants(texts: &[String]) -> Vec<i64> {
     }
     out
 }
-

@@ -4,8 +4,9 @@
 //! every test, native validation of a changed source, and the VM program
 //! with an instrumented source.
 
+use super::error::FixError;
+use super::report::TestResult;
 use crate::config::{Project, TestCase};
-use crate::fix::{msg, FixError, TestResult};
 use crate::localize::Spectrum;
 use crate::make::MakeTrees;
 use crate::native::{self, RunResult};
@@ -14,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Duration;
 
+#[allow(clippy::large_enum_variant)] // one per repair: a box would buy nothing
 pub enum Builds {
     /// The sources compiled directly, in a fresh folder each time.
     Direct,
@@ -24,7 +26,7 @@ impl Builds {
     pub fn prepare(p: &Project, status: &mut dyn FnMut(&str)) -> Result<Builds, FixError> {
         match &p.build {
             None => Ok(Builds::Direct),
-            Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status).map_err(msg)?)),
+            Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status).map_err(FixError::Build)?)),
         }
     }
 
@@ -36,22 +38,24 @@ impl Builds {
     }
 
     /// Runs every test natively with coverage: results and the spectrum.
-    pub(crate) fn run_tests(&self, p: &Project, timeout: Duration, tmp: &Path) -> Result<(Vec<TestResult>, Spectrum), FixError> {
+    pub(crate) fn run_tests(
+        &self, p: &Project, timeout: Duration, tmp: &Path,
+    ) -> Result<(Vec<TestResult>, Spectrum), FixError> {
         let mut results = Vec::new();
         let mut spec = Spectrum::default();
         let direct;
         let (exe, take): (PathBuf, Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String>>) = match self {
             Builds::Direct => {
                 let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-                direct = native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(msg)?;
+                direct = native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(FixError::Build)?;
                 (direct.exe.clone(), Box::new(|| native::take_coverage(&direct)))
             }
             Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage())),
         };
-        take().map_err(msg)?;
+        take().map_err(FixError::Build)?;
         for t in &p.tests {
             let (r, passed) = run_one(&exe, p, t, timeout)?;
-            let cov = take().map_err(msg)?;
+            let cov = take().map_err(FixError::Build)?;
             spec.add(passed, &cov);
             let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
             results.push(TestResult { name: t.name.clone(), passed, problem });
@@ -62,12 +66,17 @@ impl Builds {
     /// Builds the project with `replaced` (source index, text) natively
     /// (in `dir` when built directly) and runs `tests` in order: the first
     /// failing test (its index) and why, if any.
-    pub(crate) fn validate(&self, p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path) -> Result<Option<(usize, String)>, String> {
+    pub(crate) fn validate(
+        &self, p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path,
+    ) -> Result<Option<(usize, String)>, String> {
         let run_all = |exe: &Path| -> Result<Option<(usize, String)>, String> {
             for (i, t) in tests.iter().enumerate() {
                 let (r, passed) = run_one(exe, p, t, test_timeout).map_err(|e| e.to_string())?;
                 if !passed {
-                    return Ok(Some((i, format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default()))));
+                    return Ok(Some((
+                        i,
+                        format!("test {} fails{}", t.name, r.abnormal().map(|a| format!(" ({a})")).unwrap_or_default()),
+                    )));
                 }
             }
             Ok(None)
@@ -99,12 +108,15 @@ impl Builds {
 
     /// The project with source `src` replaced by `instrumented`, loaded in
     /// the VM (built in `dir`), or why not (a `skipped: …` result).
-    pub(crate) fn instrumented(&self, p: &Project, src: usize, instrumented: &str, dir: &Path) -> Result<Rc<klee_ext::ir::Program>, String> {
+    pub(crate) fn instrumented(
+        &self, p: &Project, src: usize, instrumented: &str, dir: &Path,
+    ) -> Result<Rc<klee_ext::ir::Program>, String> {
         std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
         let bc = match self {
             Builds::Direct => {
                 let src_rel = &p.sources[src];
-                let name = src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
+                let name =
+                    src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
                 let inst = dir.join(&name);
                 std::fs::write(&inst, instrumented).map_err(|e| e.to_string())?;
                 let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
@@ -115,19 +127,24 @@ impl Builds {
                     flags.push(d.display().to_string());
                 }
                 flags.extend(p.cflags.iter().cloned());
-                klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())))?
+                klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| {
+                    format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string()))
+                })?
             }
-            Builds::Make(m) => vec![m.bitcode(src, instrumented, dir).map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?],
+            Builds::Make(m) => vec![m
+                .bitcode(src, instrumented, dir)
+                .map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?],
         };
         let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
-        let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
+        let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC))
+            .map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
         Ok(Rc::new(prog))
     }
 
     /// The integer constants a patch may use without cost: the sources'
     /// literals and the values of `macros`.
     pub(crate) fn constants(texts: &[String], macros: &HashMap<String, i64>) -> Vec<i64> {
-        let mut out = crate::rank::program_constants(texts);
+        let mut out = super::rank::program_constants(texts);
         let mut values: Vec<i64> = macros.values().copied().collect();
         values.sort_unstable();
         for v in values {
@@ -143,7 +160,9 @@ impl Builds {
 /// texts) replaced and runs `then(root, program)` on the build: `root` is
 /// the built tree of a real project (the project folder otherwise). The
 /// outer error is the tool's, the inner one the variant's build.
-pub fn with_variant<T>(p: &Project, files: &[(PathBuf, String)], then: impl FnOnce(&Path, &Path) -> T) -> Result<Result<T, String>, String> {
+pub fn with_variant<T>(
+    p: &Project, files: &[(PathBuf, String)], then: impl FnOnce(&Path, &Path) -> T,
+) -> Result<Result<T, String>, String> {
     match Builds::prepare(p, &mut |_| {}).map_err(|e| e.to_string())? {
         Builds::Direct => {
             let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
@@ -177,11 +196,12 @@ pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration
 /// Runs test `t` natively: its folder prepared, the program run, the
 /// result judged.
 fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
-    let dir = native::prepare(t, &p.dir, timeout).map_err(msg)?;
+    let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
     let mut t = t.clone();
     t.argv0 = Builds::argv0(p);
     t.run_dir = Some(dir.path.clone());
-    let r = native::run_test(exe, &t, &dir.path, timeout).map_err(|e| msg(format!("cannot run test {}: {e}", t.name)))?;
+    let r = native::run_test(exe, &t, &dir.path, timeout)
+        .map_err(|e| FixError::Build(format!("cannot run test {}: {e}", t.name)))?;
     let passed = native::judge(&t, &r.stdout, &r.stderr, r.exit);
     Ok((r, passed))
 }
@@ -189,7 +209,9 @@ fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(
 fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
     match (t.exit, r.exit) {
         (Some(want), Some(got)) if want != got => format!("exit code {got}, expected {want}"),
-        _ if t.stdout.is_none() && t.stderr.is_some() => format!("unexpected stderr {:?}", String::from_utf8_lossy(&r.stderr).chars().take(60).collect::<String>()),
+        _ if t.stdout.is_none() && t.stderr.is_some() => {
+            format!("unexpected stderr {:?}", String::from_utf8_lossy(&r.stderr).chars().take(60).collect::<String>())
+        }
         _ if t.stdout.is_none() && t.check.is_some() => "its check fails".into(),
         _ => format!("unexpected output {:?}", String::from_utf8_lossy(&r.stdout).chars().take(60).collect::<String>()),
     }
@@ -209,9 +231,13 @@ fn first_line(s: &str) -> String {
 /// headers and sources whose NAME occurs in `texts` (a name defined to
 /// several values is left out).
 pub(crate) fn macro_constants(dir: &Path, texts: &[String]) -> HashMap<String, i64> {
-    let re = regex::Regex::new(r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))\)?[uUlL]*\s*(?:/[*/].*)?$").expect("valid regex");
+    let re = regex::Regex::new(
+        r"(?m)^\s*#\s*define\s+([A-Za-z_]\w*)\s+\(?(-?(?:0[xX][0-9a-fA-F]+|\d+))\)?[uUlL]*\s*(?:/[*/].*)?$",
+    )
+    .expect("valid regex");
     let ident = regex::Regex::new(r"[A-Za-z_]\w*").expect("valid regex");
-    let names: std::collections::HashSet<&str> = texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
+    let names: std::collections::HashSet<&str> =
+        texts.iter().flat_map(|t| ident.find_iter(t).map(|m| m.as_str())).collect();
     let mut out: HashMap<String, Option<i64>> = HashMap::new();
     for_each_c_file(dir, None, &mut |_, text| {
         let mut define = |name: &str, n: i64| {
@@ -257,7 +283,9 @@ fn for_each_c_file(dir: &Path, only: Option<&str>, f: &mut dyn FnMut(&Path, &str
                 }
                 continue;
             }
-            if !path.extension().is_some_and(|x| x == "h" || x == "c") || only.is_some_and(|o| path.file_name().is_none_or(|n| n != o)) {
+            if !path.extension().is_some_and(|x| x == "h" || x == "c")
+                || only.is_some_and(|o| path.file_name().is_none_or(|n| n != o))
+            {
                 continue;
             }
             if let Ok(text) = std::fs::read_to_string(&path) {

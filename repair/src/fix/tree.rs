@@ -14,7 +14,9 @@ use std::time::Duration;
 /// Time the drawn session may take.
 const TREE_TIME: Duration = Duration::from_secs(20);
 
-pub(crate) fn draw(prog: &Program, test: &TestCase, hole: (&str, &LangSpec), engine: Engine, limits: &Limits, site: &str, file: &Path) -> Result<(), String> {
+pub(crate) fn draw(
+    prog: &Program, test: &TestCase, hole: (&str, &LangSpec), engine: Engine, limits: &Limits, site: &str, file: &Path,
+) -> Result<(), String> {
     let mut cfg = test_config(test, hole, engine, limits, TREE_TIME);
     cfg.record_tree = true;
     let mut ex = Executor::new(prog, cfg)?;

@@ -3,8 +3,8 @@
 //! `Phi = AND_i OR_j pi_ij` (DESIGN.md §3), optionally preferring the
 //! interpretation closest to given terms (MaxSMT).
 
-use super::{Encoding, Interp, SoVarId, Term};
-use crate::expr::{ArrayId, ExprId, ExprPool};
+use crate::expr::{ArrayId, ExprId};
+use crate::so::{self, Encoding, Interp, Pool, SoVarId, Term};
 use crate::solver::z3_so::{SoConfig, SoSolver, SpecGoal};
 use std::time::Duration;
 
@@ -47,7 +47,9 @@ pub struct Solution {
 /// encoded (first-order holes too: each is `rho` applied to its recorded
 /// arguments), and their values must stay in the `int` range. `prefer`:
 /// per variable, the original term.
-pub fn solve(pool: &ExprPool, tests: &[Vec<PathSpec>], prefer: &[(SoVarId, Term)], opts: &SpecOptions) -> Result<Vec<Solution>, String> {
+pub fn solve(
+    pool: &Pool, tests: &[Vec<PathSpec>], prefer: &[(SoVarId, Term)], opts: &SpecOptions,
+) -> Result<Vec<Solution>, String> {
     if tests.iter().any(|t| t.is_empty()) {
         return Ok(Vec::new());
     }
@@ -68,7 +70,7 @@ pub fn solve(pool: &ExprPool, tests: &[Vec<PathSpec>], prefer: &[(SoVarId, Term)
     Ok(so.solve_spec(pool, &paths, &goal)?.into_iter().map(|(interp, cost)| Solution { interp, cost }).collect())
 }
 
-pub use crate::solver::z3_examples::Rel;
+pub use crate::so::fit::Rel;
 
 /// One evaluation of a hole a path needs: its arguments and its value
 /// (or, for a value the path leaves free, the one value it must not be).
@@ -84,13 +86,17 @@ pub type Example = (Vec<i64>, Rel);
 /// checked first by evaluation: if some satisfy the specification, they
 /// are the closest (the original itself is excluded or fails), and no
 /// solver is needed.
-pub fn solve_examples(name: &str, lang: &super::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>, exclude: &[Term], opts: &SpecOptions) -> Result<Vec<(Term, u32)>, String> {
+pub fn solve_examples(
+    name: &str, lang: &so::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>,
+    exclude: &[Term], opts: &SpecOptions,
+) -> Result<Vec<(Term, u32)>, String> {
     if tests.iter().any(|t| t.is_empty()) {
         return Ok(Vec::new());
     }
     let want = opts.solutions.max(1);
     if let Some(near) = prefer.and_then(|o| neighbours(lang, o, arity, &opts.known_constants)) {
-        let mut near: Vec<(Term, u32)> = near.into_iter().filter(|(t, _)| !exclude.contains(t) && satisfies(t, tests)).collect();
+        let mut near: Vec<(Term, u32)> =
+            near.into_iter().filter(|(t, _)| !exclude.contains(t) && satisfies(t, tests)).collect();
         if !near.is_empty() {
             near.truncate(want);
             return Ok(near);
@@ -125,12 +131,12 @@ pub fn solve_examples(name: &str, lang: &super::LangSpec, arity: usize, tests: &
 /// The terms of `lang` one relabel from `orig` (with the program's
 /// constants `known`), closest first by the minimal-change objective, with
 /// it; `None` for a grammar file's language.
-pub fn neighbours(lang: &super::LangSpec, orig: &Term, arity: usize, known: &[i64]) -> Option<Vec<(Term, u32)>> {
-    use super::edit;
+pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64]) -> Option<Vec<(Term, u32)>> {
+    use so::edit;
     let (known, member): (&[i64], Box<dyn Fn(&Term) -> bool>) = match lang {
-        super::LangSpec::Int(d) | super::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
-        super::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
-        super::LangSpec::File { .. } | super::LangSpec::Arith(_) | super::LangSpec::Linear(_) => return None,
+        so::LangSpec::Int(d) | so::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
+        so::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
+        so::LangSpec::File { .. } | so::LangSpec::Arith(_) | so::LangSpec::Linear(_) => return None,
     };
     let mut near: Vec<(Term, u32)> = edit::relabels(orig, arity, known)
         .into_iter()
@@ -151,8 +157,10 @@ const JOIN_RACE: std::time::Duration = std::time::Duration::from_secs(1);
 /// Terms `orig JOIN (x op c)` of a Boolean built-in language satisfying
 /// the specification when each test takes its first (or each its last)
 /// path, closest first, with their objective.
-fn joins(lang: &super::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Example>>], known: &[i64], exclude: &[Term]) -> Vec<(Term, u32)> {
-    let super::LangSpec::Bool(depth) = lang else { return Vec::new() };
+fn joins(
+    lang: &so::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Example>>], known: &[i64], exclude: &[Term],
+) -> Vec<(Term, u32)> {
+    let so::LangSpec::Bool(depth) = lang else { return Vec::new() };
     let mut out: Vec<(Term, u32)> = Vec::new();
     for pick in [0usize, 1] {
         let examples: Vec<(std::rc::Rc<[i64]>, Rel)> = tests
@@ -161,9 +169,13 @@ fn joins(lang: &super::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Exa
             .flatten()
             .map(|(a, r)| (std::rc::Rc::from(a.as_slice()), *r))
             .collect();
-        for t in super::fit::extensions(orig, &examples, arity, false) {
-            if super::edit::in_builtin(&t, arity, *depth) && !exclude.contains(&t) && satisfies(&t, tests) && !out.iter().any(|(x, _)| *x == t) {
-                let c = super::edit::objective(orig, &t, known);
+        for t in so::fit::extensions(orig, &examples, arity, false) {
+            if so::edit::in_builtin(&t, arity, *depth)
+                && !exclude.contains(&t)
+                && satisfies(&t, tests)
+                && !out.iter().any(|(x, _)| *x == t)
+            {
+                let c = so::edit::objective(orig, &t, known);
                 out.push((t, c));
             }
         }
@@ -186,8 +198,11 @@ pub fn satisfies(t: &Term, tests: &[Vec<Vec<Example>>]) -> bool {
     })
 }
 
-fn solve_examples_smt(name: &str, lang: &super::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>, opts: &SpecOptions) -> Result<Vec<(Term, u32)>, String> {
-    let mut pool = ExprPool::new();
+fn solve_examples_smt(
+    name: &str, lang: &so::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>,
+    opts: &SpecOptions,
+) -> Result<Vec<(Term, u32)>, String> {
+    let mut pool = Pool::new();
     pool.so.specs.insert(name.to_string(), lang.clone());
     let var = pool.so_declare(name, arity)?;
     let mut occs: rustc_hash::FxHashMap<Vec<i64>, (ArrayId, ExprId)> = Default::default();
@@ -223,5 +238,8 @@ fn solve_examples_smt(name: &str, lang: &super::LangSpec, arity: usize, tests: &
         specs.push(paths);
     }
     let prefer: Vec<(SoVarId, Term)> = prefer.map(|t| (var, t.clone())).into_iter().collect();
-    Ok(solve(&pool, &specs, &prefer, opts)?.into_iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect())
+    Ok(solve(&pool, &specs, &prefer, opts)?
+        .into_iter()
+        .filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost)))
+        .collect())
 }

@@ -1,0 +1,283 @@
+//! The `fix` job: run the tests, localize, try the schemas at the most
+//! suspicious statements in passes, keep the closest validated patch, and
+//! write the patch and the report (`--apply`: into the sources, atomically).
+
+use super::builds::Builds;
+use super::error::FixError;
+use super::options::{FixOptions, Search};
+use super::rank::{rank, Wide};
+use super::report::{finish, one_line, write_report, Attempt, Patch, Progress, Report};
+use super::site::{try_site, Pass, Repair, SiteRun, SITE_TIME_LIMIT};
+use crate::config::{Project, TestCase};
+use crate::cparse;
+use crate::infer::Limits;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// A patch this close to the original ends the search after the quick
+/// pass (sites that ran out of time there are not tried again).
+const CLOSE: u32 = 3;
+
+/// Whether `patch` is correct on held-out tests: the patched project is
+/// built natively and every test must pass (a patch that passes the
+/// project's tests but not these is plausible, not correct).
+pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout: Duration) -> Result<bool, String> {
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let builds = Builds::prepare(p, &mut |_| {}).map_err(|e| e.to_string())?;
+    let tests: Vec<TestCase> =
+        heldout.iter().map(|t| TestCase { fresh_dir: t.fresh_dir || p.build.is_some(), ..t.clone() }).collect();
+    let tests: Vec<&TestCase> = tests.iter().collect();
+    Ok(builds.validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
+}
+
+/// Runs the whole repair of project `p`.
+pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Result<Report, FixError> {
+    let start = Instant::now();
+    let out_dir = opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"));
+    std::fs::create_dir_all(&out_dir).map_err(FixError::io(&out_dir, "cannot create the output folder: "))?;
+    let tmp = tempfile::tempdir().map_err(|e| FixError::Output(format!("cannot create a temporary folder: {e}")))?;
+    let texts: Vec<String> = p
+        .sources
+        .iter()
+        .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(FixError::io(s, "")))
+        .collect::<Result<_, _>>()?;
+    progress.status("building the project");
+    let builds = Builds::prepare(p, &mut |m| progress.status(m))?;
+    // Building a real project once per machine does not count against the
+    // repair's time.
+    let deadline = Instant::now() + opts.timeout;
+    progress.status("running the tests");
+    let (tests, spectrum) = builds.run_tests(p, opts.test_timeout, tmp.path())?;
+    let failing: Vec<&TestCase> = p.tests.iter().zip(&tests).filter(|(_, r)| !r.passed).map(|(t, _)| t).collect();
+    for r in tests.iter().filter(|r| !r.passed) {
+        progress.message(&format!("failing test {}: {}", r.name, r.problem.as_deref().unwrap_or("fails")));
+    }
+    let localization_s = start.elapsed().as_secs_f64();
+    let mut report = Report {
+        project: p.dir.display().to_string(),
+        engine: opts.engine.name().into(),
+        status: "no-patch".into(),
+        tests: tests.clone(),
+        patches: Vec::new(),
+        attempts: Vec::new(),
+        locations_tried: 0,
+        paths_explored: 0,
+        paths_pruned: 0,
+        so_queries: 0,
+        so_query_median_ms: 0.0,
+        sat_ms: 0.0,
+        unsat_ms: 0.0,
+        search: opts.search,
+        first_patch_s: None,
+        localization_s,
+        time_s: 0.0,
+        applied: false,
+        reason: None,
+        output_dir: out_dir.display().to_string(),
+    };
+    if failing.is_empty() {
+        report.status = "nothing-to-repair".into();
+        report.reason = Some(format!("all {} tests pass: nothing to repair", p.tests.len()));
+        return finish(report, start, &out_dir);
+    }
+    // Failing tests first: a site that cannot pass them is dropped early.
+    let mut ordered: Vec<&TestCase> = failing.clone();
+    ordered.extend(p.tests.iter().zip(&tests).filter(|(_, r)| r.passed).map(|(t, _)| t));
+    // What the parser reads: a source split by `#ifdef` branches as one
+    // branch of each, decided by the project's own macros.
+    let configured = match &builds {
+        Builds::Make(m) => Some(m.root()),
+        Builds::Direct => None,
+    };
+    let defined = super::builds::defined_macros(&p.dir, configured);
+    let views: Vec<String> = texts.iter().map(|t| cparse::project_view(t, &defined)).collect();
+    let candidates = rank(p, &views, &spectrum, opts)?;
+    if candidates.is_empty() {
+        report.reason = Some(if opts.at.is_empty() {
+            "no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into()
+        } else {
+            let at: Vec<String> = opts.at.iter().map(|(f, l)| format!("{}:{l}", f.display())).collect();
+            format!("no repair site (condition, assignment, or guardable statement) at {}", at.join(", "))
+        });
+        return finish(report, start, &out_dir);
+    }
+    let mut statements = std::collections::HashSet::new();
+    let limits = Limits {
+        max_forks: opts.max_forks,
+        max_paths: opts.max_paths,
+        max_path_instructions: opts.max_path_instructions,
+        max_instructions: opts.max_instructions,
+        deadline,
+        query_timeout: opts.query_timeout,
+        max_applications: None,
+    };
+    let mut seen_patches = std::collections::HashSet::new();
+    let mut query_times: Vec<Duration> = Vec::new();
+    let (mut sat_times, mut unsat_times): (Vec<Duration>, Vec<Duration>) = Default::default();
+    let macros = super::builds::macro_constants(&p.dir, &texts);
+    let constants = Builds::constants(&texts, &macros);
+    // Two passes: every site with a short budget first, then the sites that
+    // ran out of it with the full share, so that one costly site cannot
+    // starve the others. A patch one edit from the original ends the
+    // search; otherwise the closest patch of the pass wins (sites in
+    // order of suspiciousness at equal distance).
+    let quick = opts.quick_site_timeout;
+    let mut queue: Vec<usize> = (0..candidates.len()).collect();
+    let repair = Repair {
+        p,
+        opts,
+        builds: &builds,
+        tests: &ordered,
+        failing: failing.len(),
+        tmp: tmp.path(),
+        constants: &constants,
+        macros: &macros,
+        programs: RefCell::new(HashMap::new()),
+        tree_drawn: Cell::new(false),
+    };
+    let mut passes = vec![(Pass::Quick, quick), (Pass::Full, opts.site_timeout)];
+    if opts.search == Search::Deviation {
+        passes.insert(0, (Pass::Relabels, quick));
+    }
+    'passes: for (pass, budget) in passes {
+        let mut retry = Vec::new();
+        for &k in &queue {
+            let c = &candidates[k];
+            // The relabel pass tries a site's wide candidate instead of its
+            // full one; the other passes, never.
+            if c.wide == Wide::Only && pass != Pass::Relabels {
+                continue;
+            }
+            if c.wide == Wide::Twin && pass == Pass::Relabels {
+                retry.push(k);
+                continue;
+            }
+            if Instant::now() >= deadline {
+                report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
+                break 'passes;
+            }
+            statements.insert((c.src, c.site.stmt.start));
+            report.locations_tried = statements.len();
+            let file = p.sources[c.src].display().to_string();
+            progress.status(&format!(
+                "[{}/{}] {}:{} {} ({} paths so far, {:.1} s)",
+                k + 1,
+                candidates.len(),
+                file,
+                c.site.line(),
+                c.site.schema.describe(),
+                report.paths_explored,
+                start.elapsed().as_secs_f64()
+            ));
+            let t0 = Instant::now();
+            // A hole may run a few times more often than its statement ran
+            // natively in any test (a repaired loop runs a similar number
+            // of times); beyond that a path ends.
+            let most = spectrum.most_runs(c.src, c.site.lines.clone());
+            let site_limits =
+                Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
+            let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, budget, pass };
+            let (result, stats, patches) = try_site(&repair, &site)?;
+            report.paths_explored += stats.paths;
+            report.paths_pruned += stats.paths_pruned;
+            report.so_queries += stats.so_queries;
+            query_times.extend(stats.query_times.iter().copied());
+            sat_times.extend(stats.sat_times.iter().copied());
+            unsat_times.extend(stats.unsat_times.iter().copied());
+            report.sat_ms = crate::infer::mean_ms(&sat_times);
+            report.unsat_ms = crate::infer::mean_ms(&unsat_times);
+            report.so_query_median_ms = crate::infer::median_ms(&mut query_times);
+            if !patches.is_empty() && report.first_patch_s.is_none() {
+                report.first_patch_s = Some(start.elapsed().as_secs_f64());
+            }
+            progress.message(&format!(
+                "{}:{}: {} `{}`: {}",
+                file,
+                c.site.line(),
+                c.site.schema.describe(),
+                one_line(&c.site.original),
+                result
+            ));
+            if (pass == Pass::Relabels && c.wide != Wide::Only)
+                || (result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout)
+            {
+                retry.push(k);
+            }
+            report.attempts.push(Attempt {
+                file,
+                line: c.site.line(),
+                schema: c.site.schema,
+                suspiciousness: (c.score * 1000.0).round() / 1000.0,
+                original: c.site.original.clone(),
+                variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
+                language: c.language(opts).describe(),
+                result,
+                stats,
+                time_s: t0.elapsed().as_secs_f64(),
+            });
+            for pt in patches {
+                if seen_patches.insert(pt.diff.clone()) {
+                    report.patches.push(pt);
+                }
+            }
+            if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
+                break 'passes;
+            }
+        }
+        if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
+            break;
+        }
+        queue = retry;
+    }
+    // Closest first; at equal distance, the one with fewer operators the
+    // original does not use, then in the order found.
+    report.patches.sort_by_key(|pt| (pt.distance, pt.objective));
+    if !opts.all {
+        report.patches.truncate(1);
+    }
+    if !report.patches.is_empty() {
+        report.status = "patched".into();
+        report.reason = None;
+    } else if report.reason.is_none() {
+        let bounded: u64 = report.attempts.iter().map(|a| a.stats.explorations_bounded).sum();
+        let why = if bounded > 0 {
+            format!(
+                " (the path bound, --max-paths {}, stopped {bounded} test explorations)",
+                opts.max_paths.unwrap_or(0)
+            )
+        } else {
+            String::new()
+        };
+        report.reason =
+            Some(format!("no validated patch at the {} most suspicious statements{why}", report.locations_tried));
+    }
+    let report = finish(report, start, &out_dir)?;
+    if opts.apply {
+        if let Some(pt) = report.patches.first() {
+            apply_atomically(&p.dir.join(&p.sources[pt.source]), &pt.patched_source).map_err(FixError::Output)?;
+            let mut r = report;
+            r.applied = true;
+            write_report(&r, &out_dir)?;
+            return Ok(r);
+        }
+    }
+    Ok(report)
+}
+
+/// Replaces `path` by `text` through a temporary file in the same folder
+/// and a rename, keeping the file's permissions.
+fn apply_atomically(path: &Path, text: &str) -> Result<(), String> {
+    use std::io::Write;
+    let dir = path.parent().unwrap_or(Path::new("."));
+    let mut f = tempfile::NamedTempFile::new_in(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    f.write_all(text.as_bytes())
+        .and_then(|_| f.as_file().sync_all())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Ok(m) = std::fs::metadata(path) {
+        let _ = std::fs::set_permissions(f.path(), m.permissions());
+    }
+    f.persist(path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+    Ok(())
+}

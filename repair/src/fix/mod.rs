@@ -1,0 +1,23 @@
+//! `se2repair fix`: the repair of a C project with tests.
+//!
+//! [`options`] (the settings and budgets), [`error`] (what stops a
+//! repair), [`builds`] (how the project is built and its tests run),
+//! [`rank`] (the candidate sites in order), [`site`] (one site: its
+//! search and the native validation of each term), [`tree`] (`--tree`),
+//! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
+//! whole repair. The searches themselves are [`crate::infer`] and
+//! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
+
+pub mod builds;
+pub mod error;
+mod job;
+pub mod options;
+mod rank;
+pub mod report;
+mod site;
+mod tree;
+
+pub use error::FixError;
+pub use job::{correct_on, fix};
+pub use options::{CliOverrides, FixOptions, Search};
+pub use report::{summary, Attempt, Patch, Progress, Report, TestResult};

@@ -1,0 +1,173 @@
+//! What `fix` reports: the validated patches, the sites tried, the tests,
+//! `report.json`, `patch.diff` and the summary printed on stdout.
+
+use super::error::FixError;
+use super::options::Search;
+use crate::cparse::Schema;
+use crate::infer::InferStats;
+use std::path::Path;
+use std::time::Instant;
+
+/// One validated patch.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Patch {
+    pub file: String,
+    pub line: u32,
+    pub function: String,
+    pub schema: Schema,
+    pub original: String,
+    pub replacement: String,
+    /// Tree edit distance from the original expression (minimal change;
+    /// constants the program lacks count one more).
+    pub distance: u32,
+    /// The solver's objective for the term: the distance weighted, plus
+    /// its tie-breaks (operators the original does not use). Orders
+    /// patches at equal distance.
+    #[serde(skip)]
+    pub objective: u32,
+    pub diff: String,
+    #[serde(skip)]
+    pub patched_source: String,
+    /// Index of the patched file in the project's sources.
+    #[serde(skip)]
+    pub source: usize,
+}
+
+/// One site tried.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Attempt {
+    pub file: String,
+    pub line: u32,
+    pub schema: Schema,
+    pub suspiciousness: f64,
+    pub original: String,
+    pub variables: Vec<String>,
+    pub language: String,
+    pub result: String,
+    #[serde(flatten)]
+    pub stats: InferStats,
+    pub time_s: f64,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct TestResult {
+    pub name: String,
+    pub passed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub problem: Option<String>,
+}
+
+/// Everything `fix` found, as written to `report.json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Report {
+    pub project: String,
+    pub engine: String,
+    /// `patched`, `no-patch` or `nothing-to-repair`.
+    pub status: String,
+    pub tests: Vec<TestResult>,
+    pub patches: Vec<Patch>,
+    pub attempts: Vec<Attempt>,
+    pub locations_tried: usize,
+    pub paths_explored: u64,
+    pub paths_pruned: u64,
+    pub so_queries: u64,
+    /// Median time of the second-order queries of every site, in ms.
+    pub so_query_median_ms: f64,
+    /// Mean time of the satisfiable and of the unsatisfiable second-order
+    /// queries, in ms.
+    pub sat_ms: f64,
+    pub unsat_ms: f64,
+    /// `deviation` or `dfs`.
+    pub search: Search,
+    /// Seconds from the start to the first validated patch.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_patch_s: Option<f64>,
+    pub localization_s: f64,
+    pub time_s: f64,
+    pub applied: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    pub output_dir: String,
+}
+
+/// Progress callbacks (a terminal display, plain lines, or nothing).
+pub trait Progress {
+    fn message(&mut self, line: &str);
+    fn status(&mut self, _line: &str) {}
+}
+
+pub(super) fn write_report(r: &Report, out_dir: &Path) -> Result<(), FixError> {
+    let json = serde_json::to_string_pretty(r).map_err(|e| FixError::Output(e.to_string()))?;
+    std::fs::write(out_dir.join("report.json"), json)
+        .map_err(|e| FixError::Output(format!("cannot write report.json: {e}")))
+}
+
+pub(super) fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Result<Report, FixError> {
+    report.time_s = start.elapsed().as_secs_f64();
+    let patch = out_dir.join("patch.diff");
+    match report.patches.first() {
+        Some(pt) => std::fs::write(&patch, &pt.diff)
+            .map_err(|e| FixError::Output(format!("cannot write {}: {e}", patch.display())))?,
+        None => {
+            let _ = std::fs::remove_file(&patch);
+        }
+    }
+    if report.patches.len() > 1 {
+        for (i, pt) in report.patches.iter().enumerate() {
+            let f = out_dir.join(format!("patch-{}.diff", i + 1));
+            std::fs::write(&f, &pt.diff).map_err(|e| FixError::Output(format!("cannot write {}: {e}", f.display())))?;
+        }
+    }
+    write_report(&report, out_dir)?;
+    Ok(report)
+}
+
+/// The short human summary printed on stdout.
+pub fn summary(r: &Report) -> String {
+    let mut s = String::new();
+    let failing = r.tests.iter().filter(|t| !t.passed).count();
+    match r.status.as_str() {
+        "nothing-to-repair" => s.push_str(&format!("{}\n", r.reason.as_deref().unwrap_or("nothing to repair"))),
+        "patched" => {
+            for (i, pt) in r.patches.iter().enumerate() {
+                if i == 0 {
+                    s.push_str(&format!(
+                        "patch found ({}): {}:{} in {}(): {}\n",
+                        r.engine,
+                        pt.file,
+                        pt.line,
+                        pt.function,
+                        pt.schema.describe()
+                    ));
+                } else {
+                    s.push_str(&format!(
+                        "another patch: {}:{} in {}(): {}\n",
+                        pt.file,
+                        pt.line,
+                        pt.function,
+                        pt.schema.describe()
+                    ));
+                }
+                s.push_str(&format!("  - {}\n  + {}\n", one_line(&pt.original), one_line(&pt.replacement)));
+            }
+            s.push_str(&format!("validated: all {} tests pass ({} failed before)\n", r.tests.len(), failing));
+            let where_ = if r.applied { "applied to the sources; diff in" } else { "diff in" };
+            s.push_str(&format!("{where_} {}/patch.diff\n", r.output_dir));
+        }
+        _ => s.push_str(&format!("no patch found ({}): {}\n", r.engine, r.reason.as_deref().unwrap_or(""))),
+    }
+    s.push_str(&format!(
+        "{} statements tried, {} paths explored, {} pruned, {} second-order queries, {:.2} s\n",
+        r.locations_tried, r.paths_explored, r.paths_pruned, r.so_queries, r.time_s
+    ));
+    s
+}
+
+pub(super) fn one_line(s: &str) -> String {
+    let s: String = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    if s.chars().count() > 50 {
+        format!("{}…", s.chars().take(50).collect::<String>())
+    } else {
+        s
+    }
+}

@@ -1,0 +1,352 @@
+//! One site's attempt: the candidate's instrumented program, the tests in
+//! the VM by the chosen search, and each term it proposes validated
+//! natively into a patch.
+
+use super::builds::Builds;
+use super::error::FixError;
+use super::options::{FixOptions, Search};
+use super::rank::Candidate;
+use super::report::Patch;
+use crate::config::{Project, TestCase};
+use crate::cparse;
+use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem};
+use crate::native;
+use klee_ext::ir::Program;
+use klee_ext::so::term::Named;
+use klee_ext::so::{Op, Term};
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::path::Path;
+use std::rc::Rc;
+use std::time::Duration;
+
+pub(super) const SITE_TIME_LIMIT: &str = "time limit of the site";
+
+/// What every site of one repair shares.
+pub(super) struct Repair<'a> {
+    pub p: &'a Project,
+    pub opts: &'a FixOptions,
+    pub builds: &'a Builds,
+    /// The tests, failing ones first.
+    pub tests: &'a [&'a TestCase],
+    /// How many of `tests` (the first ones) fail.
+    pub failing: usize,
+    pub tmp: &'a Path,
+    /// The program's integer constants (a term's constants cost less when
+    /// the program has them).
+    pub constants: &'a [i64],
+    /// Constant macros the sources use, by name.
+    pub macros: &'a HashMap<String, i64>,
+    /// Each candidate's instrumented program, made once for all passes.
+    pub programs: RefCell<HashMap<usize, Result<Rc<Program>, String>>>,
+    /// Whether `--tree` has been drawn.
+    pub tree_drawn: Cell<bool>,
+}
+
+/// One candidate site in one pass.
+pub(super) struct SiteRun<'a> {
+    pub c: &'a Candidate,
+    /// Its index among the candidates.
+    pub k: usize,
+    /// Its source's text.
+    pub text: &'a str,
+    /// What the parser reads of it (`cparse::project_view`).
+    pub view: &'a str,
+    pub limits: Limits,
+    pub budget: Duration,
+    pub pass: Pass,
+}
+
+/// The passes over the candidate sites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Pass {
+    /// Deviation search: only the terms one relabel from the original,
+    /// run on the failing tests (cheap; every site before any search).
+    Relabels,
+    /// Every site with a short budget.
+    Quick,
+    /// The sites that ran out of it, with the full share.
+    Full,
+}
+
+/// Instruments, infers, synthesizes and validates one site: the closest
+/// terms in order, until one passes every test natively (with `--all`,
+/// every one that does).
+pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
+    let (p, opts, c, text) = (r.p, r.opts, s.c, s.text);
+    let site = &c.site;
+    let none = InferStats::default();
+    if site.vars.is_empty() {
+        return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, Vec::new()));
+    }
+    let dir = r.tmp.join(format!("site{}-{}", s.k, s.pass as u8));
+    std::fs::create_dir_all(&dir).map_err(FixError::io(&dir, "cannot create: "))?;
+    let src_rel = &p.sources[c.src];
+    let make_program = || {
+        let inst = cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string());
+        r.builds.instrumented(p, c.src, &inst, &r.tmp.join(format!("site{}", s.k)))
+    };
+    let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(make_program) {
+        Ok(prog) => prog.clone(),
+        Err(e) => return Ok((e.clone(), none, Vec::new())),
+    };
+    // The VM runs each test in its own prepared folder, as natively.
+    let argv0 = Builds::argv0(p);
+    let dirs = r
+        .tests
+        .iter()
+        .map(|t| native::prepare(t, &p.dir, opts.test_timeout))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(FixError::Build)?;
+    let owned: Vec<TestCase> = r
+        .tests
+        .iter()
+        .zip(&dirs)
+        .map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0: argv0.clone(), ..(*t).clone() })
+        .collect();
+    let vm_tests: Vec<&TestCase> = owned.iter().collect();
+    let lang = c.language(opts);
+    let original = cparse::original_term(s.view, site, r.macros);
+    let goal = Goal {
+        original: original.clone(),
+        constants: r.constants.to_vec(),
+        solutions: if opts.all { 5 } else { 3 },
+        keep_going: opts.all,
+        relabels_only: s.pass == Pass::Relabels,
+    };
+    let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
+    let const_names = constant_names(&site.original, r.macros);
+    let char_vars: Vec<bool> = site.vars.iter().map(|v| compared_with_char(&site.original, &v.name)).collect();
+    // Constants print by name next to what the original reads; 0 only
+    // there; never next to a flag (`p != 0`) or a condition's value.
+    let named: Vec<Named> = site
+        .vars
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            if v.pointer {
+                Named::None
+            } else if i < site.used {
+                Named::All
+            } else {
+                Named::NonZero
+            }
+        })
+        .collect();
+    let bare: Vec<bool> = site.vars.iter().map(|v| v.opaque()).collect();
+    let style = klee_ext::so::term::CStyle { consts: &const_names, char_vars: &char_vars, named: &named, bare: &bare };
+    // The original as candidates print: to put it first in a join.
+    let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
+    let mut found: Vec<Patch> = Vec::new();
+    let mut rejected: Vec<String> = Vec::new();
+    let mut tried = 0usize;
+    // Validates one candidate natively on every test: `None` if it passes
+    // them all (the patch is kept), else the index of a test it fails.
+    let mut check =
+        |term: &Term, objective: u32| -> Result<Option<usize>, String> {
+            let folded = crate::simplify::simplify(term);
+            let t = crate::simplify::flag_tests(&folded, &flags);
+            // The original operand first where the patch joins it with a new
+            // one (`orig || new`), as a developer extends a condition.
+            let t = match (&t, &orig_form) {
+                (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => {
+                    Term::App(*op, vec![a[1].clone(), a[0].clone()])
+                }
+                _ => t,
+            };
+            // A pointer tested only against 0 reads as itself (`p != 0`);
+            // anywhere else as its flag `(p != 0)`.
+            let names: Vec<String> =
+                site.vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        if v.pointer && crate::simplify::only_zero_tests(&t, i) {
+                            v.name.clone()
+                        } else {
+                            v.in_patch()
+                        }
+                    })
+                    .collect();
+            let expr = t.to_c_styled(&names, &style);
+            let patched = cparse::replace(text, site, &expr);
+            if patched == text {
+                rejected.push(format!("`{expr}` is the original"));
+                return Ok(Some(0));
+            }
+            tried += 1;
+            let vdir = dir.join(format!("validate{tried}"));
+            std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
+            if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
+                rejected.push(format!("`{expr}`: {why}"));
+                return Ok(Some(i));
+            }
+            let file = src_rel.display().to_string().replace('\\', "/");
+            let diff = similar::TextDiff::from_lines(text, &patched)
+                .unified_diff()
+                .context_radius(3)
+                .header(&format!("a/{file}"), &format!("b/{file}"))
+                .to_string();
+            // A tautology (`x != x`) costs as the constant it folds to, not
+            // as a one-node change: the larger of the term's two measures.
+            let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants)
+                .max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
+            // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
+            // drops the data dependence the program had: 2 more, so that a
+            // patch that still reads a variable wins at a small extra edit.
+            if original.as_ref().is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
+                distance += 2;
+            }
+            let replacement = cparse::replacement_text(site, &expr);
+            found.push(Patch {
+                file: src_rel.display().to_string(),
+                line: site.line(),
+                function: site.function.clone(),
+                schema: site.schema,
+                original: site.original.clone(),
+                replacement,
+                distance,
+                objective,
+                diff,
+                patched_source: patched,
+                source: c.src,
+            });
+            Ok(None)
+        };
+    let hole = (site.schema.hole_name(), lang);
+    if let Some(file) = opts.tree.as_ref().filter(|_| !r.tree_drawn.replace(true)) {
+        let at = format!("{}:{}", src_rel.display(), site.line());
+        super::tree::draw(&prog, vm_tests[0], hole, opts.engine, &s.limits, &at, file).map_err(FixError::Tree)?;
+    }
+    let problem = SiteProblem {
+        prog: &prog,
+        tests: &vm_tests,
+        failing: r.failing,
+        hole,
+        arity: site.vars.len(),
+        goal: &goal,
+        engine: opts.engine,
+        limits: &s.limits,
+    };
+    let (inferred, stats) = match (opts.search, &original) {
+        (Search::Dfs, _) | (Search::Deviation, None) if site.real => {
+            return Ok(("unsupported: a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)".into(), none, Vec::new()))
+        }
+        (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok(("skipped in this pass: the original is not a term of the language".into(), none, Vec::new())),
+        (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&problem, &mut check).map_err(FixError::Search)?,
+        _ => {
+            let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
+            if let Inferred::Terms(terms) = &inferred {
+                for (term, objective) in terms {
+                    if check(term, *objective).map_err(FixError::Build)?.is_none() && !opts.all {
+                        break;
+                    }
+                }
+            }
+            (inferred, stats)
+        }
+    };
+    match inferred {
+        Inferred::Terms(_) => {}
+        Inferred::NoPassingPath { test, bounded: true, .. } => {
+            return Ok((
+                format!(
+                    "no path passes test {test} within the path bound (--max-paths {})",
+                    s.limits.max_paths.unwrap_or(0)
+                ),
+                stats,
+                Vec::new(),
+            ));
+        }
+        Inferred::NoPassingPath { test, cut, .. } => {
+            let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
+            return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
+        }
+        Inferred::NoInterpretation { proof } if !proof.is_empty() => {
+            return Ok((
+                format!(
+                    "no interpretation in the language satisfies every test (every path of test {} explored)",
+                    proof.join(", ")
+                ),
+                stats,
+                Vec::new(),
+            ));
+        }
+        Inferred::NoInterpretation { .. } if stats.explorations_bounded > 0 => {
+            let bound = s.limits.max_paths.unwrap_or(0);
+            return Ok((format!("no interpretation in the language satisfies the paths found within the path bound (--max-paths {bound}, reached by {} tests)", stats.explorations_bounded), stats, Vec::new()));
+        }
+        Inferred::NoInterpretation { .. } => {
+            return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new()))
+        }
+        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
+        Inferred::NoRelabel => {
+            return Ok(("no term one relabel from the original passes the tests".into(), stats, Vec::new()))
+        }
+        Inferred::OutOfTime if found.is_empty() => {
+            return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", s.budget.as_secs_f64()), stats, Vec::new()))
+        }
+        Inferred::OutOfTime => {}
+    }
+    let result = match found.first() {
+        Some(pt) => {
+            format!("patched: `{}` passes all {} tests (distance {})", pt.replacement, p.tests.len(), pt.distance)
+        }
+        None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
+    };
+    Ok((result, stats, found))
+}
+
+/// How a patch prints constants: by the name of a macro of the same
+/// family (prefix up to the first `_`) as a macro the original expression
+/// names, when exactly one such macro has the value (`FTS_NS`, not `10`).
+fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64, String> {
+    let words: Vec<&str> =
+        original.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| macros.contains_key(*w)).collect();
+    let family = |name: &str| name.find('_').map(|i| name[..=i].to_string());
+    let families: Vec<String> = words.iter().filter_map(|w| family(w)).collect();
+    let mut out: HashMap<i64, String> = HashMap::new();
+    let mut ambiguous = std::collections::HashSet::new();
+    for (name, v) in macros {
+        if !family(name).is_some_and(|f| families.contains(&f))
+            || ((*v == 0 || *v == 1) && !words.contains(&name.as_str()))
+        {
+            continue;
+        }
+        if words.contains(&name.as_str()) {
+            out.insert(*v, name.clone());
+            ambiguous.remove(v);
+        } else if out.get(v).is_some_and(|n| n != name && !words.contains(&n.as_str())) {
+            ambiguous.insert(*v);
+        } else {
+            out.entry(*v).or_insert_with(|| name.clone());
+        }
+    }
+    out.retain(|v, _| !ambiguous.contains(v));
+    out
+}
+
+/// Whether `original` compares variable `name` with a character literal
+/// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
+fn compared_with_char(original: &str, name: &str) -> bool {
+    let v = regex::escape(name);
+    let lit = r"'(?:\\.|[^'\\])+'";
+    let re = format!(
+        r"(?:(?:^|[^\w.>]){v}\s*(?:==|!=|<=|>=|<|>)\s*{lit})|(?:{lit}\s*(?:==|!=|<=|>=|<|>)\s*{v}(?:$|[^\w\[(]))"
+    );
+    regex::Regex::new(&re).is_ok_and(|r| r.is_match(original))
+}
+
+#[cfg(test)]
+mod char_tests {
+    #[test]
+    fn variables_compared_with_character_literals() {
+        use super::compared_with_char as f;
+        assert!(f("c == '#'", "c"));
+        assert!(f("' ' < *p", "*p"));
+        assert!(f("ch != '\\n' && n > 0", "ch"));
+        assert!(!f("ch != '\\n' && n > 0", "n"));
+        assert!(!f("cc == 'x'", "c"));
+        assert!(!f("c == 35", "c"));
+    }
+}
