@@ -1,11 +1,15 @@
 //! klee-ext: a KLEE-compatible symbolic virtual machine for LLVM bitcode.
 //!
-//! Layers, each depending only on those above it in this list:
-//! [`expr`] (hash-consed bit-vector expressions) → [`solver`] (the solver
-//! chain over Z3) → [`ir`] (LLVM lowered once into an executable form) →
-//! [`exec`] (states, memory, the executor) and [`search`] → [`ktest`],
-//! [`output`] and [`driver`] (KLEE-compatible files and the `run` job).
-//! [`compile`] is the clang driver.
+//! Layers, each depending only on those before it (ARCHITECTURE.md's
+//! Layers table states exactly which, and `tests/layers.rs` checks it):
+//! [`log`] (the message sink) and [`compile`] (the clang driver) →
+//! [`expr`] (hash-consed bit-vector expressions) → [`so`] (second-order
+//! variables, languages, terms; [`so::Pool`] is the expressions with
+//! their registry) → [`solver`] (the solver chain over Z3) → [`spec`]
+//! (whole-specification solving) → [`ir`] (LLVM lowered once into an
+//! executable form) → [`search`] and [`exec`] (states, memory, the
+//! executor) → [`ktest`], [`tree_svg`], [`output`] → [`driver`] (the
+//! `run` job) → [`klee_files`], [`klee_run`] (the `klee` job).
 
 pub mod compile;
 pub mod driver;

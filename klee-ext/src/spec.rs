@@ -1,6 +1,6 @@
 //! Whole specifications: find one interpretation of the second-order
 //! variables under which every test has a passing path,
-//! `Phi = AND_i OR_j pi_ij` (DESIGN.md §3), optionally preferring the
+//! `Phi = AND_i OR_j pi_ij` (docs/design.md), optionally preferring the
 //! interpretation closest to given terms (MaxSMT).
 
 use crate::expr::{ArrayId, ExprId};

@@ -20,6 +20,7 @@ mod control;
 mod fast;
 mod ffi;
 mod host;
+mod host_lists;
 mod locale;
 mod math;
 mod memops;

@@ -1,4 +1,4 @@
-//! The propositional selector encoding (DESIGN.md §2), node values over
+//! The propositional selector encoding (docs/design.md), node values over
 //! mathematical integers.
 //!
 //! A tree of abstract nodes (every inner node has as many children as the

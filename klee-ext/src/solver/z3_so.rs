@@ -5,7 +5,7 @@
 //! (PSE or CBS). Path constraints that consume those values are stated in
 //! integer arithmetic where they can be ("lifting": comparisons, additions,
 //! extensions, `ite`), which keeps Z3 in linear integer arithmetic where
-//! monotonicity arguments are cheap (DESIGN.md §2.1); anything else is
+//! monotonicity arguments are cheap (docs/design.md); anything else is
 //! bridged (`int2bv` of the application's value inside bit-vector terms,
 //! `bv2int` of first-order bit-vector operands).
 //!

@@ -1,6 +1,6 @@
 //! `se2repair model-lib`: a model of a library function the program
 //! calls but cannot have, synthesized from how the program uses it and
-//! from the program's tests (DESIGN.md §4, the paper's §2.4).
+//! from the program's tests (docs/design.md; the paper's §2.4).
 //!
 //! The function's definition is taken away: every call goes to a sketch
 //! chosen from its signature as the program declares it ([`sig`]), or to

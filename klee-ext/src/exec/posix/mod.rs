@@ -399,7 +399,7 @@ impl<'p> Executor<'p> {
             OpenFile { file: FileRef::Host(Rc::new(HostFd(h))), offset: 0, seekable, flags: flags & !libc::O_CLOEXEC };
         // The lowest free descriptor, as POSIX requires (`close(1)` then
         // `open` redirects stdout); host functions given a descriptor get
-        // the host's (ffi.rs, FD_ARGS).
+        // the host's (host_lists.rs, FD_ARGS).
         let fd = st.proc.lowest_free(0);
         st.proc.install(fd, file, flags & libc::O_CLOEXEC != 0);
         Ok(fd as i64)

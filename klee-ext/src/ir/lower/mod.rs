@@ -10,6 +10,8 @@ mod alias;
 mod consts;
 mod intrinsics;
 mod load;
+mod opcodes;
+use opcodes::{bin_op, ipred};
 
 pub use load::{load_module_file, load_module_with, LoadOptions};
 
@@ -21,7 +23,7 @@ use intrinsics::{intrinsic, IntrinsicKind};
 use llvm_sys::core::*;
 use llvm_sys::prelude::*;
 use llvm_sys::target::*;
-use llvm_sys::{LLVMIntPredicate, LLVMOpcode, LLVMTypeKind, LLVMValueKind};
+use llvm_sys::{LLVMOpcode, LLVMTypeKind, LLVMValueKind};
 use std::ffi::{CStr, CString};
 
 /// Why a program could not be loaded.
@@ -836,41 +838,5 @@ impl Lowerer {
             ret,
             byval: byval.into(),
         }))))
-    }
-}
-
-fn bin_op(op: LLVMOpcode) -> Option<BinOp> {
-    use LLVMOpcode::*;
-    Some(match op {
-        LLVMAdd => BinOp::Add,
-        LLVMSub => BinOp::Sub,
-        LLVMMul => BinOp::Mul,
-        LLVMUDiv => BinOp::UDiv,
-        LLVMSDiv => BinOp::SDiv,
-        LLVMURem => BinOp::URem,
-        LLVMSRem => BinOp::SRem,
-        LLVMShl => BinOp::Shl,
-        LLVMLShr => BinOp::LShr,
-        LLVMAShr => BinOp::AShr,
-        LLVMAnd => BinOp::And,
-        LLVMOr => BinOp::Or,
-        LLVMXor => BinOp::Xor,
-        _ => return None,
-    })
-}
-
-fn ipred(p: LLVMIntPredicate) -> IPred {
-    use LLVMIntPredicate::*;
-    match p {
-        LLVMIntEQ => IPred::Eq,
-        LLVMIntNE => IPred::Ne,
-        LLVMIntUGT => IPred::Ugt,
-        LLVMIntUGE => IPred::Uge,
-        LLVMIntULT => IPred::Ult,
-        LLVMIntULE => IPred::Ule,
-        LLVMIntSGT => IPred::Sgt,
-        LLVMIntSGE => IPred::Sge,
-        LLVMIntSLT => IPred::Slt,
-        LLVMIntSLE => IPred::Sle,
     }
 }
