@@ -2,6 +2,8 @@
 //! bitcode and embeds each, with its C text, in the crate (`SKETCHES`).
 //! A sketch that does not compile stops the build.
 
+// The flags programs are compiled with, shared with klee-ext's compile.rs.
+include!("../klee-ext/src/compile/flags.rs");
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -12,6 +14,7 @@ fn fail(msg: &str) -> ! {
 
 fn main() {
     println!("cargo:rerun-if-changed=../sketches");
+    println!("cargo:rerun-if-changed=../klee-ext/src/compile/flags.rs");
     println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");
     let clang = std::env::var("SE2REPAIR_CLANG").ok().or_else(|| {
         ["clang-14", "clang"]
@@ -40,18 +43,8 @@ fn main() {
             .unwrap_or_else(|e| fail(&format!("sketches/{n}.c: {e}")));
         let bc = out.join(format!("sketch-{n}.bc"));
         let st = Command::new(&clang)
-            .args([
-                "-emit-llvm",
-                "-c",
-                "-g",
-                "-O0",
-                "-Xclang",
-                "-disable-O0-optnone",
-                "-fno-pic",
-                "-Wall",
-                "-Werror",
-                "-I../klee-ext/include",
-            ])
+            .args(PROGRAM_BITCODE_FLAGS)
+            .args(["-Wall", "-Werror", "-I../klee-ext/include"])
             .arg(&src)
             .arg("-o")
             .arg(&bc)

@@ -76,9 +76,14 @@ fn module_path(rel: &Path) -> Vec<String> {
     parts
 }
 
-/// The line without its `//` comment (strings holding `//` are rare on the
-/// lines that matter here).
+/// The line without a plain `//` comment; doc comments stay, since their
+/// links (`[`crate::x`]`) name modules too. (Strings holding `//` are rare
+/// on the lines that matter here.)
 fn code(line: &str) -> &str {
+    let t = line.trim_start();
+    if t.starts_with("///") || t.starts_with("//!") {
+        return line;
+    }
     line.find("//").map_or(line, |i| &line[..i])
 }
 
@@ -275,6 +280,7 @@ fn the_import_reader_reads_groups_and_climbs() {
     assert_eq!(heads_after("use crate::{expr::{A, B}, so::Pool};", "crate::"), ["expr", "so"]);
     assert_eq!(heads_after("let x = crate::exec::mask(3); // crate::ir", "crate::"), ["exec", "ir"]);
     assert_eq!(imports("let x = crate::exec::mask(3); // crate::ir", &["so".into()]), ["exec"]);
+    assert_eq!(imports("/// See [`crate::spec`].", &["so".into()]), ["spec"]);
     assert_eq!(imports("use super::super::ir::Val;", &["exec".into(), "posix".into()]), ["ir"]);
     assert!(imports("use super::Executor;", &["exec".into(), "posix".into()]).is_empty());
     assert!(names_tool("Z3", "let s = Z3_mk_solver(ctx);"));

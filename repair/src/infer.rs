@@ -165,7 +165,7 @@ pub struct Goal {
 }
 
 /// One site's search problem, as both site searches ([`infer`] and
-/// [`crate::lazy::infer_lazy`]) take it.
+/// `lazy::infer_lazy`, a layer above) take it.
 pub struct SiteProblem<'a> {
     /// The program with the site's hole.
     pub prog: &'a Program,

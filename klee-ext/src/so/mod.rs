@@ -19,7 +19,8 @@
 //!
 //! In first-order mode (`--hole-mode fo`) occurrences are registered but
 //! not linked: each is a fresh unconstrained value (Angelix's holes), and
-//! only the whole-specification solver ([`crate::spec`]) encodes them.
+//! only the whole-specification solver (`spec.rs`, a layer above) encodes
+//! them.
 
 pub mod edit;
 pub mod fit;
@@ -105,7 +106,7 @@ pub struct Assignment {
 
 impl Assignment {
     pub fn get(&self, arr: ArrayId, idx: u32) -> u8 {
-        self.bytes.get(&(arr, idx)).copied().unwrap_or(0)
+        self.bytes.byte(arr, idx)
     }
 
     /// Overwrites this assignment's values with `other`'s.

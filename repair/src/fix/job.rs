@@ -123,7 +123,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // starve the others. A patch one edit from the original ends the
     // search; otherwise the closest patch of the pass wins (sites in
     // order of suspiciousness at equal distance).
-    let quick = opts.quick_site_timeout;
+    let quick = opts.quick_site_timeout();
     let mut queue: Vec<usize> = (0..candidates.len()).collect();
     let repair = Repair {
         p,

@@ -62,9 +62,6 @@ pub struct FixOptions {
     pub max_instructions: u64,
     /// Time of one solver query.
     pub query_timeout: Duration,
-    /// Time of one site in the quick pass (every site gets it before any
-    /// gets the full `site_timeout`).
-    pub quick_site_timeout: Duration,
 }
 
 /// The budgets' defaults.
@@ -184,12 +181,17 @@ impl FixOptions {
             max_path_instructions,
             max_instructions,
             query_timeout: cli.query_timeout.unwrap_or(DEFAULT_QUERY_TIMEOUT),
-            quick_site_timeout: site_timeout.min(DEFAULT_QUICK_SITE_TIMEOUT),
         })
     }
 }
 
 impl FixOptions {
+    /// Time of one site in the quick pass (every site gets it before any
+    /// gets the full `site_timeout`).
+    pub fn quick_site_timeout(&self) -> Duration {
+        self.site_timeout.min(DEFAULT_QUICK_SITE_TIMEOUT)
+    }
+
     /// The configured language of a schema's hole (`rhs` for integer
     /// holes, `cond` for conditions and guards).
     pub fn language(&self, schema: Schema) -> &LangSpec {

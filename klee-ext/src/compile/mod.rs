@@ -1,10 +1,13 @@
 //! The clang driver: the only place (besides `build.rs`) that runs clang.
 
+mod flags;
+pub use flags::PROGRAM_BITCODE_FLAGS;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The `klee/klee.h` header programs include.
-pub const KLEE_H: &str = include_str!("../include/klee/klee.h");
+pub const KLEE_H: &str = include_str!("../../include/klee/klee.h");
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
@@ -70,20 +73,7 @@ pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Resul
         let stem = src.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "input".into());
         let out = out_dir.join(format!("{i}-{stem}.bc"));
         let mut cmd = Command::new(&clang);
-        // -fno-pic: position independence means nothing in the VM, and PIC
-        // code at -O1+ gets relative lookup tables (32-bit differences of
-        // global addresses), which the segmented address space cannot hold.
-        cmd.args([
-            "-emit-llvm",
-            "-c",
-            "-g",
-            "-O0",
-            "-Xclang",
-            "-disable-O0-optnone",
-            "-fno-discard-value-names",
-            "-fno-pic",
-            "-Wno-everything",
-        ]);
+        cmd.args(PROGRAM_BITCODE_FLAGS).args(["-fno-discard-value-names", "-Wno-everything"]);
         cmd.arg("-I").arg(inc.path());
         cmd.args(extra);
         cmd.arg(src).arg("-o").arg(&out);
