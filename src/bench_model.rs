@@ -1,7 +1,11 @@
 //! `se2repair bench --model-lib`: every bundled model-lib example: time
 //! to the model, paths, second-order queries, the term, and the coverage
 //! of tests generated in the three configurations (baseline, model, real)
-//! replayed natively.
+//! replayed natively; then every example once alone and once two jobs at
+//! a time (two `model-lib` processes on the machine's cores), with the
+//! model each gets: budgets are work, so the two must agree.
+//!
+//! A folder `FUNC.VARIANT` models FUNC.
 
 use repair::config::Project;
 use repair::infer::Engine;
@@ -20,9 +24,9 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
         "| function | sketch | time to model (s) | paths | so queries | term | coverage baseline | model | real |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    for p in projects {
-        let func = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        let project = Project::load(&p).map_err(|e| e.to_string())?;
+    for p in &projects {
+        let func = func_of(p);
+        let project = Project::load(p).map_err(|e| e.to_string())?;
         let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
         let opts = ModelOptions {
             func: func.clone(),
@@ -58,5 +62,71 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
         };
         println!("| {func} | {} | {:.1} | {} | {} | `{term}` | {cov} |", r.sketch, r.time_s, r.paths, r.so_queries);
     }
+    load_table(&projects)
+}
+
+/// FUNC of a project folder `FUNC` or `FUNC.VARIANT`.
+fn func_of(p: &Path) -> String {
+    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    name.split('.').next().unwrap_or_default().to_string()
+}
+
+/// One `model-lib` process's report on project `p`.
+fn spawn(p: &Path, out: &Path) -> Result<std::process::Child, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    std::process::Command::new(exe)
+        .arg("model-lib")
+        .arg(func_of(p))
+        .arg(p)
+        .args(["--json", "--timeout", "120", "--out"])
+        .arg(out.join(format!("{}.c", func_of(p))))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| format!("cannot start model-lib: {e}"))
+}
+
+/// (terms, candidates, time) of a finished `model-lib` process.
+fn outcome(c: std::process::Child) -> Result<(String, u64, f64), String> {
+    let o = c.wait_with_output().map_err(|e| e.to_string())?;
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
+    let terms = match v["terms"].as_array() {
+        Some(t) if !t.is_empty() => t.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join("; "),
+        _ => format!("none: {}", v["reason"].as_str().unwrap_or("no report")),
+    };
+    Ok((terms, v["candidates"].as_u64().unwrap_or(0), v["time_s"].as_f64().unwrap_or(0.0)))
+}
+
+/// Every project alone, then two at a time: the same model either way.
+fn load_table(projects: &[std::path::PathBuf]) -> Result<(), String> {
+    let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let mut alone = Vec::new();
+    for (i, p) in projects.iter().enumerate() {
+        let out = tmp.path().join(format!("alone{i}"));
+        std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+        alone.push(outcome(spawn(p, &out)?)?);
+    }
+    let mut paired = Vec::new();
+    for (k, pair) in projects.chunks(2).enumerate() {
+        let mut kids = Vec::new();
+        for (j, p) in pair.iter().enumerate() {
+            let out = tmp.path().join(format!("pair{k}-{j}"));
+            std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+            kids.push(spawn(p, &out)?);
+        }
+        for c in kids {
+            paired.push(outcome(c)?);
+        }
+    }
+    println!("\n| project | alone: time (s) | candidates | two jobs: time (s) | candidates | same model |");
+    println!("|---|---|---|---|---|---|");
+    let mut same = 0;
+    for ((p, a), b) in projects.iter().zip(&alone).zip(&paired) {
+        let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let eq = a.0 == b.0 && a.1 == b.1;
+        same += eq as usize;
+        println!("| {name} | {:.1} | {} | {:.1} | {} | {} |", a.2, a.1, b.2, b.1, if eq { "yes" } else { "NO" });
+    }
+    println!("\n{same} of {} projects get the same model alone and two at a time.", projects.len());
     Ok(())
 }

@@ -136,7 +136,12 @@ pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64])
     let (known, member): (&[i64], Box<dyn Fn(&Term) -> bool>) = match lang {
         so::LangSpec::Int(d) | so::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
         so::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
-        so::LangSpec::File { .. } | so::LangSpec::Arith(_) | so::LangSpec::Linear(_) => return None,
+        so::LangSpec::File { .. }
+        | so::LangSpec::Arith(_)
+        | so::LangSpec::Linear(_)
+        | so::LangSpec::Cond(_)
+        | so::LangSpec::Class(_)
+        | so::LangSpec::Count(_) => return None,
     };
     let mut near: Vec<(Term, u32)> = edit::relabels(orig, arity, known)
         .into_iter()

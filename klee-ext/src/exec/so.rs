@@ -99,7 +99,9 @@ pub struct SoReport {
     pub apps: Vec<AppRecord>,
 }
 
-const MAX_ARGS: u64 = 64;
+/// At most this many arguments (a recorded call passes a string's
+/// characters one by one).
+const MAX_ARGS: u64 = 4096;
 
 /// Time limit of one consistency check of a scheduled deviation.
 pub const PRUNE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(25);

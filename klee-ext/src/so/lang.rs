@@ -70,6 +70,17 @@ pub enum LangSpec {
     /// [`Language::arith`] without conditionals: `Int: x | const | Int +
     /// Int | Int - Int | k * Int` ([`Language::linear`]).
     Linear(usize),
+    /// Linear steps under a character-class condition
+    /// ([`Language::cond`]): `Int: linear | Class ? Int : Int`, the
+    /// condition comparing an argument with a bound (`c >= 'A' && c <=
+    /// 'Z'`) or with another argument.
+    Cond(usize),
+    /// A running count: `x1 + (Class ? 1 : 0)` and `x1 + 1`, the
+    /// conditions of [`LangSpec::Cond`] ([`Language::count`]).
+    Count(usize),
+    /// The conditions of [`LangSpec::Cond`] alone, a Boolean result
+    /// ([`Language::class`]): `c >= '0' && c <= '9'`, `c == k`.
+    Class(usize),
     /// A grammar read from a file, with its depth.
     File {
         path: PathBuf,
@@ -105,6 +116,9 @@ impl LangSpec {
             "real" => Ok(LangSpec::Real(depth)),
             "arith" => Ok(LangSpec::Arith(depth)),
             "linear" => Ok(LangSpec::Linear(depth)),
+            "cond" => Ok(LangSpec::Cond(depth)),
+            "class" => Ok(LangSpec::Class(depth)),
+            "count" => Ok(LangSpec::Count(depth)),
             p if p.ends_with(".sy") => {
                 let path = Path::new(p);
                 let text = std::fs::read_to_string(path).map_err(|e| format!("language `{spec}`: cannot read {p}: {e}"))?;
@@ -112,7 +126,7 @@ impl LangSpec {
                 lang.depth = depth;
                 Ok(LangSpec::File { path: path.to_path_buf(), lang: Box::new(lang) })
             }
-            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH], arith[:DEPTH], linear[:DEPTH] or FILE.sy[:DEPTH]")),
+            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH], arith[:DEPTH], linear[:DEPTH], cond[:DEPTH], count[:DEPTH], class[:DEPTH] or FILE.sy[:DEPTH]")),
         }
     }
 
@@ -124,6 +138,9 @@ impl LangSpec {
             LangSpec::Real(d) => Ok(Language::comparisons(name, arity, *d)),
             LangSpec::Arith(d) => Ok(Language::arith(name, arity, *d)),
             LangSpec::Linear(d) => Ok(Language::linear(name, arity, *d)),
+            LangSpec::Cond(d) => Ok(Language::cond(name, arity, Sort::Int, *d)),
+            LangSpec::Class(d) => Ok(Language::cond(name, arity, Sort::Bool, *d)),
+            LangSpec::Count(d) => Ok(Language::count(name, arity, *d)),
             LangSpec::File { path, lang } => {
                 if lang.params.len() != arity {
                     return Err(format!(
@@ -144,6 +161,9 @@ impl LangSpec {
             LangSpec::Real(d) => format!("real:{d}"),
             LangSpec::Arith(d) => format!("arith:{d}"),
             LangSpec::Linear(d) => format!("linear:{d}"),
+            LangSpec::Cond(d) => format!("cond:{d}"),
+            LangSpec::Class(d) => format!("class:{d}"),
+            LangSpec::Count(d) => format!("count:{d}"),
             LangSpec::File { path, lang } => format!("{}:{}", path.display(), lang.depth),
         }
     }
@@ -239,6 +259,70 @@ impl Language {
     pub fn linear(name: &str, arity: usize, depth: usize) -> Language {
         let mut l = Language::arith(name, arity, depth);
         l.rules.retain(|r| l.nts[r.nt].1 == Sort::Int && r.op != RuleOp::Op(Op::Ite));
+        l
+    }
+
+    /// Linear terms under character-class conditions: `Int: x | const |
+    /// Int + Int | Int - Int | Scale * Int | Class ? Int : Int | Class ? 1
+    /// : 0`, `Class:
+    /// Arg OP Arg | Arg OP Bound | Class && Class | Class ||
+    /// Class | !Class` (OP one of the six comparisons), `Arg: x1 | ... |
+    /// xn`, `Bound: const`. A condition compares an argument with a
+    /// constant or with another argument, never a sum, which keeps the
+    /// conditions few: a counting step `c >= 65 && c <= 90 ? acc + 1 :
+    /// acc` is small. With a Boolean `result`, the start is `Class`.
+    pub fn cond(name: &str, arity: usize, result: Sort, depth: usize) -> Language {
+        let mut l = Language::linear(name, arity, depth);
+        let (i, b, arg, bound) = (0, l.nts.len(), l.nts.len() + 1, l.nts.len() + 2);
+        l.nts.push(("Class".into(), Sort::Bool));
+        l.nts.push(("Arg".into(), Sort::Int));
+        l.nts.push(("Bound".into(), Sort::Int));
+        l.nts.push(("One".into(), Sort::Int));
+        l.nts.push(("Zero".into(), Sort::Int));
+        let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
+        l.rules.push(op(i, Op::Ite, &[b, i, i]));
+        // A condition as 0 or 1 (`acc + (c >= 'A' && c <= 'Z')`).
+        let (one, zero) = (bound + 1, bound + 2);
+        l.rules.push(op(i, Op::Ite, &[b, one, zero]));
+        l.rules.push(Rule { nt: one, op: RuleOp::Lit(1), args: vec![] });
+        l.rules.push(Rule { nt: zero, op: RuleOp::Lit(0), args: vec![] });
+        l.rules.extend((0..arity).map(|v| Rule { nt: arg, op: RuleOp::Var(v), args: vec![] }));
+        l.rules.push(Rule { nt: bound, op: RuleOp::AnyConst, args: vec![] });
+        // Equalities first: among conditions of one size that fit, the
+        // earlier is kept.
+        for o in [Op::Eq, Op::Ne, Op::Ge, Op::Le, Op::Gt, Op::Lt] {
+            l.rules.push(op(b, o, &[arg, arg]));
+        }
+        for o in [Op::Eq, Op::Ne, Op::Ge, Op::Le, Op::Gt, Op::Lt] {
+            l.rules.push(op(b, o, &[arg, bound]));
+        }
+        l.rules.push(op(b, Op::And, &[b, b]));
+        l.rules.push(op(b, Op::Or, &[b, b]));
+        l.rules.push(op(b, Op::Not, &[b]));
+        l.result = result;
+        if result == Sort::Bool {
+            l.start = b;
+        }
+        l
+    }
+
+    /// A running count over the first argument: `Int: x1 + Flag | x1 +
+    /// 1`, `Flag: Class ? 1 : 0`, with the conditions of
+    /// [`Language::cond`].
+    pub fn count(name: &str, arity: usize, depth: usize) -> Language {
+        let c = Language::cond(name, arity, Sort::Int, depth);
+        let idx = |n: &str| c.nts.iter().position(|(m, _)| m == n).unwrap_or(0);
+        let (b, one, zero) = (idx("Class"), idx("One"), idx("Zero"));
+        let (acc, flag) = (c.nts.len(), c.nts.len() + 1);
+        let mut l = c.clone();
+        l.nts.push(("Acc".into(), Sort::Int));
+        l.nts.push(("Flag".into(), Sort::Int));
+        let op = |nt, op, args: &[usize]| Rule { nt, op: RuleOp::Op(op), args: args.to_vec() };
+        l.rules.retain(|r| l.nts[r.nt].0 != "Int" && l.nts[r.nt].0 != "Scale");
+        l.rules.push(Rule { nt: acc, op: RuleOp::Var(0), args: vec![] });
+        l.rules.push(op(flag, Op::Ite, &[b, one, zero]));
+        l.rules.push(op(0, Op::Add, &[acc, flag]));
+        l.rules.push(op(0, Op::Add, &[acc, one]));
         l
     }
 

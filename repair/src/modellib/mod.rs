@@ -10,7 +10,12 @@
 //! the program's signature, checked natively on every test before it is
 //! written. [`gen`] uses it for symbolic test generation.
 
+pub mod by_examples;
+pub mod enumerate;
+pub mod enumsynth;
+pub mod examples;
 pub mod gen;
+pub mod interp;
 pub mod missing;
 pub mod sig;
 pub mod synth;
@@ -72,6 +77,12 @@ pub struct ModelReport {
     pub reason: Option<String>,
     pub paths: u64,
     pub so_queries: u64,
+    /// Candidate models checked against the recorded examples.
+    pub candidates: u64,
+    /// Another model fits the tests but differs from this one beyond
+    /// them: the input that tells them apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undecided: Option<String>,
     pub time_s: f64,
 }
 
@@ -189,7 +200,28 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
     Ok(Job { project, func: func.to_string(), sig, sketch_name, sketch_text, sketch_bc, sketch_file, holes })
 }
 
-impl Job<'_> {
+impl<'a> Job<'a> {
+    /// The same job with the built-in sketch `name`.
+    pub fn with_builtin(&self, name: &str) -> Result<Job<'a>, String> {
+        let (bc, text) = builtin_sketch(name)?;
+        let mut holes: Vec<String> = Vec::new();
+        for h in sig::hole_calls(text) {
+            if !holes.contains(&h.name) {
+                holes.push(h.name);
+            }
+        }
+        Ok(Job {
+            project: self.project,
+            func: self.func.clone(),
+            sig: self.sig.clone(),
+            sketch_name: name.to_string(),
+            sketch_text: text.to_string(),
+            sketch_bc: Some(bc),
+            sketch_file: None,
+            holes,
+        })
+    }
+
     /// The program with FUNC given by `impl_c` (C text defining it) and,
     /// when `sketch`, the sketch linked in, loaded for the VM.
     pub fn vm_program(&self, impl_c: &str, sketch: bool, dir: &Path) -> Result<klee_ext::ir::Program, String> {
@@ -211,7 +243,14 @@ impl Job<'_> {
                 c.push(f.clone());
             }
         }
-        let mut bcs = klee_ext::compile::compile_c(&c, &cflags(p), dir).map_err(|e| e.to_string())?;
+        // The program's own calls go to FUNC's stand-in; the VM's C
+        // library keeps its own FUNC (printf calls strlen).
+        // (With no stand-in, the real FUNC: no renaming.)
+        let mut flags = cflags(p);
+        if !impl_c.is_empty() {
+            flags.push(format!("-D{0}=se2_model_{0}", self.func));
+        }
+        let mut bcs = klee_ext::compile::compile_c(&c, &flags, dir).map_err(|e| e.to_string())?;
         if let (true, Some(bc)) = (sketch, self.sketch_bc) {
             let f = dir.join("sketch.bc");
             std::fs::write(&f, bc).map_err(|e| e.to_string())?;
@@ -325,17 +364,16 @@ fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>
 }
 
 /// Synthesizes the model of a prepared job's function, checks it
-/// natively and writes it; `start` is when the job began.
+/// natively and writes it; `start` is when the job began. From recorded
+/// examples by enumeration when the function's calls can be recorded and
+/// a built-in sketch is evaluated here ([`by_examples`]); else by solving
+/// the sketch's specification.
 pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelReport, String> {
+    if let Some(r) = by_examples::model(job, opts, start)? {
+        return Ok(r);
+    }
     let project = job.project;
-    let mut report = ModelReport {
-        function: opts.func.clone(),
-        signature: job.sig.describe(),
-        sketch: job.sketch_name.clone(),
-        status: "none".into(),
-        tests: project.tests.iter().map(|t| t.name.clone()).collect(),
-        ..ModelReport::default()
-    };
+    let mut report = new_report(job, opts);
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
     let tests: Vec<&TestCase> = project.tests.iter().collect();
@@ -435,6 +473,17 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     Ok(report)
 }
 
+fn new_report(job: &Job, opts: &ModelOptions) -> ModelReport {
+    ModelReport {
+        function: opts.func.clone(),
+        signature: job.sig.describe(),
+        sketch: job.sketch_name.clone(),
+        status: "none".into(),
+        tests: job.project.tests.iter().map(|t| t.name.clone()).collect(),
+        ..ModelReport::default()
+    }
+}
+
 /// Writes `text` to `path` through a temporary file in the same folder.
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -460,11 +509,15 @@ pub fn summary(r: &ModelReport) -> String {
         }
         _ => s.push_str(&format!("no model: {}\n", r.reason.as_deref().unwrap_or("unknown"))),
     }
+    if let Some(u) = &r.undecided {
+        s.push_str(&format!("note:     {u}\n"));
+    }
     s.push_str(&format!(
-        "tests:    {}\npaths:    {}, second-order queries {}, {:.1} s\n",
+        "tests:    {}\npaths:    {}, second-order queries {}, candidates {}, {:.1} s\n",
         r.tests.join(", "),
         r.paths,
         r.so_queries,
+        r.candidates,
         r.time_s
     ));
     s

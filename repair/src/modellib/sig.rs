@@ -74,7 +74,7 @@ pub fn kind(ty: &str) -> Kind {
 }
 
 /// The built-in sketches, by name.
-pub const SKETCH_NAMES: [&str; 4] = ["apply", "accumulation", "comparison", "transformation"];
+pub const SKETCH_NAMES: [&str; 6] = ["apply", "accumulation", "comparison", "transformation", "search", "number"];
 
 /// How FUNC's parameters reach the sketch.
 #[derive(Clone, Debug)]
@@ -183,6 +183,10 @@ impl Signature {
                 "apply" => self.ret == Kind::Int && strings == 0 && self.count(Kind::EndPtr) == 0,
                 "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1,
                 "comparison" => self.ret == Kind::Int && strings == 2 && self.count(Kind::EndPtr) == 0,
+                "search" => self.ret == Kind::Int && strings == 1 && self.count(Kind::EndPtr) == 0,
+                "number" => {
+                    self.ret == Kind::Int && strings == 1 && self.count(Kind::Int) == 0 && self.count(Kind::EndPtr) == 0
+                }
                 "transformation" => {
                     matches!(self.ret, Kind::Void | Kind::MutStr)
                         && self.count(Kind::MutStr) == 1
@@ -210,6 +214,16 @@ impl Signature {
                     self.decl.ret, strs[0], strs[1]
                 )
             }
+            "search" => format!(
+                "int se2_sketch_search(const char *s, int nints, const int *ints);\n\n{head} {{\n{ints}  return ({})se2_sketch_search(a{}, {n}, ints);\n}}\n",
+                self.decl.ret,
+                self.strings()[0]
+            ),
+            "number" => format!(
+                "int se2_sketch_number(const char *s);\n\n{head} {{\n  return ({})se2_sketch_number(a{});\n}}\n",
+                self.decl.ret,
+                self.strings()[0]
+            ),
             "accumulation" => {
                 let strs = self.strings();
                 let s = format!("a{}", strs[0]);
@@ -229,6 +243,43 @@ impl Signature {
                 )
             }
         }
+    }
+
+    /// Whether every call's inputs can be recorded and its result is one
+    /// integer ([`Signature::recorder`]): integers and read strings in.
+    pub fn recordable(&self) -> bool {
+        self.ret == Kind::Int
+            && !self.decl.variadic
+            && self.params.iter().all(|k| matches!(k, Kind::Int | Kind::Str))
+            && self.count(Kind::Int) <= 4
+    }
+
+    /// FUNC recording each call: its integer inputs, then each string's
+    /// characters (unsigned) each followed by -1, then zeros up to 1024
+    /// arguments (a variable's arity is fixed), passed to one application
+    /// of `se2_call` whose value (a fresh symbolic value in a first-order
+    /// run) is the result. A string too long to pass ends with -2.
+    pub fn recorder(&self) -> String {
+        let mut body = String::from("  static int a[RECORD_MAX];\n  int n = 0;\n  long i;\n");
+        for (i, k) in self.params.iter().enumerate() {
+            if *k == Kind::Int {
+                body.push_str(&format!("  a[n++] = (int)a{i};\n"));
+            }
+        }
+        for (i, k) in self.params.iter().enumerate() {
+            if *k == Kind::Str {
+                body.push_str(&format!(
+                    "  for (i = 0; a{i} && a{i}[i] != 0 && n < RECORD_MAX - 2; i++)\n    a[n++] = (unsigned char)a{i}[i];\n  a[n++] = a{i} && a{i}[i] != 0 ? -2 : -1;\n"
+                ));
+            }
+        }
+        format!(
+            "#include <stddef.h>\n#include <stdint.h>\n#include <sys/types.h>\n#include \"klee/klee.h\"\n\n#define RECORD_MAX 1024\n\n{} {}({}) {{\n{body}  while (n < RECORD_MAX)\n    a[n++] = 0;\n  return ({})klee_apply_symbolic(\"se2_call\", RECORD_MAX, a);\n}}\n",
+            self.decl.ret,
+            self.name,
+            self.param_list(),
+            self.decl.ret
+        )
     }
 
     /// FUNC whose every result is a fresh symbolic value (the baseline of
