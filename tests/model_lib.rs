@@ -538,3 +538,12 @@ fn a_result_used_modulo_9_leaves_the_tests_undecided() {
     let r = check_program("digit_sum", real, inputs);
     assert!(r["undecided"].as_str().is_some_and(|u| u.contains("x1 - x2 + 48")), "{r}");
 }
+
+#[test]
+fn results_compared_to_pick_the_best_word() {
+    let real = "unsigned long strlen(const char *s) { unsigned long n = 0; while (s[n]) n++; return n; }\n";
+    let inputs =
+        words(b"abcdefghij", 300, 20, |w| format!("  if (model_strlen({w}) != strlen({w})) printf(\"%s\\n\", {w});"));
+    let r = check_program("strlen.longest", real, inputs);
+    assert_eq!(r["terms"][0], "rho(x1) = x1 + 1", "{r}");
+}

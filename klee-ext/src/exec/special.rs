@@ -624,9 +624,18 @@ impl<'p> Executor<'p> {
         let canonical =
             digits > 0 && (digits == 1 || text[usize::from(neg)] != b'0') && !(neg && digits == 1 && text[1] == b'0');
         let parsed = std::str::from_utf8(&text[..end]).ok().and_then(|t| t.parse::<i64>().ok());
-        let (true, Some(n), Some(&next)) = (canonical, parsed, text.get(end)) else { return Ok(v.clone()) };
-        if next != follow {
+        if text.is_empty() {
             return Ok(v.clone());
+        }
+        // Whatever `v` is, its text goes here, then `follow`: when the
+        // expected output has no number followed by `follow` at this
+        // place, the path cannot match (and need not fork on digits to
+        // find out).
+        let (true, Some(n), Some(&next)) = (canonical, parsed, text.get(end)) else {
+            return Err(Termination::Early(super::StopReason::OutputMismatch));
+        };
+        if next != follow {
+            return Err(Termination::Early(super::StopReason::OutputMismatch));
         }
         let c = self.pool.constant(64, n as u64);
         let eq = self.pool.cmp(crate::expr::CmpOp::Eq, *e, c);
