@@ -42,9 +42,12 @@ pub struct Enumerator<'l> {
     pub max_entries: usize,
     /// Combinations evaluated so far.
     pub work: u64,
+    /// The start nonterminal's new terms of the size being built.
+    fresh: Vec<Term>,
 }
 
-fn hash_vals(v: &[i32]) -> u64 {
+/// A 64-bit hash of `v` (value vectors, result vectors, effects).
+pub fn hash_of<T: Hash + ?Sized>(v: &T) -> u64 {
     let mut h = std::collections::hash_map::DefaultHasher::new();
     v.hash(&mut h);
     h.finish()
@@ -135,6 +138,7 @@ impl<'l> Enumerator<'l> {
             size: 0,
             max_entries: 200_000,
             work: 0,
+            fresh: Vec::new(),
         }
     }
 
@@ -155,14 +159,15 @@ impl<'l> Enumerator<'l> {
     }
 
     /// Adds a term of `nt` unless an earlier one has its values; whether
-    /// it was new (and then, when `nt` is the start, it is pushed to
-    /// `out`).
-    fn offer(&mut self, nt: usize, size: usize, term: Term, vals: &[i32], depth: u8, out: &mut Vec<Term>) -> bool {
-        if depth as usize > self.lang.depth || !self.seen[nt].insert(hash_vals(vals)) {
+    /// it was new (and then, when `nt` is the start, it is one of this
+    /// size's [`Enumerator::fresh`] terms). `hash`: the values' hash, when the caller has it.
+    fn offer(&mut self, nt: usize, size: usize, term: Term, vals: &[i32], depth: u8, hash: Option<u64>) -> bool {
+        let hash = hash.unwrap_or_else(|| hash_of(vals));
+        if depth as usize > self.lang.depth || !self.seen[nt].insert(hash) {
             return false;
         }
         if nt == self.lang.start {
-            out.push(term.clone());
+            self.fresh.push(term.clone());
         }
         if self.entries.len() < self.max_entries {
             self.bank[nt][size].push(self.entries.len() as u32);
@@ -178,7 +183,7 @@ impl<'l> Enumerator<'l> {
         for b in &mut self.bank {
             b.push(Vec::new());
         }
-        let mut out = Vec::new();
+        self.fresh.clear();
         let rules: Vec<Rule> = self.lang.rules.clone();
         let mut vals = Vec::with_capacity(self.points.len());
         for r in rules.iter().filter(|r| r.op != RuleOp::Chain) {
@@ -186,13 +191,13 @@ impl<'l> Enumerator<'l> {
                 RuleOp::Var(l) if s == 1 => {
                     vals.clear();
                     vals.extend(self.points.iter().map(|p| p.get(*l).map_or(UNDEF, |&v| int(v))));
-                    self.offer(r.nt, 1, Term::Var(*l), &vals.clone(), 1, &mut out);
+                    self.offer(r.nt, 1, Term::Var(*l), &vals.clone(), 1, None);
                 }
                 RuleOp::Lit(c) if s == 1 && self.lang.literals_only(r.nt) => {
                     // Size 0: literals of their own nonterminal (scales,
                     // the 1 and 0 of a condition's value).
                     let v = vec![int(*c); self.points.len()];
-                    self.offer(r.nt, 0, Term::Int(*c), &v, 1, &mut out);
+                    self.offer(r.nt, 0, Term::Int(*c), &v, 1, None);
                 }
                 RuleOp::AnyConst | RuleOp::Lit(_) if s == 1 => {
                     let cs = match r.op {
@@ -201,12 +206,12 @@ impl<'l> Enumerator<'l> {
                     };
                     for c in cs {
                         let v = vec![int(c); self.points.len()];
-                        self.offer(r.nt, 1, Term::Int(c), &v, 1, &mut out);
+                        self.offer(r.nt, 1, Term::Int(c), &v, 1, None);
                     }
                 }
                 RuleOp::BoolLit(b) if s == 1 => {
                     let v = vec![*b as i32; self.points.len()];
-                    self.offer(r.nt, 1, Term::Bool(*b), &v, 1, &mut out);
+                    self.offer(r.nt, 1, Term::Bool(*b), &v, 1, None);
                 }
                 RuleOp::Op(op) => {
                     let op = *op;
@@ -235,14 +240,16 @@ impl<'l> Enumerator<'l> {
                                 let kids: Vec<&[i32]> = ids.iter().map(|&i| &*self.entries[i as usize].vals).collect();
                                 apply(op, &kids, &mut vals);
                                 let depth = 1 + ids.iter().map(|&i| self.entries[i as usize].depth).max().unwrap_or(0);
-                                if depth as usize <= self.lang.depth && !self.seen[r.nt].contains(&hash_vals(&vals)) {
+                                let hash = hash_of(&vals[..]);
+                                if depth as usize <= self.lang.depth && !self.seen[r.nt].contains(&hash) {
                                     let term = self.lang.build(
                                         r,
                                         0,
                                         ids.iter().map(|&i| self.entries[i as usize].term.clone()).collect(),
                                     );
-                                    let v = vals.clone();
-                                    self.offer(r.nt, s, term, &v, depth, &mut out);
+                                    let v = std::mem::take(&mut vals);
+                                    self.offer(r.nt, s, term, &v, depth, Some(hash));
+                                    vals = v;
                                 }
                             }
                             for k in (0..idx.len()).rev() {
@@ -267,12 +274,12 @@ impl<'l> Enumerator<'l> {
                 for id in self.bank[r.args[0]][s].clone() {
                     let e = &self.entries[id as usize];
                     let (t, v, d) = (e.term.clone(), e.vals.clone(), e.depth);
-                    changed |= self.offer(r.nt, s, t, &v, d, &mut out);
+                    changed |= self.offer(r.nt, s, t, &v, d, None);
                 }
             }
         }
         self.size = s;
-        Some(out)
+        Some(std::mem::take(&mut self.fresh))
     }
 }
 

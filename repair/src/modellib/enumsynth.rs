@@ -9,12 +9,11 @@
 //!
 //! Every budget is work: enumeration steps and candidates checked.
 
-use super::enumerate::Enumerator;
+use super::enumerate::{hash_of, Enumerator};
 use super::examples::Examples;
 use super::interp::{Call, Domain, HoleDef, Shape};
 use klee_ext::so::{LangSpec, Term};
 use std::collections::{HashMap, HashSet};
-use std::hash::{Hash, Hasher};
 
 /// Budgets, in work.
 #[derive(Clone, Copy, Debug)]
@@ -135,12 +134,6 @@ fn bounds(calls: &[Call]) -> Vec<i64> {
     b
 }
 
-fn hash_of<T: Hash>(v: &T) -> u64 {
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    v.hash(&mut h);
-    h.finish()
-}
-
 /// The search state of one synthesis.
 struct Search<'a> {
     ex: &'a Examples,
@@ -151,8 +144,11 @@ struct Search<'a> {
     order: Vec<usize>,
     /// The test most often failed first, for the report.
     failed: HashMap<usize, u64>,
-    two_strings: bool,
     out_of_time: bool,
+    /// The constants conditions compare with ([`bounds`]).
+    bounds: Vec<i64>,
+    /// The value hole's probe points ([`points`]).
+    value_points: Vec<Vec<i64>>,
 }
 
 impl Search<'_> {
@@ -161,11 +157,9 @@ impl Search<'_> {
     /// smallest first, from the first size that has one and the next.
     fn values(&mut self, fixed: &[Term], ladder: &[LangSpec]) -> Result<Option<(Vec<Term>, String)>, String> {
         let h = self.holes.last().ok_or("the sketch has no value hole")?.clone();
-        let pts = points(&h, &self.ex.calls, self.two_strings);
-        let bounds = bounds(&self.ex.calls);
         for spec in ladder {
             let lang = spec.instantiate(h.name, h.params.len())?;
-            let mut e = Enumerator::new(&lang, pts.clone(), &ARITH, &bounds);
+            let mut e = Enumerator::new(&lang, self.value_points.clone(), &ARITH, &self.bounds);
             let mut seen: HashMap<u64, bool> = HashMap::new();
             let mut fits: Vec<Term> = Vec::new();
             let mut first_size = None;
@@ -221,12 +215,11 @@ impl Search<'_> {
     /// calls, smallest first; with each, the others of the same effect.
     fn controls(&mut self, h: &HoleDef) -> Result<Vec<Vec<Term>>, String> {
         let pts = points(h, &self.ex.calls, false);
-        let bounds = bounds(&self.ex.calls);
         let mut groups: Vec<Vec<Term>> = Vec::new();
         let mut by_effect: HashMap<u64, usize> = HashMap::new();
         for spec in &h.ladder {
             let lang = spec.instantiate(h.name, h.params.len())?;
-            let mut e = Enumerator::new(&lang, pts.clone(), &ARITH, &bounds);
+            let mut e = Enumerator::new(&lang, pts.clone(), &ARITH, &self.bounds);
             while e.size() < 9.min(e.max_size()) {
                 let Some(terms) = e.next_size(self.budget.steps / 10) else { break };
                 for t in terms {
@@ -274,7 +267,10 @@ pub fn synthesize(
             h.ladder = h.ladder.get(rung).cloned().into_iter().collect();
         }
     }
+    let value_points = holes.last().map_or_else(Vec::new, |h| points(h, &ex.calls, nstrs > 1));
     let mut s = Search {
+        bounds: bounds(&ex.calls),
+        value_points,
         ex,
         shape,
         holes: holes.clone(),
@@ -282,7 +278,6 @@ pub fn synthesize(
         stats: Stats::default(),
         order: Vec::new(),
         failed: HashMap::new(),
-        two_strings: nstrs > 1,
         out_of_time: false,
     };
     let value_ladder = holes.last().map(|h| h.ladder.clone()).unwrap_or_default();

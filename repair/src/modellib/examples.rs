@@ -51,12 +51,20 @@ pub enum NoExamples {
     OutOfTime,
 }
 
-/// The byte valuation of the calls' results.
-struct Results<'a>(&'a HashMap<ArrayId, u32>);
+/// The byte valuation of one path's calls' results (a path makes few
+/// calls: a scan beats hashing).
+struct Results<'a> {
+    calls: &'a [(ArrayId, usize)],
+    results: &'a [Option<i64>],
+}
 
 impl Valuation for Results<'_> {
     fn byte(&self, arr: ArrayId, idx: u32) -> u8 {
-        self.0.get(&arr).map_or(0, |v| (v >> (8 * idx)) as u8)
+        self.calls
+            .iter()
+            .find(|(a, _)| *a == arr)
+            .and_then(|&(_, k)| self.results[k])
+            .map_or(0, |v| ((v as u32) >> (8 * idx)) as u8)
     }
 }
 
@@ -138,14 +146,10 @@ impl Examples {
     }
 
     fn path_holds(&self, p: &PathEx, results: &[Option<i64>]) -> bool {
-        let mut vals = HashMap::with_capacity(p.calls.len());
-        for &(arr, k) in &p.calls {
-            match results[k] {
-                Some(v) => vals.insert(arr, v as u32),
-                None => return false,
-            };
+        if p.calls.iter().any(|&(_, k)| results[k].is_none()) {
+            return false;
         }
-        let asg = Results(&vals);
+        let asg = Results { calls: &p.calls, results };
         let mut memo = Default::default();
         p.constraints.iter().all(|&c| self.pool.eval_memo(c, &asg, &mut memo) & 1 == 1)
     }

@@ -188,12 +188,7 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
         }
         None => builtin(sig.sketch()?)?,
     };
-    let mut holes: Vec<String> = Vec::new();
-    for h in sig::hole_calls(&sketch_text) {
-        if !holes.contains(&h.name) {
-            holes.push(h.name);
-        }
-    }
+    let holes = sig::hole_names(&sketch_text);
     if holes.is_empty() {
         return Err(format!("the sketch {sketch_name} has no hole: write each unknown as klee_apply_symbolic(\"NAME\", N, ARGS) with a string literal NAME"));
     }
@@ -204,12 +199,7 @@ impl<'a> Job<'a> {
     /// The same job with the built-in sketch `name`.
     pub fn with_builtin(&self, name: &str) -> Result<Job<'a>, String> {
         let (bc, text) = builtin_sketch(name)?;
-        let mut holes: Vec<String> = Vec::new();
-        for h in sig::hole_calls(text) {
-            if !holes.contains(&h.name) {
-                holes.push(h.name);
-            }
-        }
+        let holes = sig::hole_names(text);
         Ok(Job {
             project: self.project,
             func: self.func.clone(),

@@ -354,6 +354,17 @@ pub fn hole_calls(text: &str) -> Vec<HoleCall> {
         .collect()
 }
 
+/// The names of a sketch's holes, in order of first appearance.
+pub fn hole_names(text: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for h in hole_calls(text) {
+        if !names.contains(&h.name) {
+            names.push(h.name);
+        }
+    }
+    names
+}
+
 /// The sketch's text with each hole replaced by its term (arguments read
 /// from the call's argument array) and the `klee/klee.h` include removed.
 pub fn instantiate(text: &str, terms: &[(String, Term)]) -> Result<String, String> {
