@@ -388,3 +388,65 @@ int main() {
     );
     assert!(err(&o).contains("KLEE: done: completed paths = 1"), "{}", err(&o));
 }
+
+/// KLEE's `coveredNew` is reset in the state a fork makes: with
+/// `--only-output-states-covering-new`, paths that only repeat covered
+/// code write no test.
+#[test]
+fn only_output_states_covering_new_drops_paths_that_cover_nothing_new() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = r#"#include "klee/klee.h"
+int main() {
+  char s[6];
+  int i, n = 0;
+  klee_make_symbolic(s, sizeof s, "s");
+  for (i = 0; i < 6; i++)
+    if (s[i] == 'a')
+      n++;
+  return n > 2;
+}
+"#;
+    let bc = bitcode(tmp.path(), "count", src, &[]);
+    let count = |dir: &str, extra: &[&str]| {
+        let mut args: Vec<&str> = vec!["--output-dir", dir];
+        args.extend_from_slice(extra);
+        args.push(bc.to_str().unwrap());
+        let o = klee(tmp.path(), &args);
+        assert!(o.status.success(), "{}", err(&o));
+        files(&tmp.path().join(dir)).iter().filter(|f| f.ends_with(".ktest")).count()
+    };
+    let all = count("all", &[]);
+    let new = count("new", &["--only-output-states-covering-new"]);
+    assert_eq!(all, 64, "every path is a test without the option");
+    assert!((1..=8).contains(&new), "{new} tests with --only-output-states-covering-new (of {all} paths)");
+}
+
+/// As KLEE, `--max-memory` caps the whole run, not one path: with many
+/// live paths each holding its own memory, paths stop forking over the
+/// cap (and some end early well over it), and the run ends normally. Each
+/// path alone holds 4 MB, far below the cap.
+#[test]
+fn max_memory_caps_the_whole_run() {
+    let tmp = tempfile::tempdir().unwrap();
+    let src = r#"#include "klee/klee.h"
+#include <stdlib.h>
+#include <string.h>
+int main() {
+  char s[16];
+  int i, n = 0;
+  klee_make_symbolic(s, sizeof s, "s");
+  for (i = 0; i < 16; i++) {
+    char *p = malloc(256 << 10);
+    memset(p, i, 256 << 10);
+    if (s[i] == 'a')
+      n++;
+  }
+  return n;
+}
+"#;
+    let bc = bitcode(tmp.path(), "grow", src, &[]);
+    let o = klee(tmp.path(), &["--output-dir", "out", "--search=bfs", "--max-memory=100", bc.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", err(&o));
+    let tests = files(&tmp.path().join("out")).iter().filter(|f| f.ends_with(".ktest")).count();
+    assert!(tests < 1 << 16, "{tests} tests: every path ran to its end");
+}

@@ -355,3 +355,39 @@ int main(int argc, char **argv) {
     assert_eq!(o.code, Some(125));
     assert!(String::from_utf8_lossy(&o.stderr).contains("bad:1: expected NAME=VALUE"));
 }
+
+/// Descriptor calls on a path's own stream (symbolic stdin, captured
+/// stdout) answer as a kernel would for a pipe, without the host: advice
+/// succeeds, an in-kernel copy fails with EINVAL (programs such as cat
+/// fall back to read and write) and an ioctl finds no terminal.
+#[test]
+fn descriptor_calls_on_a_paths_own_streams_answer_as_for_a_pipe() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("in.txt"), "data\n").unwrap();
+    let p = write_c(
+        tmp.path(),
+        "streams.c",
+        r#"#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+int main(void) {
+  int n = 0, fd = open("in.txt", O_RDONLY);
+  int a = posix_fadvise(0, 0, 0, POSIX_FADV_SEQUENTIAL);
+  errno = 0;
+  long c = copy_file_range(fd, 0, 1, 0, 5, 0);
+  int ce = errno;
+  errno = 0;
+  int i = ioctl(0, FIONREAD, &n);
+  printf("fadvise %d copy %ld %s ioctl %d %s\n", a, c, ce == EINVAL ? "EINVAL" : "other", i,
+         errno == ENOTTY ? "ENOTTY" : "other");
+  return 0;
+}
+"#,
+    );
+    let o = vm(tmp.path(), &["--output-dir", "out", "--sym-stdin", "2", p.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(out, "fadvise 0 copy -1 EINVAL ioctl -1 ENOTTY\n", "{}", String::from_utf8_lossy(&o.stderr));
+}

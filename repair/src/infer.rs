@@ -349,6 +349,7 @@ pub(crate) fn test_config(
             _ => None,
         },
         hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
+        fork_on_values: true,
         so_langs: vec![(hole.0.to_string(), hole.1.clone())],
         ..Config::default()
     };

@@ -138,6 +138,10 @@ fn build(
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
         max_forks: number::<u64>(p, "max-forks")?.filter(|n| *n != u64::from(u32::MAX)),
         max_memory: number::<u64>(p, "max-memory")?.unwrap_or(2000).saturating_mul(1 << 20),
+        // As KLEE, --max-memory caps the whole run (0: no cap).
+        max_total_memory: Some(number::<u64>(p, "max-memory")?.unwrap_or(2000))
+            .filter(|mb| *mb != 0)
+            .map(|mb| mb.saturating_mul(1 << 20)),
         max_stack: number(p, "max-stack-frames")?.unwrap_or(8192).max(1),
         search,
         seed: number(p, "rng-initial-seed")?.unwrap_or(5489),

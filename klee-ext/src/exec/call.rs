@@ -126,6 +126,7 @@ impl<'p> Executor<'p> {
         }
         if self.cover(f, BlockId(0)) {
             st.covnew = st.instructions;
+            st.covered_new = true;
         }
         Ok(())
     }
@@ -184,21 +185,27 @@ impl<'p> Executor<'p> {
         }
         self.vec_pool.give_frame(fr.regs, fr.owned);
         if st.stack.is_empty() {
-            let code = match rv {
-                Some(v) => self.concrete_of(st, v, "exit status")? as i32,
-                None => 0,
-            };
             // Returning from main is exit(status): run the C library's exit
-            // (atexit handlers) when the program has one.
+            // (atexit handlers) when the program has one; a symbolic
+            // status stays symbolic until the path ends when paths fork
+            // on it (`Config::fork_on_values`).
             if let Some(&ef) = self.prog.func_by_name.get("exit") {
                 let func = self.prog.func(ef);
                 if func.kind == FuncKind::Defined && !func.params.is_empty() {
                     let mut regs = vec![Val::C(0); func.nregs as usize];
-                    regs[func.params[0].idx()] = Val::C(code as u32 as u64);
+                    regs[func.params[0].idx()] = match rv {
+                        Some(v @ Val::S(_)) if self.cfg.fork_on_values => v,
+                        Some(v) => Val::C(self.concrete_of(st, v, "exit status")? as u32 as u64),
+                        None => Val::C(0),
+                    };
                     st.stack.push(Frame::entry(ef, regs, st.loc));
                     return Ok(None);
                 }
             }
+            let code = match rv {
+                Some(v) => self.concrete_of(st, v, "exit status")? as i32,
+                None => 0,
+            };
             return Ok(Some(Termination::Exit(code)));
         }
         if let (Some(dst), Some(v)) = (fr.ret_dst, rv) {

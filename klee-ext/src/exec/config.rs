@@ -31,6 +31,9 @@ pub struct Config {
     /// Memory limit in bytes for one path's heap and stack (`--max-memory`,
     /// given in MB). Default 2000 MB, as KLEE.
     pub max_memory: u64,
+    /// Memory limit in bytes of the whole run (`klee --max-memory`, as
+    /// KLEE): over it no path forks, well over it paths end early.
+    pub max_total_memory: Option<u64>,
     /// Objects larger than this cannot be allocated (a path asking for more
     /// ends with a `model` error). Default 1 GiB.
     pub max_object_size: u64,
@@ -57,6 +60,11 @@ pub struct Config {
     /// whose stdout departs from it ends early (`OutputMismatch`), and a
     /// symbolic byte printed is constrained to the expected byte.
     pub expect_stdout: Option<Rc<Vec<u8>>>,
+    /// A symbolic exit status forks a path per value it may have (a run
+    /// that judges paths by a test's outcome, where the one value KLEE
+    /// would concretize it to may fail the test when another passes it);
+    /// otherwise it is concretized to one value, as KLEE does.
+    pub fork_on_values: bool,
     /// Replay the objects of a `.ktest` instead of making them symbolic.
     pub replay: Option<ReplayObjects>,
     /// Instructions a state runs before the searcher picks again.
@@ -150,6 +158,7 @@ impl Default for Config {
             sym_arg_alphabet: None,
             max_forks: None,
             max_memory: 2000 << 20,
+            max_total_memory: None,
             max_object_size: 1 << 30,
             max_stack: 100_000,
             search: SearchKind::Dfs,
@@ -162,6 +171,7 @@ impl Default for Config {
             sym_stdout: false,
             stdin: None,
             expect_stdout: None,
+            fork_on_values: false,
             replay: None,
             quantum: 10_000,
             warnings: true,

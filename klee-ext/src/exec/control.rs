@@ -35,6 +35,7 @@ impl<'p> Executor<'p> {
         }
         if self.cover(f, edge.target) {
             st.covnew = st.instructions;
+            st.covered_new = true;
         }
     }
 
@@ -78,13 +79,16 @@ impl<'p> Executor<'p> {
         // A forked child runs as one path (it follows one feasible side).
         !st.proc.in_child
             && !st.forking_off
+            && !self.memory_inhibit
             && self.cfg.max_forks.is_none_or(|m| self.stats.forks - self.forks_at_start < m)
     }
 
     /// A copy of `st` as a new state (not yet scheduled).
     pub(super) fn clone_state(&mut self, st: &State) -> State {
         self.merge_fork(st);
-        st.clone()
+        let mut other = st.clone();
+        other.covered_new = false;
+        other
     }
 
     /// Conditional branch on a symbolic condition.
@@ -337,6 +341,25 @@ impl<'p> Executor<'p> {
             other.frame().pc -= 1;
             self.add_state(other);
         }
+    }
+
+    /// A symbolic exit status: this path exits with one value the path
+    /// allows, and (within the fork limit) a copy of it re-executes the
+    /// exit with the others, so a test's expected status is met wherever
+    /// a path can meet it (a status computed from symbolic data, as
+    /// `return ok ? 0 : 1;`).
+    pub(super) fn exit_status(&mut self, st: &mut State, e: ExprId) -> Result<u64, Termination> {
+        let v = self.pool.eval(e, &st.model);
+        let w = self.pool.width(e);
+        let c = self.pool.constant(w, v);
+        let other = self.pool.ne(e, c);
+        if let Some(m) = self.model_for(st, other)? {
+            self.fork_retry(st, other, m);
+        }
+        let eq = self.pool.eq(e, c);
+        let m = st.model.clone();
+        st.add_constraint(eq, m);
+        Ok(v)
     }
 
     pub(super) fn reserve_state_id(&mut self) -> StateId {

@@ -16,6 +16,20 @@ use crate::ir::{CallInst, FuncId, Ty, Val};
 use libffi::raw;
 use std::collections::{BTreeSet, VecDeque};
 
+/// What a descriptor call does, without the host, when a descriptor it
+/// is given is a path's standard stream or symbolic file: its result and
+/// errno (0: none). Advice changes nothing a program observes; in-kernel
+/// copies refuse what is not a host file (EINVAL, as Linux for a pipe),
+/// and programs fall back to read and write; an ioctl finds no terminal.
+fn on_path_stream(name: &str) -> Option<(u64, i32)> {
+    match name {
+        "posix_fadvise" | "posix_fadvise64" => Some((0, 0)),
+        "copy_file_range" | "sendfile" | "sendfile64" | "splice" => Some((u64::MAX, libc::EINVAL)),
+        "ioctl" => Some((u64::MAX, libc::ENOTTY)),
+        _ => None,
+    }
+}
+
 /// How an external function is called (`Executor::host_fn`).
 #[derive(Clone, Copy, Debug)]
 pub(super) enum HostKind {
@@ -140,6 +154,21 @@ impl<'p> Executor<'p> {
             }
         }
 
+        if let Some((result, errno)) = on_path_stream(name) {
+            let path_stream = hf.fd_args.iter().any(|&i| match args.get(i) {
+                Some(Val::C(fd)) if (*fd as i32) >= 0 => {
+                    st.proc.entry(*fd as i32 as i64).is_some_and(|o| !matches!(o.file, super::posix::FileRef::Host(_)))
+                }
+                _ => false,
+            });
+            if path_stream {
+                if errno != 0 {
+                    self.set_errno(st, errno);
+                }
+                self.set_result(st, ci, Val::C(result));
+                return Ok(());
+            }
+        }
         if hf.writer && !self.writes_allowed() {
             return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
         }

@@ -107,6 +107,7 @@ pub(super) const FD_ARGS: &[(&str, &[usize])] = &[
     ("fdatasync", &[0]),
     ("syncfs", &[0]),
     ("posix_fadvise", &[0]),
+    ("ioctl", &[0]),
     ("posix_fadvise64", &[0]),
     ("posix_fallocate", &[0]),
     ("fallocate", &[0]),

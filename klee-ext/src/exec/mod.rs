@@ -23,6 +23,7 @@ mod host;
 mod host_lists;
 mod locale;
 mod math;
+mod memcap;
 mod memops;
 pub mod memory;
 mod merge;
@@ -132,6 +133,9 @@ pub struct Executor<'p> {
     host_stdin: Rc<std::cell::RefCell<HostStdin>>,
     halted: Option<StopReason>,
     halt_requested: bool,
+    /// Over the run's memory cap: no path forks (`memcap.rs`).
+    memory_inhibit: bool,
+    steps_since_memcheck: u64,
     /// Paths split off and ended inside an instruction, waiting to be reported.
     pending: Vec<(State, Termination)>,
     /// Reused buffer for the parallel phi moves of an edge.
@@ -205,6 +209,8 @@ impl<'p> Executor<'p> {
             host_stdin: Rc::default(),
             halted: None,
             halt_requested: false,
+            memory_inhibit: false,
+            steps_since_memcheck: 0,
             pending: Vec::new(),
             phi_scratch: Vec::new(),
             ext_globals: ffi::host_globals(prog),
@@ -295,7 +301,11 @@ impl<'p> Executor<'p> {
                 self.halted = Some(reason);
                 break;
             }
-            let mut st = self.states[sid.0 as usize].take().expect("searcher selects live states");
+            self.check_memory(sink);
+            let Some(mut st) = self.states[sid.0 as usize].take() else {
+                // Ended by the memory cap just now.
+                continue;
+            };
             let step = self.execute(&mut st);
             for (p, t) in std::mem::take(&mut self.pending) {
                 self.finish(p, t, sink);
@@ -394,7 +404,7 @@ impl<'p> Executor<'p> {
             termination: t,
             objects,
             arrays: st.arrays.iter().map(|(a, _)| *a).collect(),
-            covered_new: st.covnew > 0,
+            covered_new: st.covered_new,
             path: st.path.clone(),
             lines: self.covered_lines(&st),
             instructions: st.instructions,

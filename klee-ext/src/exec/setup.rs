@@ -126,6 +126,7 @@ impl<'p> Executor<'p> {
                 depth: 0,
                 instructions: 0,
                 covnew: 0,
+                covered_new: false,
                 loc: LocId(0),
                 apps: Rc::default(),
                 holes: Rc::default(),

@@ -330,7 +330,10 @@ impl<'p> Executor<'p> {
                 None
             }
             Special::Exit => {
-                let code = self.concrete_of(st, arg(0), "exit status")?;
+                let code = match arg(0) {
+                    Val::S(e) if self.cfg.fork_on_values => self.exit_status(st, e)?,
+                    v => self.concrete_of(st, v, "exit status")?,
+                };
                 return Err(Termination::Exit(code as i32));
             }
             Special::AssertFail => {

@@ -94,6 +94,10 @@ pub struct State {
     pub instructions: u64,
     /// `instructions` when the state last covered a new block (nurs:covnew).
     pub covnew: u64,
+    /// The state covered a block no path had covered, since it was forked
+    /// off (KLEE's `coveredNew`: a state made at a fork starts without
+    /// it; `--only-output-states-covering-new` writes a test only when set).
+    pub covered_new: bool,
     /// Location of the instruction being executed.
     pub loc: LocId,
     /// Second-order applications evaluated on this path, in order.
