@@ -304,6 +304,15 @@ fn bad_input_is_a_clear_error() {
     let o = model_lib(&["abs", d], &dir);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("no tests"), "{}", text(&o));
+    // Two tests with the same input and different expected outputs.
+    std::fs::write(
+        dir.join("se2repair.yaml"),
+        "sources: [prog.c]\ntests:\n  - {name: a, args: [\"-3\"], stdout: \"3\\n\"}\n  - {name: b, args: [\"-3\"], stdout: \"4\\n\"}\n",
+    )
+    .unwrap();
+    let o = model_lib(&["abs", d], &dir);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("tests a and b contradict each other"), "{}", text(&o));
     assert_eq!(std::fs::read(dir.join("prog.c")).unwrap(), before, "the sources are never modified");
 }
 
@@ -546,4 +555,79 @@ fn results_compared_to_pick_the_best_word() {
         words(b"abcdefghij", 300, 20, |w| format!("  if (model_strlen({w}) != strlen({w})) printf(\"%s\\n\", {w});"));
     let r = check_program("strlen.longest", real, inputs);
     assert_eq!(r["terms"][0], "rho(x1) = x1 + 1", "{r}");
+}
+
+/// A program given as bitcode (as wllvm's extract-bc gives a real one):
+/// FUNC's signature comes from the standard headers, the program's calls
+/// are aliased to the recorder, tests run in their prepared folders (a
+/// file their setup writes) and a status computed from FUNC's result is
+/// met on the path that computes it.
+#[test]
+fn a_program_given_as_bitcode_with_test_files_and_a_computed_status() {
+    let _g = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let c = dir.join("prog.c");
+    std::fs::write(
+        &c,
+        r#"#include <stdio.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  char buf[64];
+  FILE *f = fopen(argv[1], "r");
+  if (!f || !fgets(buf, sizeof buf, f))
+    return 2;
+  buf[strcspn(buf, "\n")] = 0;
+  if (argc > 2)
+    printf("%d\n", (int)strlen(argv[2]));
+  return strlen(buf) > 3;
+}
+"#,
+    )
+    .unwrap();
+    let st = Command::new("clang-14")
+        .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-builtin"])
+        .arg(&c)
+        .arg("-o")
+        .arg(dir.join("prog.bc"))
+        .status()
+        .unwrap();
+    assert!(st.success());
+    std::fs::remove_file(&c).unwrap();
+    std::fs::write(
+        dir.join("se2repair.yaml"),
+        r#"sources: [prog.bc]
+tests:
+  - {name: short, args: ["f"], setup: "echo ab > f", exit: 0}
+  - {name: long, args: ["f"], setup: "echo abcdef > f", exit: 1}
+  - {name: edge, args: ["f"], setup: "echo abcd > f", exit: 1}
+  - {name: three, args: ["f"], setup: "echo abc > f", exit: 0}
+  - {name: print, args: ["f", "hello"], setup: "echo x > f", stdout: "5\n", exit: 0}
+"#,
+    )
+    .unwrap();
+    let o = model_lib(&["strlen", ".", "--json"], dir);
+    assert!(o.status.success(), "{}", text(&o));
+    let r: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(r["status"], "model", "{}", text(&o));
+    assert_eq!(r["signature"], "unsigned long strlen(const char *)", "{r}");
+    let model = dir.join(r["model_file"].as_str().unwrap());
+    let inputs =
+        words(b"abcxyz", 200, 20, |w| format!("  if (model_strlen({w}) != strlen({w})) printf(\"%s\\n\", {w});"));
+    let driver = format!(
+        "#include <stdio.h>\n#include <string.h>\nunsigned long model_strlen(const char *);\nint main(void) {{\n{}\n  return 0;\n}}\n",
+        inputs.join("\n")
+    );
+    let bad = disagreements("strlen", &model, &driver, &[]);
+    assert!(bad.is_empty(), "the model {} disagrees with strlen:\n{bad}", r["terms"]);
+    // Mixed C and bitcode sources: a clear error, exit 2.
+    std::fs::write(dir.join("extra.c"), "int g;\n").unwrap();
+    std::fs::write(
+        dir.join("se2repair.yaml"),
+        "sources: [prog.bc, extra.c]\ntests:\n  - {name: t, args: [f], exit: 2}\n",
+    )
+    .unwrap();
+    let o = model_lib(&["strlen", "."], dir);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("mixes C files and bitcode"), "{}", text(&o));
 }

@@ -303,6 +303,30 @@ pub fn build(
     Ok(Build { exe, gcda })
 }
 
+/// A native build of a whole-program bitcode with FUNC taken from `model`
+/// (C that defines FUNC): the model's FUNC is renamed `se2_model_FUNC`,
+/// and the program's references to FUNC are bound to it at link time
+/// (`--defsym`), so the C library keeps its own FUNC for its internal
+/// calls, as in the VM.
+pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &Path) -> Result<Build, String> {
+    let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
+    let obj = out.join("model.o");
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-c", "-O0", "-g", "-w"]).arg(format!("-D{func}=se2_model_{func}")).arg(model).arg("-o").arg(&obj);
+    run_compiler(&mut cmd, &model.display().to_string())?;
+    let exe = out.join("program");
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-O0", "-w", "-no-pie"])
+        .args(bitcode)
+        .arg(&obj)
+        .arg(format!("-Wl,--defsym={func}=se2_model_{func}"))
+        .arg("-o")
+        .arg(&exe)
+        .arg("-lm");
+    run_compiler(&mut cmd, "the program's bitcode with the model (linking)")?;
+    Ok(Build { exe, gcda: Vec::new() })
+}
+
 /// Every line gcov reports for source `name` of coverage data `g`, with
 /// its count (a line of several blocks appears once, with the largest).
 fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {

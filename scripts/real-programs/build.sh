@@ -3,7 +3,7 @@
 # source packages) once per machine into whole-program LLVM bitcode and a
 # native binary of the same build, in a cache folder outside the checkout:
 #
-#   scripts/real-programs/build.sh [findutils|grep|coreutils ...]
+#   scripts/real-programs/build.sh [findutils|grep|coreutils|coreutils-cov ...]
 #
 # Cache: $SE2REPAIR_CACHE (default ~/.cache/se2repair)/real/<pkg>/, holding
 # the source tree, `bin/<prog>` (native) and `bc/<prog>.bc` (bitcode). A
@@ -60,8 +60,10 @@ fetch() {
   echo "$tarball"
 }
 
-# A build is reused while this script (its flags) is unchanged.
-STAMP=$(sha256sum "$0" | cut -c1-16)
+# A build is reused while its versions, flags and programs are unchanged.
+COV_CFLAGS='-O0 -g --coverage'
+STAMP=$(printf '%s\n' "$CFLAGS_BC" "${VERSION[@]}" "${EXTRA[@]}" "${PROGS[@]}" | sha256sum | cut -c1-16)
+COV_STAMP=$(printf 'cov %s\n%s\n' "$COV_CFLAGS" "$STAMP" | sha256sum | cut -c1-16)
 
 build() {
   local pkg=$1 ver=${VERSION[$1]} dir="$CACHE/$1"
@@ -96,9 +98,46 @@ build() {
   echo "real-programs: $pkg built into $dir"
 }
 
+# A native build of a package with gcc's coverage instrumentation
+# (`<pkg>-cov`), for the line coverage of generated tests (Table 5,
+# scripts/table5.sh). Its tree keeps the `.gcno` files next to the objects;
+# a replay writes its `.gcda` files elsewhere with GCOV_PREFIX.
+build_cov() {
+  local pkg=$1 ver=${VERSION[$1]} dir="$CACHE/$1-cov"
+  if [ -f "$dir/done" ] && [ "$(cat "$dir/done")" = "$COV_STAMP" ]; then
+    echo "real-programs: $pkg-cov cached in $dir"
+    return
+  fi
+  need gcc "apt-get install gcc"
+  need gcov "apt-get install gcc"
+  local tarball
+  tarball=$(fetch "$pkg")
+  rm -rf "$dir" && mkdir -p "$dir"
+  tar xf "$tarball" -C "$dir"
+  local tree="$dir/$pkg-$ver"
+  echo "real-programs: configuring $pkg $ver with coverage"
+  local t0=$SECONDS
+  # shellcheck disable=SC2086
+  (cd "$tree" && FORCE_UNSAFE_CONFIGURE=1 ./configure CC=gcc CFLAGS="$COV_CFLAGS" LDFLAGS=--coverage \
+      --disable-nls ${EXTRA[$pkg]} \
+      gl_cv_func_getopt_gnu=no gl_cv_func_getopt_posix=no \
+      >"$dir/configure.log" 2>&1) || { echo "real-programs: configure of $pkg-cov failed: $dir/configure.log" >&2; exit 2; }
+  echo "real-programs: configure took $((SECONDS - t0)) s; building"
+  t0=$SECONDS
+  (cd "$tree" && make -j"$(nproc)" >"$dir/make.log" 2>&1) || { echo "real-programs: make of $pkg-cov failed: $dir/make.log" >&2; exit 2; }
+  echo "real-programs: make took $((SECONDS - t0)) s"
+  find "$tree" -name '*.gcda' -delete
+  echo "$COV_STAMP" > "$dir/done"
+  echo "real-programs: $pkg-cov built into $dir"
+}
+
 pkgs=("$@")
 [ ${#pkgs[@]} -gt 0 ] || pkgs=(findutils grep coreutils)
 for p in "${pkgs[@]}"; do
-  [ -n "${VERSION[$p]:-}" ] || { echo "real-programs: unknown package $p (findutils, grep, coreutils)" >&2; exit 2; }
+  if [ -n "${VERSION[${p%-cov}]:-}" ] && [ "$p" != "${p%-cov}" ]; then
+    build_cov "${p%-cov}"
+    continue
+  fi
+  [ -n "${VERSION[$p]:-}" ] || { echo "real-programs: unknown package $p (findutils, grep, coreutils, or PKG-cov)" >&2; exit 2; }
   build "$p"
 done

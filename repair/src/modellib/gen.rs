@@ -132,6 +132,9 @@ fn replay_matches(kind: &str, r: &native::RunResult) -> (bool, String) {
 
 /// Runs the three configurations and replays their tests natively.
 pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenReport, String> {
+    if super::bitcode_sources(job.project)?.is_some() {
+        return Err("unsupported: --generate-tests on a program given as bitcode (its native coverage build needs C sources); scripts/table5.sh generates tests for the coreutils bitcode with `klee` and replays them on a coverage build".into());
+    }
     let p = job.project;
     // As many symbolic arguments as the tests give (none when they give
     // none), each as long as the longest test argument (2 to 8 characters).

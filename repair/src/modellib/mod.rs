@@ -130,12 +130,85 @@ fn cflags(p: &Project) -> Vec<String> {
     f
 }
 
+/// The program's bitcode, when its `sources` are `.bc` files (a real
+/// program linked into one module, as wllvm's `extract-bc` gives it);
+/// `None` when they are C. A mix is refused.
+pub(crate) fn bitcode_sources(p: &Project) -> Result<Option<Vec<PathBuf>>, String> {
+    let is_bc = |s: &PathBuf| s.extension().is_some_and(|e| e == "bc");
+    match p.sources.iter().filter(|s| is_bc(s)).count() {
+        0 => Ok(None),
+        n if n == p.sources.len() => Ok(Some(p.sources.iter().map(|s| p.dir.join(s)).collect())),
+        _ => Err("unsupported: `sources` mixes C files and bitcode; give the program either as C sources or as bitcode (.bc)".into()),
+    }
+}
+
+/// The standard headers a bitcode program's library function is looked
+/// up in (bitcode keeps no prototypes with parameter names and C types).
+const STANDARD_HEADERS: &[&str] =
+    &["ctype.h", "stdio.h", "stdlib.h", "string.h", "strings.h", "unistd.h", "fcntl.h", "sys/stat.h", "inttypes.h"];
+
+/// FUNC in a bitcode program: called (declared) and not defined by it;
+/// its declaration is the standard C headers' one.
+fn prepare_bitcode(bcs: &[PathBuf], func: &str) -> Result<klee_ext::compile::Declaration, String> {
+    let paths: Vec<&Path> = bcs.iter().map(|b| b.as_path()).collect();
+    let prog = klee_ext::ir::load_module_file(&paths, None).map_err(|e| e.to_string())?;
+    match prog.funcs.iter().find(|f| f.name == func) {
+        None => return Err(format!("{func} is never called by the program ({})", bcs[0].display())),
+        Some(f) if matches!(f.kind, klee_ext::ir::FuncKind::Defined) => {
+            return Err(format!(
+                "{func} is defined by the program's bitcode ({}): model-lib models a function the program cannot have",
+                bcs[0].display()
+            ))
+        }
+        Some(_) => {}
+    }
+    let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
+    let file = dir.path().join("se2_headers.c");
+    let text: String = STANDARD_HEADERS.iter().map(|h| format!("#include <{h}>\n")).collect();
+    std::fs::write(&file, text).map_err(|e| e.to_string())?;
+    let flags = vec!["-D_GNU_SOURCE".to_string()];
+    declaration_in(&[file], func, &flags)?.ok_or_else(|| {
+        format!("unsupported: {func} is not declared by the standard C headers, so a bitcode program's use of it has no known signature; give the program as C sources")
+    })
+}
+
+/// Two tests that give the program the same input and expect what no
+/// program can do on both: their names and what differs.
+fn contradiction(tests: &[TestCase]) -> Option<(&str, &str, &'static str)> {
+    use crate::config::MatchKind;
+    for (i, a) in tests.iter().enumerate() {
+        for b in &tests[i + 1..] {
+            let same_input =
+                a.args == b.args && a.stdin == b.stdin && a.setup == b.setup && a.cwd == b.cwd && a.env == b.env;
+            if !same_input {
+                continue;
+            }
+            let exits = matches!((a.exit, b.exit), (Some(x), Some(y)) if x != y);
+            let exact = a.match_kind == MatchKind::Exact && b.match_kind == MatchKind::Exact;
+            let outputs = exact && matches!((&a.stdout, &b.stdout), (Some(x), Some(y)) if x != y);
+            if exits || outputs {
+                return Some((&a.name, &b.name, if exits { "exit status" } else { "output" }));
+            }
+        }
+    }
+    None
+}
+
 /// Reads the program: FUNC must be called and declared, not defined in
 /// the program's sources; its sketch is the user's or the one its
 /// signature fits.
 pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> Result<Job<'a>, String> {
-    let srcs: Vec<PathBuf> = project.sources.iter().map(|s| project.dir.join(s)).collect();
-    let mut called = false;
+    if let Some((a, b, what)) = contradiction(&project.tests) {
+        return Err(format!(
+            "tests {a} and {b} contradict each other: the same input (arguments, stdin, setup, environment) with a different expected {what}; no model can pass both"
+        ));
+    }
+    let bitcode = bitcode_sources(project)?;
+    let srcs: Vec<PathBuf> = match bitcode {
+        Some(_) => Vec::new(),
+        None => project.sources.iter().map(|s| project.dir.join(s)).collect(),
+    };
+    let mut called = bitcode.is_some();
     for s in &srcs {
         let text = std::fs::read_to_string(s).map_err(|e| format!("{}: {e}", s.display()))?;
         let uses = uses::function_uses(&text, func);
@@ -153,8 +226,12 @@ pub fn prepare<'a>(project: &'a Project, func: &str, sketch: Option<&Path>) -> R
             project.sources.iter().map(|s| s.display().to_string()).collect::<Vec<_>>().join(", ")
         ));
     }
-    let decl = declaration_in(&srcs, func, &cflags(project))?
-        .ok_or_else(|| format!("{func} is called but never declared: include its header or declare its prototype"))?;
+    let decl = match &bitcode {
+        Some(bcs) => prepare_bitcode(bcs, func)?,
+        None => declaration_in(&srcs, func, &cflags(project))?.ok_or_else(|| {
+            format!("{func} is called but never declared: include its header or declare its prototype")
+        })?,
+    };
     let sig = Signature::new(func, decl);
     let builtin = |name: &str| -> Result<(String, String, Option<&'static [u8]>, Option<PathBuf>), String> {
         let (bc, text) = builtin_sketch(name)?;
@@ -223,7 +300,11 @@ impl<'a> Job<'a> {
         &self, impl_c: &str, sketch: bool, extra: &[PathBuf], dir: &Path,
     ) -> Result<klee_ext::ir::Program, String> {
         let p = self.project;
-        let mut c: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        let bitcode = bitcode_sources(p)?;
+        let mut c: Vec<PathBuf> = match bitcode {
+            Some(_) => Vec::new(),
+            None => p.sources.iter().map(|s| p.dir.join(s)).collect(),
+        };
         c.extend(extra.iter().cloned());
         let imp = dir.join(format!("se2_impl_{}.c", self.func));
         std::fs::write(&imp, impl_c).map_err(|e| e.to_string())?;
@@ -240,14 +321,24 @@ impl<'a> Job<'a> {
         if !impl_c.is_empty() {
             flags.push(format!("-D{0}=se2_model_{0}", self.func));
         }
-        let mut bcs = klee_ext::compile::compile_c(&c, &flags, dir).map_err(|e| e.to_string())?;
+        let mut bcs = bitcode.clone().unwrap_or_default();
+        bcs.extend(klee_ext::compile::compile_c(&c, &flags, dir).map_err(|e| e.to_string())?);
         if let (true, Some(bc)) = (sketch, self.sketch_bc) {
             let f = dir.join("sketch.bc");
             std::fs::write(&f, bc).map_err(|e| e.to_string())?;
             bcs.push(f);
         }
         let paths: Vec<&Path> = bcs.iter().map(|b| b.as_path()).collect();
-        klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC)).map_err(|e| e.to_string())
+        // Bitcode's calls cannot be renamed by the preprocessor: they are
+        // aliased to the stand-in before the VM's C library joins.
+        let opts = klee_ext::ir::LoadOptions {
+            aliases: match (&bitcode, impl_c.is_empty()) {
+                (Some(_), false) => vec![format!("{0}:se2_model_{0}", self.func)],
+                _ => Vec::new(),
+            },
+            ..Default::default()
+        };
+        klee_ext::ir::load_module_with(&paths, Some(klee_ext::RUNTIME_BC), &opts).map_err(|e| e.to_string())
     }
 
     /// The C that defines FUNC through the sketch in the VM: the adapter
@@ -285,9 +376,14 @@ impl<'a> Job<'a> {
     pub fn validate(&self, model: &Path, timeout: Duration) -> Result<Option<String>, String> {
         let p = self.project;
         let out = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-        srcs.push(model.to_path_buf());
-        let b = native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?;
+        let b = match bitcode_sources(p)? {
+            Some(bcs) => native::build_bitcode_with(&bcs, model, &self.func, out.path())?,
+            None => {
+                let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+                srcs.push(model.to_path_buf());
+                native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?
+            }
+        };
         for t in &p.tests {
             let d = native::prepare(t, &p.dir, timeout)?;
             let r = native::run_test(&b.exe, t, &d.path, timeout)
@@ -298,6 +394,19 @@ impl<'a> Job<'a> {
         }
         Ok(None)
     }
+}
+
+/// The tests as the VM runs them: one with a setup or a working folder
+/// runs in its prepared folder, kept while the returned folders live.
+pub(crate) fn vm_tests(p: &Project, timeout: Duration) -> Result<(Vec<native::TestDir>, Vec<TestCase>), String> {
+    let dirs = p.tests.iter().map(|t| native::prepare(t, &p.dir, timeout)).collect::<Result<Vec<_>, _>>()?;
+    let tests = p
+        .tests
+        .iter()
+        .zip(&dirs)
+        .map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), ..t.clone() })
+        .collect();
+    Ok((dirs, tests))
 }
 
 /// `rho(x1, x2) = 10 * x1 + x2 - 48`, folded.
@@ -366,7 +475,8 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     let mut report = new_report(job, opts);
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
-    let tests: Vec<&TestCase> = project.tests.iter().collect();
+    let (_dirs, owned) = vm_tests(project, opts.test_timeout)?;
+    let tests: Vec<&TestCase> = owned.iter().collect();
     let deadline = start + opts.timeout;
     let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
     let mut last_reason = None;
