@@ -303,6 +303,23 @@ pub fn build(
     Ok(Build { exe, gcda })
 }
 
+/// The tests as the VM runs them: each one with a setup or a working
+/// folder runs in its prepared folder (kept while the returned folders
+/// live), as natively; `argv0` is the program's name when given.
+pub fn in_prepared_dirs<'t>(
+    tests: impl Iterator<Item = &'t TestCase>, project_dir: &Path, timeout: Duration, argv0: Option<String>,
+) -> Result<(Vec<TestDir>, Vec<TestCase>), String> {
+    let mut dirs = Vec::new();
+    let mut out = Vec::new();
+    for t in tests {
+        let d = prepare(t, project_dir, timeout)?;
+        let argv0 = argv0.clone().or_else(|| t.argv0.clone());
+        out.push(TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0, ..t.clone() });
+        dirs.push(d);
+    }
+    Ok((dirs, out))
+}
+
 /// A native build of a whole-program bitcode with FUNC taken from `model`
 /// (C that defines FUNC): the model's FUNC is renamed `se2_model_FUNC`,
 /// and the program's references to FUNC are bound to it at link time

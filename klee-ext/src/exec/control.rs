@@ -356,10 +356,7 @@ impl<'p> Executor<'p> {
         if let Some(m) = self.model_for(st, other)? {
             self.fork_retry(st, other, m);
         }
-        let eq = self.pool.eq(e, c);
-        let m = st.model.clone();
-        st.add_constraint(eq, m);
-        Ok(v)
+        Ok(self.pin_to_model(st, e))
     }
 
     pub(super) fn reserve_state_id(&mut self) -> StateId {

@@ -530,18 +530,24 @@ impl<'p> Executor<'p> {
         }
     }
 
-    /// Turns a symbolic value into a concrete one, pinning it on the path.
-    pub fn concretize(&mut self, st: &mut State, e: ExprId, why: &str) -> Result<u64, Termination> {
-        if let Some(c) = self.pool.as_const(e) {
-            return Ok(c);
-        }
-        // The state's model satisfies the path; its value of `e` is feasible.
+    /// Pins `e` on the path to its value in the state's model (which
+    /// satisfies the path, so that value is feasible), and returns it.
+    pub(super) fn pin_to_model(&mut self, st: &mut State, e: ExprId) -> u64 {
         let v = self.pool.eval(e, &st.model);
         let w = self.pool.width(e);
         let c = self.pool.constant(w, v);
         let eq = self.pool.eq(e, c);
         let m = st.model.clone();
         st.add_constraint(eq, m);
+        v
+    }
+
+    /// Turns a symbolic value into a concrete one, pinning it on the path.
+    pub fn concretize(&mut self, st: &mut State, e: ExprId, why: &str) -> Result<u64, Termination> {
+        if let Some(c) = self.pool.as_const(e) {
+            return Ok(c);
+        }
+        let v = self.pin_to_model(st, e);
         let l = self.loc_of(st).map(|l| format!(" at {}:{}", l.file, l.line)).unwrap_or_default();
         self.warn_once(format!("concretized symbolic {why}{l}"));
         Ok(v)

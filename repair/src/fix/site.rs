@@ -92,18 +92,8 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
     };
     // The VM runs each test in its own prepared folder, as natively.
     let argv0 = Builds::argv0(p);
-    let dirs = r
-        .tests
-        .iter()
-        .map(|t| native::prepare(t, &p.dir, opts.test_timeout))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(FixError::Build)?;
-    let owned: Vec<TestCase> = r
-        .tests
-        .iter()
-        .zip(&dirs)
-        .map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), argv0: argv0.clone(), ..(*t).clone() })
-        .collect();
+    let (_dirs, owned) =
+        native::in_prepared_dirs(r.tests.iter().copied(), &p.dir, opts.test_timeout, argv0).map_err(FixError::Build)?;
     let vm_tests: Vec<&TestCase> = owned.iter().collect();
     let lang = c.language(opts);
     let original = cparse::original_term(s.view, site, r.macros);

@@ -62,7 +62,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<Option<Mo
     let langs = languages(&opts.lang)?;
     let mut report = new_report(job, opts);
     let project = job.project;
-    let (_dirs, owned) = super::vm_tests(project, opts.test_timeout)?;
+    let (_dirs, owned) = crate::native::in_prepared_dirs(project.tests.iter(), &project.dir, opts.test_timeout, None)?;
     let tests: Vec<&TestCase> = owned.iter().collect();
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sig.recorder(), false, tmp.path())?;

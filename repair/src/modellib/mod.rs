@@ -396,19 +396,6 @@ impl<'a> Job<'a> {
     }
 }
 
-/// The tests as the VM runs them: one with a setup or a working folder
-/// runs in its prepared folder, kept while the returned folders live.
-pub(crate) fn vm_tests(p: &Project, timeout: Duration) -> Result<(Vec<native::TestDir>, Vec<TestCase>), String> {
-    let dirs = p.tests.iter().map(|t| native::prepare(t, &p.dir, timeout)).collect::<Result<Vec<_>, _>>()?;
-    let tests = p
-        .tests
-        .iter()
-        .zip(&dirs)
-        .map(|(t, d)| TestCase { run_dir: t.fresh_dir.then(|| d.path.clone()), ..t.clone() })
-        .collect();
-    Ok((dirs, tests))
-}
-
 /// `rho(x1, x2) = 10 * x1 + x2 - 48`, folded.
 pub fn describe_term(name: &str, t: &Term) -> String {
     let t = &crate::simplify::simplify(t);
@@ -475,7 +462,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     let mut report = new_report(job, opts);
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
-    let (_dirs, owned) = vm_tests(project, opts.test_timeout)?;
+    let (_dirs, owned) = native::in_prepared_dirs(project.tests.iter(), &project.dir, opts.test_timeout, None)?;
     let tests: Vec<&TestCase> = owned.iter().collect();
     let deadline = start + opts.timeout;
     let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
