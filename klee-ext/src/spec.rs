@@ -108,6 +108,22 @@ pub fn solve_examples(
     // A missing disjunct or conjunct with a fitted constant, found by
     // evaluation: the answer if the optimizer finds nothing closer soon.
     let joined = prefer.map(|o| joins(lang, o, arity, tests, &opts.known_constants, exclude)).unwrap_or_default();
+    // The cost-bounded search: the terms a developer's edit makes of the
+    // original, checked by evaluation, closest first; the optimizer only
+    // when none fits.
+    if let Some(near) = prefer.and_then(|o| nearby(lang, o, arity, tests, &opts.known_constants, exclude, want)) {
+        if !near.is_empty() {
+            let mut all: Vec<(Term, u32)> = joined.into_iter().chain(near).collect();
+            all.sort_by_key(|(_, c)| *c);
+            let mut out: Vec<(Term, u32)> = Vec::new();
+            for t in all {
+                if out.len() < want && !out.iter().any(|o| o.0 == t.0) {
+                    out.push(t);
+                }
+            }
+            return Ok(out);
+        }
+    }
     let mut more = SpecOptions { solutions: want + exclude.len(), ..opts.clone() };
     if !joined.is_empty() {
         more.timeout = Some(opts.timeout.map_or(JOIN_RACE, |t| t.min(JOIN_RACE)));
@@ -154,6 +170,40 @@ pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64])
     near.sort_by_key(|(_, c)| *c);
     near.dedup_by(|a, b| a.0 == b.0);
     Some(near)
+}
+
+/// The work budget of the cost-bounded search: terms made per round.
+pub const NEARBY_TERMS: usize = 200_000;
+
+/// The closest terms of [`so::nearby::candidates`] (up to `want`, with
+/// their objective) in a built-in language that satisfy the
+/// specification; `None` for the other languages.
+pub fn nearby(
+    lang: &so::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Example>>], known: &[i64], exclude: &[Term],
+    want: usize,
+) -> Option<Vec<(Term, u32)>> {
+    let (so::LangSpec::Int(d) | so::LangSpec::Bool(d)) = lang else { return None };
+    let mut fits: Vec<(Term, u32)> = so::nearby::candidates(orig, arity, known, NEARBY_TERMS)
+        .into_iter()
+        .filter(|t| so::edit::in_builtin(t, arity, *d) && !exclude.contains(t) && satisfies(t, tests))
+        .map(|t| {
+            let c = so::edit::objective(orig, &t, known);
+            (t, c)
+        })
+        .collect();
+    // With the fitted joins (`orig || x < c`, a constant the program may lack).
+    fits.extend(joins(lang, orig, arity, tests, known, exclude));
+    fits.sort_by_key(|(_, c)| *c);
+    let mut closest: Vec<(Term, u32)> = Vec::new();
+    for f in fits {
+        if !closest.iter().any(|c| c.0 == f.0) {
+            closest.push(f);
+            if closest.len() == want {
+                break;
+            }
+        }
+    }
+    Some(closest)
 }
 
 /// How long the optimizer may look for a term closer than a fitted join.

@@ -32,6 +32,17 @@ pub enum Schema {
     Step,
     /// `s;` → `if (rho(…)) s;`.
     Guard,
+    /// `s;` → `if (rho(…)) return E; s;` (`E` a value the function
+    /// already returns; none in a `void` function).
+    ReturnIf,
+    /// `s;` → `if (rho(…)) break; s;` inside a loop.
+    BreakIf,
+    /// `s;` → `if (rho(…)) continue; s;` inside a loop.
+    ContinueIf,
+    /// `s;` → `if (rho(…)) { exit(…); } s;`: a call by which the function
+    /// already exits or reports an error (`exit`, `error`, `abort`,
+    /// `usage`), repeated.
+    ExitIf,
 }
 
 impl Schema {
@@ -44,11 +55,19 @@ impl Schema {
             Schema::Index => "replace array index",
             Schema::Step => "replace increment",
             Schema::Guard => "add guard",
+            Schema::ReturnIf => "add conditional return",
+            Schema::BreakIf => "add conditional break",
+            Schema::ContinueIf => "add conditional continue",
+            Schema::ExitIf => "add conditional exit",
         }
+    }
+    /// A new statement before the site's statement, under a condition.
+    pub fn inserts(self) -> bool {
+        matches!(self, Schema::ReturnIf | Schema::BreakIf | Schema::ContinueIf | Schema::ExitIf)
     }
     /// The result sort of the hole.
     pub fn sort(self) -> Sort {
-        if matches!(self, Schema::Condition | Schema::Guard) {
+        if matches!(self, Schema::Condition | Schema::Guard) || self.inserts() {
             Sort::Bool
         } else {
             Sort::Int
@@ -159,6 +178,10 @@ pub struct Site {
     /// A condition over floating-point values: its arguments are passed
     /// as `double` and its language is `real` (`cparse/real.rs`).
     pub real: bool,
+    /// For a schema that inserts a statement: the statement (`return -1;`)
+    /// and the indentation of the site's statement.
+    pub inserted: String,
+    pub indent: String,
 }
 
 impl Site {
@@ -702,6 +725,14 @@ fn stmt_of(x: Node) -> Node {
     cur
 }
 
+/// The function `n` is in returns `bool` (`_Bool`), not a pointer.
+fn returns_bool(n: Node, src: &str) -> bool {
+    enclosing_function(n).is_some_and(|f| {
+        f.child_by_field_name("type").is_some_and(|t| matches!(text(t, src), "bool" | "_Bool"))
+            && f.child_by_field_name("declarator").is_some_and(|d| d.kind() == "function_declarator")
+    })
+}
+
 /// The function `n` is in returns an integer (not a pointer).
 fn returns_int(n: Node, src: &str) -> bool {
     enclosing_function(n).is_some_and(|f| {
@@ -714,6 +745,7 @@ fn returns_int(n: Node, src: &str) -> bool {
 pub fn replacement_text(site: &Site, expr: &str) -> String {
     match site.schema {
         Schema::Guard => format!("if ({expr}) {}", site.original),
+        _ if site.schema.inserts() => format!("if ({expr}) {}\n{}{}", site.inserted, site.indent, site.original),
         Schema::Step => format!("{} += {expr}", step_target(&site.original)),
         _ => expr.to_string(),
     }
@@ -755,7 +787,9 @@ pub fn instrument(src: &str, site: &Site, file_name: &str) -> String {
         file_name.replace('\\', "\\\\").replace('"', "\\\"")
     );
     let call = format!("{HOLE_FN}({})", site.vars.iter().map(Var::arg).collect::<Vec<_>>().join(", "));
-    header + &replace(src, site, &call)
+    // An inserted statement stays on its line: the lines keep their numbers.
+    let inline = Site { indent: " ".into(), ..site.clone() };
+    header + &replace(src, &inline, &call)
 }
 
 /// `src` with the site's range replaced: the expression by `expr`, a

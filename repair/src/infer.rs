@@ -97,6 +97,12 @@ pub struct InferStats {
     pub rounds: u64,
     /// Candidates the native validation rejected.
     pub rejected: u64,
+    /// The edit distance of the closest term the last round of the
+    /// specification gave (the deviation search): the specification only
+    /// grows, so no later term of the site is closer — what a site cut by
+    /// its time could still offer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower_bound: Option<u32>,
     /// Median time of a second-order query, in milliseconds.
     pub so_query_median_ms: f64,
     /// Every second-order query's time.
@@ -156,9 +162,6 @@ pub struct Goal {
     pub original: Option<Term>,
     pub constants: Vec<i64>,
     pub solutions: usize,
-    /// Validate every candidate of a round, not only up to the first that
-    /// passes (`--all`).
-    pub keep_going: bool,
     /// The deviation search's first pass: only terms one relabel from the
     /// original (no deviation search, no optimizer).
     pub relabels_only: bool,

@@ -47,6 +47,9 @@ const RUN_TIME: Duration = Duration::from_secs(1);
 /// the others are solved for, or when a candidate fails it).
 const INITIAL_RUNS: usize = 256;
 
+/// Terms per round validated against the failing tests' paths alone.
+const RELAXED: usize = 2;
+
 /// Time limit of the check that a passing path is one some term of the
 /// language takes.
 const CONSISTENT_TIME: Duration = Duration::from_millis(100);
@@ -394,6 +397,37 @@ pub fn infer_lazy<'a>(
             if Instant::now() >= limits.deadline {
                 return Ok(Inferred::OutOfTime);
             }
+            // The closest terms near the original that the failing tests'
+            // paths admit, validated before the passing tests' original
+            // paths constrain them (a repair may change a passing test's
+            // path and still pass it; native validation decides).
+            if !goal.relabels_only {
+                // The failing tests, and the passing ones whose alternatives
+                // grew when they refuted a candidate.
+                let failing_spec: Vec<Vec<Vec<Example>>> = exps
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, e)| e.used > 0 && (*i < failing || e.used > 1))
+                    .map(|(_, e)| e.passing[..e.used].to_vec())
+                    .collect();
+                let near = spec::nearby(hole.1, &original, arity, &failing_spec, &goal.constants, &bad, RELAXED)
+                    .unwrap_or_default();
+                let closest = near.first().map(|(t, _)| klee_ext::so::edit::cost(Some(&original), t, &goal.constants));
+                stats.lower_bound = stats.lower_bound.max(closest);
+                let mut accepted = Vec::new();
+                for (term, cost) in near {
+                    match validate(&term, cost)? {
+                        None => accepted.push((term, cost)),
+                        Some(_) => {
+                            stats.rejected += 1;
+                            bad.push(term);
+                        }
+                    }
+                }
+                if !accepted.is_empty() {
+                    return Ok(Inferred::Terms(accepted));
+                }
+            }
             screen_neighbours(&mut exps, &site, &original, &bad, &goal.constants, arity, usize::MAX, &mut stats)?;
             let spec_tests: Vec<Vec<Vec<Example>>> =
                 exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
@@ -453,15 +487,19 @@ pub fn infer_lazy<'a>(
                 }
                 continue;
             }
+            // The round's terms are the closest the specification admits:
+            // a bound on what the site can still give.
+            let closest =
+                terms.iter().map(|(t, _)| klee_ext::so::edit::cost(Some(&original), t, &goal.constants)).min();
+            stats.lower_bound = stats.lower_bound.max(closest);
+            // Every term of the round is validated: those that pass are
+            // alternatives the choice among patches compares.
             let mut accepted = Vec::new();
             let mut counter: Vec<usize> = Vec::new();
             for (term, cost) in terms {
                 match validate(&term, cost)? {
                     None => {
                         accepted.push((term, cost));
-                        if !goal.keep_going {
-                            break;
-                        }
                     }
                     Some(i) => {
                         stats.rejected += 1;

@@ -14,10 +14,13 @@ fn finds_sites_of_every_schema() {
     assert!(kinds.contains(&(Schema::Guard, 9, "g = b / a;")), "{kinds:?}");
     assert!(kinds.contains(&(Schema::Condition, 11, "i <= a")), "{kinds:?}");
     assert!(kinds.contains(&(Schema::Guard, 12, "return b;")), "{kinds:?}");
-    // Expressions with calls or assignments are no holes; a condition
-    // with one is passed whole, as the value the program computes.
+    // Expressions with calls or assignments are no holes of their own; a
+    // condition or a value with one is passed whole, as the value the
+    // program computes (a number, for a right-hand side).
     let calls = sites("int f(int a) { int b = g(a); if ((b = a)) b++; return b; }", 4).unwrap();
-    assert!(!calls.iter().any(|s| s.schema == Schema::Assignment), "{calls:?}");
+    let a = calls.iter().find(|s| s.schema == Schema::Assignment).unwrap();
+    assert!(a.passed_whole() && a.vars[0].name == "(g(a))" && !a.vars[0].pointer, "{a:?}");
+    assert_eq!(original_term("", a, &Default::default()), Some(klee_ext::so::Term::Var(0)));
     let c = calls.iter().find(|s| s.schema == Schema::Condition).unwrap();
     assert!(c.vars[0].opaque() && c.vars[0].name == "((b = a))", "{c:?}");
     assert_eq!(c.vars[0].arg(), "(((b = a)) != 0)");

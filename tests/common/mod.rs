@@ -143,3 +143,24 @@ pub fn parallel_map<T: Sync, R: Send>(items: &[T], f: impl Fn(&T) -> R + Sync) -
     });
     results.into_iter().map(|m| m.into_inner().unwrap().unwrap()).collect()
 }
+
+/// A project folder with `files` (name, text) in a fresh temporary folder.
+pub fn project(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let d = tempfile::tempdir().unwrap();
+    for (name, body) in files {
+        let p = d.path().join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, body).unwrap();
+    }
+    d
+}
+
+/// `se2repair fix DIR EXTRA…` and its report.
+pub fn fix_report(dir: &Path, extra: &[&str]) -> (std::process::Output, serde_json::Value) {
+    let o = Command::new(bin()).arg("fix").arg(dir).args(extra).output().unwrap();
+    let report = std::fs::read_to_string(dir.join("se2repair-out/report.json"))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    (o, report)
+}

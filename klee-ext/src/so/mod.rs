@@ -25,6 +25,7 @@
 pub mod edit;
 pub mod fit;
 pub mod lang;
+pub mod nearby;
 pub mod sygus;
 pub mod term;
 

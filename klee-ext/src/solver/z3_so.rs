@@ -522,7 +522,17 @@ impl SoSolver {
                 Z3_optimize_assert_soft(ctx, opt, s, w.as_ptr(), std::ptr::null_mut());
             }
             let mut err = None;
+            // The time limit is the whole solve's, not each check's: every
+            // further interpretation gets what is left.
+            let deadline = self.cfg.timeout.map(|t| std::time::Instant::now() + t);
             while found.len() < goal.max.max(1) {
+                if let (Some(d), false) = (deadline, found.is_empty()) {
+                    let left = d.saturating_duration_since(std::time::Instant::now());
+                    if left.is_zero() {
+                        break;
+                    }
+                    super::z3::with_timeout_params(ctx, Some(left), |p| Z3_optimize_set_params(ctx, opt, p));
+                }
                 let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
                 if r == Z3_L_FALSE {
                     break;

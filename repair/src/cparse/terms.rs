@@ -73,12 +73,17 @@ pub fn enumerators(src: &str) -> Vec<(String, i64)> {
 pub fn original_term(src: &str, site: &Site, macros: &HashMap<String, i64>) -> Option<Term> {
     match site.schema {
         Schema::Guard => return Some(Term::Bool(true)),
+        // The new statement is not there: its condition is false.
+        s if s.inserts() => return Some(Term::Bool(false)),
         Schema::Step => return Some(Term::Int(step_of(&site.original))),
         _ => {}
     }
     // A condition passed whole is its own value.
     if site.passed_whole() {
-        return Some(Term::App(Op::Ne, vec![Term::Var(0), Term::Int(0)]));
+        return Some(match site.schema.sort() {
+            Sort::Bool => Term::App(Op::Ne, vec![Term::Var(0), Term::Int(0)]),
+            Sort::Int => Term::Var(0),
+        });
     }
     let (tree, view) = parse_view(src).ok()?;
     let src: &str = &view;

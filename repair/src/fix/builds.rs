@@ -106,6 +106,59 @@ impl Builds {
         }
     }
 
+    /// Line counts of `tests` run on the project with `replaced` (source
+    /// index, text), built with coverage in `dir`: a small project's only
+    /// (`None` for a real one, whose coverage copy is not rebuilt per
+    /// candidate).
+    pub(crate) fn line_counts(
+        &self, p: &Project, tests: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
+    ) -> Result<Option<Spectrum>, String> {
+        let Builds::Direct = self else { return Ok(None) };
+        let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        let f = dir.join(format!("c{}", replaced.0)).join(p.sources[replaced.0].file_name().unwrap_or_default());
+        std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
+        std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
+        srcs[replaced.0] = f;
+        let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, true)?;
+        native::take_coverage(&b)?;
+        let mut spec = Spectrum::default();
+        for t in tests {
+            let (_, passed) = run_one(&b.exe, p, t, timeout).map_err(|e| e.to_string())?;
+            spec.add(passed, &native::take_coverage(&b)?);
+        }
+        Ok(Some(spec))
+    }
+
+    /// What `inputs` show of the project with `replaced` (source index,
+    /// text), built natively (in `dir` when built directly): per input its
+    /// stdout and how it ended.
+    pub(crate) fn observe(
+        &self, p: &Project, inputs: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
+    ) -> Result<Vec<super::behaviour::Observed>, String> {
+        let run_all = |exe: &Path| -> Result<Vec<super::behaviour::Observed>, String> {
+            let mut out = Vec::new();
+            for t in inputs {
+                let (r, _) = run_one(exe, p, t, timeout).map_err(|e| e.to_string())?;
+                let end = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
+                out.push(super::behaviour::Observed { stdout: r.stdout, end });
+            }
+            Ok(out)
+        };
+        match self {
+            Builds::Direct => {
+                let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+                let f =
+                    dir.join(format!("o{}", replaced.0)).join(p.sources[replaced.0].file_name().unwrap_or_default());
+                std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
+                std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
+                srcs[replaced.0] = f;
+                let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, false)?;
+                run_all(&b.exe)
+            }
+            Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all)?,
+        }
+    }
+
     /// The project with source `src` replaced by `instrumented`, loaded in
     /// the VM (built in `dir`), or why not (a `skipped: …` result).
     pub(crate) fn instrumented(

@@ -6,8 +6,8 @@ use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
 use super::rank::{rank, Wide};
-use super::report::{finish, one_line, write_report, Attempt, Patch, Progress, Report};
-use super::site::{try_site, Pass, Repair, SiteRun, SITE_TIME_LIMIT};
+use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
+use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun, SITE_TIME_LIMIT};
 use crate::config::{Project, TestCase};
 use crate::cparse;
 use crate::infer::Limits;
@@ -74,6 +74,8 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         localization_s,
         time_s: 0.0,
         applied: false,
+        near_inputs: 0,
+        undecided: Vec::new(),
         reason: None,
         output_dir: out_dir.display().to_string(),
     };
@@ -124,7 +126,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // search; otherwise the closest patch of the pass wins (sites in
     // order of suspiciousness at equal distance).
     let quick = opts.quick_site_timeout();
-    let mut queue: Vec<usize> = (0..candidates.len()).collect();
+    // New statements (`if (…) return/break/continue/exit`) are the last
+    // resort: their sites get passes of their own when the others give no
+    // patch (with `--all`, with the others).
+    let (mut queue, inserts): (Vec<usize>, Vec<usize>) =
+        (0..candidates.len()).partition(|&k| opts.all || !candidates[k].site.schema.inserts());
+    let mut inserts = Some(inserts).filter(|v| !v.is_empty());
     let repair = Repair {
         p,
         opts,
@@ -136,15 +143,29 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         macros: &macros,
         programs: RefCell::new(HashMap::new()),
         tree_drawn: Cell::new(false),
+        spectrum: &spectrum,
+        failing_output_lines: output_lines(&texts, &spectrum),
+        failing_stdout_checked: failing.iter().any(|t| t.stdout.is_some()),
     };
     let mut passes = vec![(Pass::Quick, quick), (Pass::Full, opts.site_timeout)];
     if opts.search == Search::Deviation {
         passes.insert(0, (Pass::Relabels, quick));
     }
-    'passes: for (pass, budget) in passes {
+    // Per candidate, the closest term its last round offered: a site cut
+    // by its time in one pass is tried again only if it may still beat the
+    // best patch.
+    let mut bounds: HashMap<usize, u32> = HashMap::new();
+    let mut passes: std::collections::VecDeque<(Pass, Duration)> = passes.into();
+    'passes: while let Some((pass, budget)) = passes.pop_front() {
         let mut retry = Vec::new();
         for &k in &queue {
             let c = &candidates[k];
+            let best = report.patches.iter().map(|pt| pt.distance).min();
+            if let (Pass::Full, Some(b), Some(d), false) = (pass, bounds.get(&k), best, opts.all) {
+                if *b >= d {
+                    continue;
+                }
+            }
             // The relabel pass tries a site's wide candidate instead of its
             // full one; the other passes, never.
             if c.wide == Wide::Only && pass != Pass::Relabels {
@@ -179,7 +200,13 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             let site_limits =
                 Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, budget, pass };
-            let (result, stats, patches) = try_site(&repair, &site)?;
+            let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
+            if let Some(b) = stats.lower_bound {
+                bounds.insert(k, b);
+            }
+            for a in &antipatterns {
+                progress.message(&format!("{}:{}: rejected {a}", file, c.site.line()));
+            }
             report.paths_explored += stats.paths;
             report.paths_pruned += stats.paths_pruned;
             report.so_queries += stats.so_queries;
@@ -214,13 +241,29 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
                 language: c.language(opts).describe(),
                 result,
+                antipatterns,
                 stats,
                 time_s: t0.elapsed().as_secs_f64(),
             });
+            let closest_before = report.patches.iter().map(|pt| (pt.distance, pt.objective)).min();
             for pt in patches {
                 if seen_patches.insert(pt.diff.clone()) {
                     report.patches.push(pt);
                 }
+            }
+            // The best patch so far is written at once: a user who stops the
+            // search has it.
+            let closest = report.patches.iter().min_by_key(|pt| (pt.distance, pt.objective));
+            if let Some(pt) = closest.filter(|pt| closest_before.is_none_or(|b| (pt.distance, pt.objective) < b)) {
+                write_interim(&report, pt, &out_dir, start)?;
+                progress.message(&format!(
+                    "patch so far: {}:{}: `{}` (distance {}), in {}; searching for a closer one",
+                    pt.file,
+                    pt.line,
+                    one_line(&pt.replacement),
+                    pt.distance,
+                    out_dir.join("patch.diff").display()
+                ));
             }
             if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
                 break 'passes;
@@ -230,10 +273,33 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             break;
         }
         queue = retry;
+        if passes.is_empty() && report.patches.is_empty() {
+            if let Some(ks) = inserts.take() {
+                queue = ks;
+                passes.extend([(Pass::Quick, quick), (Pass::Full, opts.site_timeout)]);
+            }
+        }
     }
     // Closest first; at equal distance, the one with fewer operators the
     // original does not use, then in the order found.
     report.patches.sort_by_key(|pt| (pt.distance, pt.objective));
+    // Among the closest, the one that changes least of what no failing
+    // test asks to change.
+    if report.patches.len() > 1 {
+        progress.status("comparing the closest patches on inputs near the tests");
+        let all: Vec<&TestCase> = p.tests.iter().collect();
+        let fails: Vec<bool> = tests.iter().map(|r| !r.passed).collect();
+        let dir = tmp.path().join("behaviour");
+        let ranked =
+            super::behaviour::rank(p, &builds, &texts, &all, &fails, &mut report.patches, opts.test_timeout, &dir);
+        match ranked {
+            Ok((n, undecided)) => {
+                report.near_inputs = n;
+                report.undecided = undecided;
+            }
+            Err(e) => progress.message(&format!("the patches could not be compared on inputs near the tests: {e}")),
+        }
+    }
     if !opts.all {
         report.patches.truncate(1);
     }
@@ -264,6 +330,21 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         }
     }
     Ok(report)
+}
+
+/// The lines with an output call (`printf`, `puts`, …) that a failing
+/// test executed, per source.
+fn output_lines(texts: &[String], spectrum: &crate::localize::Spectrum) -> Vec<(usize, u32)> {
+    let mut out = Vec::new();
+    for (src, t) in texts.iter().enumerate() {
+        for (i, line) in t.lines().enumerate() {
+            let l = i as u32 + 1;
+            if super::antipattern::output_call(line) && spectrum.failing_cover(src, l..l + 1) {
+                out.push((src, l));
+            }
+        }
+    }
+    out
 }
 
 /// Replaces `path` by `text` through a temporary file in the same folder

@@ -8,6 +8,8 @@
 //! whole repair. The searches themselves are [`crate::infer`] and
 //! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
 
+pub mod antipattern;
+pub mod behaviour;
 pub mod builds;
 pub mod error;
 mod job;

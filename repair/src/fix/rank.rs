@@ -159,6 +159,7 @@ impl Candidate {
             Schema::Condition if self.site.passed_whole() => 3,
             Schema::Condition => 0,
             Schema::Guard => 2,
+            s if s.inserts() => 4,
             _ => 1,
         }
     }

@@ -25,6 +25,15 @@ pub struct Patch {
     /// patches at equal distance.
     #[serde(skip)]
     pub objective: u32,
+    /// Behavioural difference: of the inputs near the tests, how many
+    /// this patch makes print or exit otherwise than the original
+    /// (computed among the closest patches when there are several).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub behaviour: Option<usize>,
+    /// The magnitudes of the constants the patch adds, summed: the last
+    /// tie-break (`x < 0` before `x <= -1` before `x < -1`).
+    #[serde(skip)]
+    pub plain: u64,
     pub diff: String,
     #[serde(skip)]
     pub patched_source: String,
@@ -44,6 +53,10 @@ pub struct Attempt {
     pub variables: Vec<String>,
     pub language: String,
     pub result: String,
+    /// The candidates an anti-pattern rejected here (`` `term`: anti-pattern
+    /// NAME: why ``).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub antipatterns: Vec<String>,
     #[serde(flatten)]
     pub stats: InferStats,
     pub time_s: f64,
@@ -62,7 +75,8 @@ pub struct TestResult {
 pub struct Report {
     pub project: String,
     pub engine: String,
-    /// `patched`, `no-patch` or `nothing-to-repair`.
+    /// `patched`, `no-patch` or `nothing-to-repair` (`searching` while the
+    /// search goes on: the best patch so far is in `patches`).
     pub status: String,
     pub tests: Vec<TestResult>,
     pub patches: Vec<Patch>,
@@ -85,6 +99,12 @@ pub struct Report {
     pub localization_s: f64,
     pub time_s: f64,
     pub applied: bool,
+    /// How many inputs near the tests the closest patches were compared on.
+    pub near_inputs: usize,
+    /// Patches the tests do not decide between: equal in distance and
+    /// behavioural difference, different on an input near the tests.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undecided: Vec<super::behaviour::Undecided>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub output_dir: String,
@@ -100,6 +120,19 @@ pub(super) fn write_report(r: &Report, out_dir: &Path) -> Result<(), FixError> {
     let json = serde_json::to_string_pretty(r).map_err(|e| FixError::Output(e.to_string()))?;
     std::fs::write(out_dir.join("report.json"), json)
         .map_err(|e| FixError::Output(format!("cannot write report.json: {e}")))
+}
+
+/// The best patch found so far, written while the search goes on:
+/// `patch.diff`, and `report.json` with status `searching`.
+pub(super) fn write_interim(r: &Report, best: &Patch, out_dir: &Path, start: Instant) -> Result<(), FixError> {
+    let patch = out_dir.join("patch.diff");
+    std::fs::write(&patch, &best.diff)
+        .map_err(|e| FixError::Output(format!("cannot write {}: {e}", patch.display())))?;
+    let mut interim = r.clone();
+    interim.status = "searching".into();
+    interim.patches = vec![best.clone()];
+    interim.time_s = start.elapsed().as_secs_f64();
+    write_report(&interim, out_dir)
 }
 
 pub(super) fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Result<Report, FixError> {
@@ -151,6 +184,16 @@ pub fn summary(r: &Report) -> String {
                 s.push_str(&format!("  - {}\n  + {}\n", one_line(&pt.original), one_line(&pt.replacement)));
             }
             s.push_str(&format!("validated: all {} tests pass ({} failed before)\n", r.tests.len(), failing));
+            for u in &r.undecided {
+                s.push_str(&format!(
+                    "the tests do not decide between `{}` and `{}`: on {} they print {:?} and {:?}; add it as a test\n",
+                    one_line(&u.chosen),
+                    one_line(&u.other),
+                    u.input,
+                    u.chosen_output,
+                    u.other_output
+                ));
+            }
             let where_ = if r.applied { "applied to the sources; diff in" } else { "diff in" };
             s.push_str(&format!("{where_} {}/patch.diff\n", r.output_dir));
         }

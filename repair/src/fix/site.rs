@@ -2,14 +2,16 @@
 //! the VM by the chosen search, and each term it proposes validated
 //! natively into a patch.
 
+use super::antipattern::{self, Rejection, Rule};
 use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
 use super::rank::Candidate;
-use super::report::Patch;
+use super::report::{one_line, Patch};
 use crate::config::{Project, TestCase};
 use crate::cparse;
 use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem};
+use crate::localize::Spectrum;
 use crate::native;
 use klee_ext::ir::Program;
 use klee_ext::so::term::Named;
@@ -41,6 +43,22 @@ pub(super) struct Repair<'a> {
     pub programs: RefCell<HashMap<usize, Result<Rc<Program>, String>>>,
     /// Whether `--tree` has been drawn.
     pub tree_drawn: Cell<bool>,
+    /// The tests' line counts on the original program.
+    pub spectrum: &'a Spectrum,
+    /// The lines (source, line) with an output call that a failing test
+    /// executed.
+    pub failing_output_lines: Vec<(usize, u32)>,
+    /// Whether some failing test states its expected stdout.
+    pub failing_stdout_checked: bool,
+}
+
+/// What one site's attempt gives.
+pub(super) struct SiteOutcome {
+    pub result: String,
+    pub stats: InferStats,
+    pub patches: Vec<Patch>,
+    /// The candidates an anti-pattern rejected, one line each.
+    pub antipatterns: Vec<String>,
 }
 
 /// One candidate site in one pass.
@@ -72,7 +90,15 @@ pub(super) enum Pass {
 /// Instruments, infers, synthesizes and validates one site: the closest
 /// terms in order, until one passes every test natively (with `--all`,
 /// every one that does).
-pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, Vec<Patch>), FixError> {
+pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError> {
+    let mut antipatterns = Vec::new();
+    let (result, stats, patches) = attempt(r, s, &mut antipatterns)?;
+    Ok(SiteOutcome { result, stats, patches, antipatterns })
+}
+
+fn attempt(
+    r: &Repair, s: &SiteRun, antipatterns: &mut Vec<String>,
+) -> Result<(String, InferStats, Vec<Patch>), FixError> {
     let (p, opts, c, text) = (r.p, r.opts, s.c, s.text);
     let site = &c.site;
     let none = InferStats::default();
@@ -101,7 +127,6 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
         original: original.clone(),
         constants: r.constants.to_vec(),
         solutions: if opts.all { 5 } else { 3 },
-        keep_going: opts.all,
         relabels_only: s.pass == Pass::Relabels,
     };
     let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
@@ -123,7 +148,13 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
             }
         })
         .collect();
-    let bare: Vec<bool> = site.vars.iter().map(|v| v.opaque()).collect();
+    // A value passed whole to an integer hole (`f(y)` of `x = f(y)`) is a
+    // number, not a truth value.
+    let bare: Vec<bool> = site
+        .vars
+        .iter()
+        .map(|v| v.opaque() && (site.schema.sort() == klee_ext::so::Sort::Bool || v.form != cparse::Form::Whole))
+        .collect();
     let style = klee_ext::so::term::CStyle { consts: &const_names, char_vars: &char_vars, named: &named, bare: &bare };
     // The original as candidates print: to put it first in a join.
     let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
@@ -132,77 +163,97 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
     let mut tried = 0usize;
     // Validates one candidate natively on every test: `None` if it passes
     // them all (the patch is kept), else the index of a test it fails.
-    let mut check =
-        |term: &Term, objective: u32| -> Result<Option<usize>, String> {
-            let folded = crate::simplify::simplify(term);
-            let t = crate::simplify::flag_tests(&folded, &flags);
-            // The original operand first where the patch joins it with a new
-            // one (`orig || new`), as a developer extends a condition.
-            let t = match (&t, &orig_form) {
-                (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => {
-                    Term::App(*op, vec![a[1].clone(), a[0].clone()])
-                }
-                _ => t,
-            };
-            // A pointer tested only against 0 reads as itself (`p != 0`);
-            // anywhere else as its flag `(p != 0)`.
-            let names: Vec<String> =
-                site.vars
-                    .iter()
-                    .enumerate()
-                    .map(|(i, v)| {
-                        if v.pointer && crate::simplify::only_zero_tests(&t, i) {
-                            v.name.clone()
-                        } else {
-                            v.in_patch()
-                        }
-                    })
-                    .collect();
-            let expr = t.to_c_styled(&names, &style);
-            let patched = cparse::replace(text, site, &expr);
-            if patched == text {
-                rejected.push(format!("`{expr}` is the original"));
-                return Ok(Some(0));
+    let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
+        let folded = crate::simplify::simplify(term);
+        let t = crate::simplify::flag_tests(&folded, &flags);
+        // The original operand first where the patch joins it with a new
+        // one (`orig || new`), as a developer extends a condition.
+        let t = match (&t, &orig_form) {
+            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => {
+                Term::App(*op, vec![a[1].clone(), a[0].clone()])
             }
-            tried += 1;
-            let vdir = dir.join(format!("validate{tried}"));
-            std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
-            if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
-                rejected.push(format!("`{expr}`: {why}"));
-                return Ok(Some(i));
-            }
-            let file = src_rel.display().to_string().replace('\\', "/");
-            let diff = similar::TextDiff::from_lines(text, &patched)
-                .unified_diff()
-                .context_radius(3)
-                .header(&format!("a/{file}"), &format!("b/{file}"))
-                .to_string();
-            // A tautology (`x != x`) costs as the constant it folds to, not
-            // as a one-node change: the larger of the term's two measures.
-            let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants)
-                .max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
-            // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
-            // drops the data dependence the program had: 2 more, so that a
-            // patch that still reads a variable wins at a small extra edit.
-            if original.as_ref().is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
-                distance += 2;
-            }
-            let replacement = cparse::replacement_text(site, &expr);
-            found.push(Patch {
-                file: src_rel.display().to_string(),
-                line: site.line(),
-                function: site.function.clone(),
-                schema: site.schema,
-                original: site.original.clone(),
-                replacement,
-                distance,
-                objective,
-                diff,
-                patched_source: patched,
-                source: c.src,
-            });
-            Ok(None)
+            _ => t,
         };
+        // A pointer tested only against 0 reads as itself (`p != 0`);
+        // anywhere else as its flag `(p != 0)`.
+        let names: Vec<String> = site
+            .vars
+            .iter()
+            .enumerate()
+            .map(
+                |(i, v)| {
+                    if v.pointer && crate::simplify::only_zero_tests(&t, i) {
+                        v.name.clone()
+                    } else {
+                        v.in_patch()
+                    }
+                },
+            )
+            .collect();
+        let expr = t.to_c_styled(&names, &style);
+        let patched = cparse::replace(text, site, &expr);
+        if patched == text {
+            rejected.push(format!("`{expr}` is the original"));
+            return Ok(Some(0));
+        }
+        // A tautology (`x != x`) costs as the constant it folds to, not
+        // as a one-node change: the larger of the term's two measures.
+        let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants)
+            .max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
+        // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
+        // drops the data dependence the program had: 2 more, so that a
+        // patch that still reads a variable wins at a small extra edit.
+        if original.as_ref().is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
+            distance += 2;
+        }
+        let mut reject = |why: Rejection| {
+            let shown = one_line(&cparse::replacement_text(site, &expr));
+            antipatterns.push(format!("`{shown}`: {why}"));
+            rejected.push(format!("`{shown}`: {why}"));
+            Ok(Some(usize::MAX))
+        };
+        if let Some(why) = antipattern::check_term(original.as_ref(), &folded, site.schema, site.vars.len(), distance)
+            .or_else(|| skips_only_output(r, c, &folded))
+        {
+            return reject(why);
+        }
+        tried += 1;
+        let vdir = dir.join(format!("validate{tried}"));
+        std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
+        if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
+            rejected.push(format!("`{expr}`: {why}"));
+            return Ok(Some(i));
+        }
+        if let Some(why) = loop_runs_once(r, c, text, &patched, &vdir)? {
+            return reject(why);
+        }
+        let file = src_rel.display().to_string().replace('\\', "/");
+        let diff = similar::TextDiff::from_lines(text, &patched)
+            .unified_diff()
+            .context_radius(3)
+            .header(&format!("a/{file}"), &format!("b/{file}"))
+            .to_string();
+        let replacement = cparse::replacement_text(site, &expr);
+        found.push(Patch {
+            file: src_rel.display().to_string(),
+            line: site.line(),
+            function: site.function.clone(),
+            schema: site.schema,
+            original: site.original.clone(),
+            replacement,
+            distance,
+            // At equal distance, a patch on a value the program computes
+            // with a call (`(atoi(s)) - 1`) after one on the variables that
+            // use it.
+            objective: objective + u32::from(site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int),
+            behaviour: None,
+            plain: added_constants(original.as_ref(), &folded),
+            diff,
+            patched_source: patched,
+            source: c.src,
+        });
+        Ok(None)
+    };
     let hole = (site.schema.hole_name(), lang);
     if let Some(file) = opts.tree.as_ref().filter(|_| !r.tree_drawn.replace(true)) {
         let at = format!("{}:{}", src_rel.display(), site.line());
@@ -228,9 +279,7 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
             let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
             if let Inferred::Terms(terms) = &inferred {
                 for (term, objective) in terms {
-                    if check(term, *objective).map_err(FixError::Build)?.is_none() && !opts.all {
-                        break;
-                    }
+                    check(term, *objective).map_err(FixError::Build)?;
                 }
             }
             (inferred, stats)
@@ -285,6 +334,80 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<(String, InferStats, V
         None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
     };
     Ok((result, stats, found))
+}
+
+/// The rule `skips-only-output`: a guard (not the constant `true`)
+/// around the only statement with an output call that the failing tests
+/// execute, when no failing test states the stdout it expects (nothing
+/// would show that the output is gone).
+fn skips_only_output(r: &Repair, c: &Candidate, patch: &Term) -> Option<Rejection> {
+    let site = &c.site;
+    if site.schema != cparse::Schema::Guard || *patch == Term::Bool(true) || r.failing_stdout_checked {
+        return None;
+    }
+    let inside = |&(src, l): &(usize, u32)| src == c.src && site.lines.contains(&l);
+    let only = antipattern::output_call(&site.original)
+        && !r.failing_output_lines.is_empty()
+        && r.failing_output_lines.iter().all(inside);
+    only.then(|| Rejection {
+        rule: Rule::SkipsOnlyOutput,
+        why: "it guards the only statement that prints in the failing tests, which check no stdout".into(),
+    })
+}
+
+/// The rule `loop-runs-once`: at a loop's condition or the step of its
+/// header (`for (…; …; i++)`), a patch after which
+/// the loop's body runs at most once in every test, where the original
+/// ran it more often in some test (line counts of a coverage build of the
+/// patched program; small projects only).
+fn loop_runs_once(
+    r: &Repair, c: &Candidate, text: &str, patched: &str, dir: &Path,
+) -> Result<Option<Rejection>, String> {
+    let site = &c.site;
+    let head = text[site.stmt.start..].trim_start();
+    let is_loop = ["while", "for", "do"].iter().any(|k| {
+        head.strip_prefix(k).is_some_and(|rest| rest.starts_with(|ch: char| !ch.is_alphanumeric() && ch != '_'))
+    });
+    if !matches!(site.schema, cparse::Schema::Condition | cparse::Schema::Step) || !is_loop {
+        return Ok(None);
+    }
+    let row = |b: usize| text[..b].matches('\n').count() as u32 + 1;
+    let body: Vec<u32> = (row(site.stmt.start)..row(site.stmt.end) + 1).filter(|l| !site.lines.contains(l)).collect();
+    let most = |sp: &Spectrum| body.iter().map(|&l| sp.most_runs(c.src, l..l + 1)).max().unwrap_or(0);
+    if body.is_empty() || most(r.spectrum) <= 1 {
+        return Ok(None);
+    }
+    let Some(after) = r.builds.line_counts(r.p, r.tests, r.opts.test_timeout, (c.src, patched), &dir.join("cov"))?
+    else {
+        return Ok(None);
+    };
+    let n = most(&after);
+    Ok((n <= 1).then(|| Rejection {
+        rule: Rule::LoopRunsOnce,
+        why: format!(
+            "the loop's body runs at most {n} time{} per test, {} times in the original",
+            if n == 1 { "" } else { "s" },
+            most(r.spectrum)
+        ),
+    }))
+}
+
+/// The magnitudes of the constants of `patch` that `original` lacks,
+/// summed (each at most 2^20).
+fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
+    fn consts(t: &Term, out: &mut Vec<i64>) {
+        match t {
+            Term::Int(v) => out.push(*v),
+            Term::App(_, a) => a.iter().for_each(|x| consts(x, out)),
+            _ => {}
+        }
+    }
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    if let Some(o) = original {
+        consts(o, &mut before);
+    }
+    consts(patch, &mut after);
+    after.iter().filter(|c| !before.contains(c)).map(|c| c.unsigned_abs().min(1 << 20)).sum()
 }
 
 /// How a patch prints constants: by the name of a macro of the same

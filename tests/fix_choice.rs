@@ -1,0 +1,208 @@
+//! End-to-end tests of how `fix` chooses among patches that pass the
+//! tests: the anti-patterns it rejects (each named in the report), and
+//! the sites and statements it may add or change (`return false;`, a
+//! value with a call, a new `if (…) return/break/continue/exit`).
+
+mod common;
+use common::{fix_report, project};
+
+/// The repairs use both cores; one test at a time keeps their limits
+/// meaningful.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Every anti-pattern line of the report's attempts.
+fn antipatterns(report: &serde_json::Value) -> Vec<String> {
+    report["attempts"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|a| a["antipatterns"].as_array().cloned().unwrap_or_default())
+        .filter_map(|l| l.as_str().map(String::from))
+        .collect()
+}
+
+fn patches(report: &serde_json::Value) -> Vec<String> {
+    report["patches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["replacement"].as_str().map(String::from))
+        .collect()
+}
+
+const FIRST: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* Prints the first number given. */\nint main(int argc, char **argv)\n{\n    int first = 0;\n    int i;\n    for (i = 1; i < argc; i++)\n        first = atoi(argv[i]);\n    printf(\"%d\\n\", first);\n    return 0;\n}\n";
+
+const FIRST_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: two, args: [\"5\", \"7\"], stdout: \"5\\n\"}\n  - {name: one, args: [\"3\"], stdout: \"3\\n\"}\n  - {name: none, args: [], stdout: \"0\\n\"}\n  - {name: same, args: [\"4\", \"4\", \"4\"], stdout: \"4\\n\"}\n";
+
+#[test]
+fn a_step_that_makes_the_loop_run_once_is_rejected() {
+    let _l = serial();
+    // `i += argc` passes every test (each wants the first number, which a
+    // single iteration reads) but turns the loop into one iteration.
+    let d = project(&[("prog.c", FIRST), ("se2repair.yaml", FIRST_TESTS)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:9", "--timeout", "20s"]);
+    let lines = antipatterns(&r);
+    assert!(
+        lines.iter().any(|l| l.starts_with("`i += argc`") && l.contains("anti-pattern loop-runs-once")),
+        "{lines:?}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!patches(&r).contains(&"i += argc".to_string()), "{:?}", patches(&r));
+}
+
+const GUARDED: &str = "#include <stdio.h>\n\nint main(int argc, char **argv)\n{\n    int n = argc - 1;\n    int *p = n > 0 ? &n : 0;\n    puts(*p > 0 ? \"some\" : \"none\");\n    return 0;\n}\n";
+
+#[test]
+fn a_guard_around_the_only_output_is_rejected_when_no_test_checks_it() {
+    let _l = serial();
+    // The failing test checks only the exit status: `if (0) puts(…)`
+    // would pass it by printing nothing at all.
+    let tests =
+        "sources: [prog.c]\ntests:\n  - {name: none, args: [], exit: 0}\n  - {name: one, args: [\"1\"], exit: 0}\n";
+    let d = project(&[("prog.c", GUARDED), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "20s"]);
+    let lines = antipatterns(&r);
+    assert!(
+        lines.iter().any(|l| l.contains("anti-pattern skips-only-output")),
+        "{lines:?}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(patches(&r).iter().all(|p| !p.starts_with("if (0)")), "{:?}", patches(&r));
+    // A test that states the output decides instead: no rule applies.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: none, args: [], stdout: \"\"}\n  - {name: one, args: [\"1\"], stdout: \"some\\n\"}\n";
+    let d = project(&[("prog.c", GUARDED), ("se2repair.yaml", tests)]);
+    let (_, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "20s"]);
+    assert!(antipatterns(&r).iter().all(|l| !l.contains("skips-only-output")), "{:?}", antipatterns(&r));
+    assert_eq!(r["status"], "patched", "{r}");
+}
+
+const LOGIC: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* Both flags must be set. */\nint main(int argc, char **argv)\n{\n    int a1 = atoi(argv[1]);\n    int a2 = atoi(argv[2]);\n    if (a1 == 1 || a2 == 1)\n        printf(\"both\\n\");\n    else\n        printf(\"not both\\n\");\n    return 0;\n}\n";
+
+#[test]
+fn a_repeated_disjunct_is_rejected_and_the_report_says_so() {
+    let _l = serial();
+    // Tests where a2 alone decides: `a2 == 1 || a2 == 1` passes them.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: t1, args: [\"1\", \"0\"], stdout: \"not both\\n\"}\n  - {name: t2, args: [\"1\", \"1\"], stdout: \"both\\n\"}\n  - {name: t3, args: [\"0\", \"0\"], stdout: \"not both\\n\"}\n  - {name: t4, args: [\"5\", \"0\"], stdout: \"not both\\n\"}\n";
+    let d = project(&[("prog.c", LOGIC), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:9", "--all", "--timeout", "30s"]);
+    let found = patches(&r);
+    assert!(!found.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    for p in &found {
+        assert!(!p.contains("a2 == 1 || a2 == 1") && !p.contains("a1 == 1 || a1 == 1"), "{found:?}");
+    }
+}
+
+/// The schemas of the report's patches.
+fn schemas(report: &serde_json::Value) -> Vec<String> {
+    report["patches"].as_array().into_iter().flatten().filter_map(|p| p["schema"].as_str().map(String::from)).collect()
+}
+
+const UNTIL_ZERO: &str = "#include <stdio.h>\n\n/* Prints the numbers of stdin up to the first 0. */\nint main(void)\n{\n    int x;\n    while (scanf(\"%d\", &x) == 1) {\n        printf(\"%d\\n\", x);\n    }\n    printf(\"end\\n\");\n    return 0;\n}\n";
+
+#[test]
+fn a_missing_break_is_added() {
+    let _l = serial();
+    let tests = "sources: [prog.c]\ntests:\n  - {name: t1, stdin: \"1 2 0 5\\n\", stdout: \"1\\n2\\nend\\n\"}\n  - {name: t2, stdin: \"4 0\\n\", stdout: \"4\\nend\\n\"}\n  - {name: t3, stdin: \"7 1\\n\", stdout: \"7\\n1\\nend\\n\"}\n  - {name: t4, stdin: \"0 9 9\\n\", stdout: \"end\\n\"}\n  - {name: t5, stdin: \"3\\n\", stdout: \"3\\nend\\n\"}\n";
+    let d = project(&[("prog.c", UNTIL_ZERO), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:8", "--timeout", "60s"]);
+    assert_eq!(r["status"], "patched", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(schemas(&r), ["break-if"]);
+    let p = &patches(&r)[0];
+    assert!(p.starts_with("if (x == 0) break;") || p.starts_with("if (!x) break;"), "{p}");
+}
+
+const SKIP_NEGATIVE: &str = "#include <stdio.h>\n\n/* Sums the numbers of stdin that are not negative. */\nint main(void)\n{\n    int x, sum = 0, n = 0;\n    while (scanf(\"%d\", &x) == 1) {\n        n++;\n        sum += x;\n    }\n    printf(\"%d of %d\\n\", sum, n);\n    return 0;\n}\n";
+
+#[test]
+fn a_missing_continue_is_among_the_patches() {
+    let _l = serial();
+    // `n` counts every number; only the sum skips negative ones: a
+    // `continue` before `sum += x` (or a guard around it) repairs it.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: t1, stdin: \"1 -2 3\\n\", stdout: \"4 of 3\\n\"}\n  - {name: t2, stdin: \"-5\\n\", stdout: \"0 of 1\\n\"}\n  - {name: t3, stdin: \"7 1\\n\", stdout: \"8 of 2\\n\"}\n  - {name: t4, stdin: \"0 9\\n\", stdout: \"9 of 2\\n\"}\n";
+    let d = project(&[("prog.c", SKIP_NEGATIVE), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:9", "--all", "--timeout", "60s"]);
+    assert!(
+        schemas(&r).contains(&"continue-if".to_string()),
+        "{:?}\n{}",
+        patches(&r),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let p = patches(&r).into_iter().find(|p| p.contains("continue;")).unwrap();
+    assert!(p.starts_with("if (x < 0) continue;") || p.starts_with("if (0 > x) continue;"), "{p}");
+}
+
+const USAGE: &str = "#include <stdio.h>\n#include <stdlib.h>\n\nint main(int argc, char **argv)\n{\n    if (argc < 2) {\n        fprintf(stderr, \"usage: prog N\\n\");\n        exit(2);\n    }\n    int n = atoi(argv[1]);\n    printf(\"%d\\n\", n * 2);\n    return 0;\n}\n";
+
+#[test]
+fn a_missing_exit_repeats_the_programs_own() {
+    let _l = serial();
+    // A negative N must end the program as a missing one does: `exit (2)`.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: neg, args: [\"-3\"], stdout: \"\", exit: 2}\n  - {name: pos, args: [\"4\"], stdout: \"8\\n\", exit: 0}\n  - {name: zero, args: [\"0\"], stdout: \"0\\n\", exit: 0}\n  - {name: none, args: [], stdout: \"\", exit: 2}\n  - {name: neg2, args: [\"-1\"], stdout: \"\", exit: 2}\n";
+    let d = project(&[("prog.c", USAGE), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--timeout", "60s"]);
+    assert_eq!(r["status"], "patched", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(schemas(&r), ["exit-if"]);
+    assert!(patches(&r)[0].starts_with("if (n < 0) { exit(2); }"), "{:?}", patches(&r));
+}
+
+const GRADE: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* 1: pass, 0: fail, -1: not a score. */\nint grade(int s)\n{\n    if (s > 100)\n        return -1;\n    if (s >= 50)\n        return 1;\n    return 0;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%d\\n\", grade(atoi(argv[1])));\n    return 0;\n}\n";
+
+const GRADE_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: neg, args: [\"-5\"], stdout: \"-1\\n\"}\n  - {name: neg2, args: [\"-60\"], stdout: \"-1\\n\"}\n  - {name: high, args: [\"101\"], stdout: \"-1\\n\"}\n  - {name: pass, args: [\"70\"], stdout: \"1\\n\"}\n  - {name: fail, args: [\"20\"], stdout: \"0\\n\"}\n  - {name: edge, args: [\"0\"], stdout: \"0\\n\"}\n";
+
+#[test]
+fn a_missing_early_return_is_among_the_patches() {
+    let _l = serial();
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--all", "--timeout", "60s"]);
+    let found = patches(&r);
+    assert!(
+        found.iter().any(|p| p.starts_with("if (s < 0) return -1;")),
+        "{found:?}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+}
+
+#[test]
+fn the_plainer_patch_wins_and_what_the_tests_leave_open_is_reported() {
+    let _l = serial();
+    // `s < 0` and `s < -1` both pass (no test has -1); the developer's
+    // `s < 0` wins and input -1 is reported as undecided.
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s"]);
+    assert_eq!(patches(&r), ["s > 100 || s < 0"], "{}", String::from_utf8_lossy(&o.stderr));
+    let undecided = r["undecided"].as_array().cloned().unwrap_or_default();
+    assert!(
+        undecided.iter().any(|u| u["args"][0] == "-1" && u["chosen_output"].as_str().unwrap().starts_with("-1")),
+        "{undecided:?}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("the tests do not decide"));
+}
+
+const RANGE: &str = "#include <stdbool.h>\n#include <stdio.h>\n#include <stdlib.h>\n\nbool out_of_range(int n)\n{\n    if (n > 100)\n        return true;\n    return false;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%s\\n\", out_of_range(atoi(argv[1])) ? \"out\" : \"in\");\n    return 0;\n}\n";
+
+#[test]
+fn a_bare_return_false_is_a_condition() {
+    let _l = serial();
+    let tests = "sources: [prog.c]\ntests:\n  - {name: high, args: [\"150\"], stdout: \"out\\n\"}\n  - {name: neg, args: [\"-3\"], stdout: \"out\\n\"}\n  - {name: mid, args: [\"50\"], stdout: \"in\\n\"}\n  - {name: zero, args: [\"0\"], stdout: \"in\\n\"}\n  - {name: neg1, args: [\"-1\"], stdout: \"out\\n\"}\n";
+    let d = project(&[("prog.c", RANGE), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:9", "--timeout", "60s"]);
+    assert_eq!(r["status"], "patched", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(schemas(&r), ["condition"]);
+    assert_eq!(patches(&r), ["n < 0"]);
+}
+
+const LAST: &str = "#include <stdio.h>\n#include <string.h>\n\n/* The index of the last character of the argument. */\nint main(int argc, char **argv)\n{\n    int last = strlen(argv[1]);\n    printf(\"%d\\n\", last);\n    return 0;\n}\n";
+
+#[test]
+fn a_value_with_a_call_is_passed_whole() {
+    let _l = serial();
+    let tests = "sources: [prog.c]\ntests:\n  - {name: abc, args: [\"abc\"], stdout: \"2\\n\"}\n  - {name: a, args: [\"a\"], stdout: \"0\\n\"}\n  - {name: hello, args: [\"hello\"], stdout: \"4\\n\"}\n";
+    let d = project(&[("prog.c", LAST), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s"]);
+    assert_eq!(r["status"], "patched", "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(schemas(&r), ["assignment"]);
+    assert_eq!(patches(&r), ["(strlen(argv[1])) - 1"]);
+}
