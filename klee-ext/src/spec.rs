@@ -113,15 +113,7 @@ pub fn solve_examples(
     // when none fits.
     if let Some(near) = prefer.and_then(|o| nearby(lang, o, arity, tests, &opts.known_constants, exclude, want)) {
         if !near.is_empty() {
-            let mut all: Vec<(Term, u32)> = joined.into_iter().chain(near).collect();
-            all.sort_by_key(|(_, c)| *c);
-            let mut out: Vec<(Term, u32)> = Vec::new();
-            for t in all {
-                if out.len() < want && !out.iter().any(|o| o.0 == t.0) {
-                    out.push(t);
-                }
-            }
-            return Ok(out);
+            return Ok(closest_distinct(joined.into_iter().chain(near).collect(), want));
         }
     }
     let mut more = SpecOptions { solutions: want + exclude.len(), ..opts.clone() };
@@ -193,17 +185,22 @@ pub fn nearby(
         .collect();
     // With the fitted joins (`orig || x < c`, a constant the program may lack).
     fits.extend(joins(lang, orig, arity, tests, known, exclude));
-    fits.sort_by_key(|(_, c)| *c);
-    let mut closest: Vec<(Term, u32)> = Vec::new();
-    for f in fits {
-        if !closest.iter().any(|c| c.0 == f.0) {
-            closest.push(f);
-            if closest.len() == want {
-                break;
-            }
+    Some(closest_distinct(fits, want))
+}
+
+/// The `want` distinct terms of lowest objective in `terms`.
+fn closest_distinct(mut terms: Vec<(Term, u32)>, want: usize) -> Vec<(Term, u32)> {
+    terms.sort_by_key(|(_, c)| *c);
+    let mut out: Vec<(Term, u32)> = Vec::new();
+    for t in terms {
+        if out.len() == want {
+            break;
+        }
+        if !out.iter().any(|o| o.0 == t.0) {
+            out.push(t);
         }
     }
-    Some(closest)
+    out
 }
 
 /// How long the optimizer may look for a term closer than a fitted join.

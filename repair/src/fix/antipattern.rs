@@ -73,11 +73,11 @@ pub fn check_term(
     original: Option<&Term>, patch: &Term, schema: Schema, arity: usize, distance: u32,
 ) -> Option<Rejection> {
     let points = samples(&[original, Some(patch)], arity);
-    let redundant = |t: &Term| redundancies(t, &points);
-    if let Some(why) = redundant(patch).into_iter().next() {
-        let before = original.map(|o| redundant(o).len()).unwrap_or(0);
-        if redundant(patch).len() > before {
-            return Some(Rejection { rule: Rule::RepeatedOperand, why });
+    let redundant = redundancies(patch, &points);
+    if let Some(why) = redundant.first() {
+        let before = original.map(|o| redundancies(o, &points).len()).unwrap_or(0);
+        if redundant.len() > before {
+            return Some(Rejection { rule: Rule::RepeatedOperand, why: why.clone() });
         }
     }
     // A new statement under a condition that always holds: what follows

@@ -83,17 +83,7 @@ impl Builds {
         };
         match self {
             Builds::Direct => {
-                let mut srcs = Vec::new();
-                for (i, s) in p.sources.iter().enumerate() {
-                    if i == replaced.0 {
-                        let f = dir.join(format!("v{i}")).join(s.file_name().unwrap_or_default());
-                        std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
-                        std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
-                        srcs.push(f);
-                    } else {
-                        srcs.push(p.dir.join(s));
-                    }
-                }
+                let srcs = sources_with(p, replaced, dir)?;
                 match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
                     Ok(b) => run_all(&b.exe),
                     Err(e) => Ok(Some((0, format!("the patched program does not compile: {e}")))),
@@ -114,12 +104,7 @@ impl Builds {
         &self, p: &Project, tests: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
     ) -> Result<Option<Spectrum>, String> {
         let Builds::Direct = self else { return Ok(None) };
-        let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-        let f = dir.join(format!("c{}", replaced.0)).join(p.sources[replaced.0].file_name().unwrap_or_default());
-        std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
-        std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
-        srcs[replaced.0] = f;
-        let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, true)?;
+        let b = native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, true)?;
         native::take_coverage(&b)?;
         let mut spec = Spectrum::default();
         for t in tests {
@@ -146,13 +131,7 @@ impl Builds {
         };
         match self {
             Builds::Direct => {
-                let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-                let f =
-                    dir.join(format!("o{}", replaced.0)).join(p.sources[replaced.0].file_name().unwrap_or_default());
-                std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
-                std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
-                srcs[replaced.0] = f;
-                let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, false)?;
+                let b = native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, false)?;
                 run_all(&b.exe)
             }
             Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all)?,
@@ -248,6 +227,18 @@ pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration
 
 /// Runs test `t` natively: its folder prepared, the program run, the
 /// result judged.
+/// The project's source paths with source `replaced.0` written, as
+/// `replaced.1`, into `dir/v/` under its own name (a direct build's
+/// variant).
+fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    let f = dir.join("v").join(p.sources[replaced.0].file_name().unwrap_or_default());
+    std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
+    std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
+    srcs[replaced.0] = f;
+    Ok(srcs)
+}
+
 fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
     let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
     let mut t = t.clone();
