@@ -2,7 +2,7 @@
 """Writes heldout.yaml for bundled repair examples: 20 inputs the repair
 never sees, with the output of the intended fix.
 
-The intended fix is the first line of FIX.md ("line N: OLD -> NEW"); it is
+The intended fix is the first lines of FIX.md ("line N: OLD -> NEW"); it is
 applied to prog.c, built with gcc, and run on inputs made by replacing
 every integer of the example's own test inputs with another of the same
 sign and magnitude (a seeded random choice, so reruns write the same
@@ -21,23 +21,28 @@ import yaml
 
 
 def intended_fix(d: pathlib.Path, sources):
-    """The sources as (name, text) with the intended fix applied."""
-    first = (d / "FIX.md").read_text().splitlines()[0]
-    m = re.match(r"(?:(\S+\.c) )?line (\d+): (.*?)\s+->\s+(.*)$", first)
-    if not m:
+    """The sources as (name, text) with the intended fix applied: each
+    leading line of FIX.md of the form "[FILE.c ]line N: OLD -> NEW" (a
+    fix at several locations has one line per location)."""
+    edits = []
+    for line in (d / "FIX.md").read_text().splitlines():
+        m = re.match(r"(?:(\S+\.c) )?line (\d+): (.*?)\s+->\s+(.*)$", line)
+        if not m:
+            break
+        edits.append((m.group(1) or sources[0], int(m.group(2)), m.group(3).strip(), m.group(4).strip()))
+    if not edits:
         sys.exit(f"{d}/FIX.md: first line is not '[FILE.c ]line N: OLD -> NEW'")
-    file = m.group(1) or sources[0]
-    n, old, new = int(m.group(2)), m.group(3).strip(), m.group(4).strip()
     out = []
     for s in sources:
         text = (d / s).read_text()
-        if s == file:
-            lines = text.split("\n")
+        lines = text.split("\n")
+        for file, n, old, new in edits:
+            if file != s:
+                continue
             if old not in lines[n - 1]:
                 sys.exit(f"{d}: {s}:{n} does not contain {old!r}")
             lines[n - 1] = lines[n - 1].replace(old, new, 1)
-            text = "\n".join(lines)
-        out.append((s, text))
+        out.append((s, "\n".join(lines)))
     return out
 
 

@@ -3,7 +3,8 @@
 //! project's held-out inputs (`heldout.yaml`: correct / plausible / none),
 //! time to the first validated patch, wall time, paths explored per test,
 //! second-order queries and their median time. An engine may name its
-//! search: `so-pse/dfs`, `fo/deviation` (default: deviation).
+//! search: `so-pse/dfs`, `fo/deviation` (default: deviation), and the
+//! locations searched at once: `fo@2` (`--locations-at-once 2`).
 
 use repair::config::Project;
 use repair::fix::{self, CliOverrides, FixOptions, Progress};
@@ -63,13 +64,20 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
             let out = tempfile::tempdir().map_err(|e| e.to_string())?;
             let project = Project::load(p).map_err(|e| e.to_string())?;
             let heldout = repair::config::load_heldout(p).map_err(|e| e.to_string())?;
+            let (e, at_once) = match e.split_once('@') {
+                Some((en, k)) => {
+                    (en, Some(k.parse::<usize>().map_err(|_| format!("engine `{e}`: expected ENGINE@K, K a number"))?))
+                }
+                None => (e.as_str(), None),
+            };
             let (engine, search) = match e.split_once('/') {
                 Some((en, s)) => (en.to_string(), Some(s.to_string())),
-                None => (e.clone(), None),
+                None => (e.to_string(), None),
             };
             let cli = CliOverrides {
                 engine: Some(engine),
                 search,
+                locations_at_once: at_once,
                 timeout: Some(timeout),
                 output_dir: Some(out.path().to_path_buf()),
                 ..CliOverrides::default()
@@ -80,7 +88,12 @@ pub fn main(dir: &Path, timeout: Duration, engines: &[String]) -> Result<(), Str
                     let patch = r
                         .patches
                         .first()
-                        .map(|pt| format!("`{}`", pt.replacement.replace('|', "\\|")))
+                        .map(|pt| {
+                            let all: Vec<&str> = std::iter::once(pt.replacement.as_str())
+                                .chain(pt.also.iter().map(|l| l.replacement.as_str()))
+                                .collect();
+                            format!("`{}`", all.join("`, `").replace('|', "\\|"))
+                        })
                         .unwrap_or_else(|| "–".into());
                     let verdict = match (r.patches.first(), &heldout) {
                         (None, _) => 2,

@@ -112,7 +112,7 @@ fn run_cmd(a: DbgbenchArgs) -> Result<ExitCode, String> {
     let configs: Vec<String> = a.configs.split(',').map(|c| c.trim().to_string()).filter(|c| !c.is_empty()).collect();
     for c in &configs {
         if run::parse_config(c).is_none() {
-            return Err(format!("--configs: unknown configuration `{c}` (expected fo, so-cbs, so-pse, each optionally with /dfs: the paper's exhaustive search)"));
+            return Err(format!("--configs: unknown configuration `{c}` (expected fo, so-cbs, so-pse, each optionally with /dfs: the paper's exhaustive search, and @K: K locations at once, 1 to 4)"));
         }
     }
     if a.jobs == 0 {

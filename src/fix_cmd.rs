@@ -40,6 +40,19 @@ pub struct FixArgs {
     /// Try this many most suspicious statements (default 10).
     #[arg(long, value_name = "N")]
     locations: Option<usize>,
+    /// Repair K locations at once: K holes, one second-order variable
+    /// each, explored together (default: 1, then 2 when one location
+    /// gives no patch; 1: never several).
+    #[arg(long, value_name = "K")]
+    locations_at_once: Option<usize>,
+    /// Work budget of a search at several locations: paths explored
+    /// (default 3000).
+    #[arg(long, value_name = "N")]
+    max_set_paths: Option<u64>,
+    /// Work budget of one site's search: runs of its tests' schedules in
+    /// the full pass (default 1600; a sixteenth in the quick pass).
+    #[arg(long, value_name = "N")]
+    max_site_runs: Option<u64>,
     /// Repair only at this source line (FILE:LINE, FILE relative to the
     /// project folder); repeatable. Default: the most suspicious
     /// statements by fault localization.
@@ -125,6 +138,9 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         timeout: secs(&a.timeout)?,
         test_timeout: secs(&a.test_timeout)?,
         locations: a.locations,
+        locations_at_once: a.locations_at_once,
+        max_set_paths: a.max_set_paths,
+        max_site_runs: a.max_site_runs,
         at: a.location.clone(),
         vars: a.vars,
         so_lang: a.so_lang.clone(),

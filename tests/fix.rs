@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 23] = [
+const EXAMPLES: [&str; 24] = [
     "abs_diff",
     "clamp_return",
     "clamp_ternary",
@@ -87,6 +87,7 @@ const EXAMPLES: [&str; 23] = [
     "wrong_bound_while",
     "wrong_constant",
     "wrong_logic_op",
+    "two_thresholds",
     "wrong_operator",
     "wrong_var_cmp",
     "wrong_variable",

@@ -27,15 +27,22 @@ pub struct Options {
 /// The configurations of the paper's Table 4.
 pub const CONFIGS: [&str; 3] = ["fo", "so-cbs", "so-pse"];
 
-/// A configuration's engine and search: `so-pse` (fix's default
-/// deviation search) or `so-pse/dfs` (every path of every test first, then
-/// one solve: the paper's procedure). `None` for an unknown one.
-pub fn parse_config(config: &str) -> Option<(&str, Option<&str>)> {
+/// A configuration's engine, search and locations at once: `so-pse`
+/// (fix's default deviation search), `so-pse/dfs` (every path of every
+/// test first, then one solve: the paper's procedure), `fo@2` (two
+/// locations at once, `--locations-at-once 2`). `None` for an unknown
+/// one.
+pub fn parse_config(config: &str) -> Option<(&str, Option<&str>, Option<usize>)> {
+    let (config, at_once) = match config.split_once('@') {
+        Some((c, k)) => (c, Some(k.parse::<usize>().ok().filter(|k| (1..=4).contains(k))?)),
+        None => (config, None),
+    };
     let (engine, search) = match config.split_once('/') {
         Some((e, s)) => (e, Some(s)),
         None => (config, None),
     };
-    (CONFIGS.contains(&engine) && search.is_none_or(|s| s == "dfs" || s == "deviation")).then_some((engine, search))
+    (CONFIGS.contains(&engine) && search.is_none_or(|s| s == "dfs" || s == "deviation"))
+        .then_some((engine, search, at_once))
 }
 
 /// Time a pair may take beyond the repair's own limit: building the
@@ -120,7 +127,7 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         }
     };
     let out = opts.out.join("runs").join(&subject.id).join(config.replace('/', "-"));
-    let (engine, search) = parse_config(config).unwrap_or((config, None));
+    let (engine, search, at_once) = parse_config(config).unwrap_or((config, None, None));
     let _ = std::fs::remove_dir_all(&out);
     if let Err(e) = std::fs::create_dir_all(&out) {
         row.outcome = "error".into();
@@ -133,6 +140,9 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     cmd.arg("fix").arg(&tree).arg("--engine").arg(engine);
     if let Some(s) = search {
         cmd.arg("--search").arg(s);
+    }
+    if let Some(k) = at_once {
+        cmd.arg("--locations-at-once").arg(k.to_string());
     }
     cmd.arg("--max-forks").arg(opts.max_forks.to_string()).arg("--max-paths").arg(opts.max_forks.to_string());
     cmd.arg("--timeout").arg(format!("{}ms", opts.timeout.as_millis())).arg("--output-dir").arg(&out).arg("--json");
@@ -262,9 +272,13 @@ mod tests {
 
     #[test]
     fn configurations_with_a_search() {
-        assert_eq!(parse_config("so-pse"), Some(("so-pse", None)));
-        assert_eq!(parse_config("fo/dfs"), Some(("fo", Some("dfs"))));
-        assert_eq!(parse_config("so-cbs/deviation"), Some(("so-cbs", Some("deviation"))));
+        assert_eq!(parse_config("so-pse"), Some(("so-pse", None, None)));
+        assert_eq!(parse_config("fo/dfs"), Some(("fo", Some("dfs"), None)));
+        assert_eq!(parse_config("so-cbs/deviation"), Some(("so-cbs", Some("deviation"), None)));
+        assert_eq!(parse_config("so-pse@2"), Some(("so-pse", None, Some(2))));
+        assert_eq!(parse_config("fo/deviation@3"), Some(("fo", Some("deviation"), Some(3))));
+        assert_eq!(parse_config("fo@0"), None);
+        assert_eq!(parse_config("fo@x"), None);
         assert_eq!(parse_config("fo/bfs"), None);
         assert_eq!(parse_config("angelix"), None);
     }

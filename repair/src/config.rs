@@ -88,6 +88,8 @@ pub struct FileOptions {
     /// Seconds for one native run of one test.
     pub test_timeout: Option<f64>,
     pub locations: Option<usize>,
+    /// Holes of one search (as `--locations-at-once`).
+    pub locations_at_once: Option<usize>,
     pub vars: Option<usize>,
     /// `NAME=SPEC` as `--so-lang`: NAME is `cond` (conditions and guards)
     /// or `rhs` (right-hand sides).
@@ -110,6 +112,7 @@ struct RawProject {
     timeout: Option<f64>,
     test_timeout: Option<f64>,
     locations: Option<usize>,
+    locations_at_once: Option<usize>,
     vars: Option<usize>,
     #[serde(default)]
     so_lang: Vec<String>,
@@ -263,6 +266,7 @@ impl Project {
             timeout: raw.timeout,
             test_timeout: raw.test_timeout,
             locations: raw.locations,
+            locations_at_once: raw.locations_at_once,
             vars: raw.vars,
             so_lang: raw.so_lang,
         };

@@ -6,9 +6,11 @@
 use klee_ext::so::Sort;
 use std::ops::Range;
 mod cpp;
+mod instrument;
 mod real;
 mod sites;
 mod terms;
+pub use instrument::{disjoint, instrument, instrument_many, replace_many, HOLE_FN};
 pub use sites::sites;
 pub use terms::{constants, enumerators, original_term};
 
@@ -763,33 +765,6 @@ fn step_of(original: &str) -> i64 {
     } else {
         1
     }
-}
-
-/// The call that stands for the hole.
-pub const HOLE_FN: &str = "__se2repair_hole";
-
-/// `src` with the site's hole in place, and the hole's definition (a
-/// wrapper around `klee_apply_symbolic`) prepended on one line, followed by
-/// a `#line` directive so that lines keep their numbers.
-pub fn instrument(src: &str, site: &Site, file_name: &str) -> String {
-    let n = site.vars.len();
-    let (ty, apply) = if site.real { ("double", "klee_apply_symbolic_f64") } else { ("int", "klee_apply_symbolic") };
-    let params: Vec<String> = (0..n).map(|i| format!("{ty} a{i}")).collect();
-    let args: Vec<String> = (0..n).map(|i| format!("a{i}")).collect();
-    let body = if n == 0 {
-        format!("return {apply}(\"{}\", 0, 0);", site.schema.hole_name())
-    } else {
-        format!("{ty} args[{n}] = {{{}}}; return {apply}(\"{}\", {n}, args);", args.join(", "), site.schema.hole_name())
-    };
-    let header = format!(
-        "int {apply}(const char *name, int nargs, {ty} *args); long long __se2_read_or_zero(const volatile void *p, unsigned long n, int kind); static int {HOLE_FN}({}) {{ {body} }}\n#line 1 \"{}\"\n",
-        if n == 0 { "void".to_string() } else { params.join(", ") },
-        file_name.replace('\\', "\\\\").replace('"', "\\\"")
-    );
-    let call = format!("{HOLE_FN}({})", site.vars.iter().map(Var::arg).collect::<Vec<_>>().join(", "));
-    // An inserted statement stays on its line: the lines keep their numbers.
-    let inline = Site { indent: " ".into(), ..site.clone() };
-    header + &replace(src, &inline, &call)
 }
 
 /// `src` with the site's range replaced: the expression by `expr`, a

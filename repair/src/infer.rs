@@ -70,6 +70,9 @@ pub struct Limits {
     pub query_timeout: Duration,
     /// Applications of the hole one path may make (`None`: no bound).
     pub max_applications: Option<u64>,
+    /// Runs (schedules of tests) of one site's deviation search: its work
+    /// budget (`None`: none but time).
+    pub max_runs: Option<u64>,
 }
 
 /// Counters of one site's inference.
@@ -153,6 +156,8 @@ pub enum Inferred {
     NoRelabel,
     /// The deadline passed.
     OutOfTime,
+    /// The site's work budget (`Limits::max_runs`) was spent.
+    OutOfWork,
 }
 
 /// What the synthesizer prefers: the original expression, the program's
@@ -388,4 +393,57 @@ fn pin(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Option<Vec<ExprI
         out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);
     }
     Some(out)
+}
+
+/// Time limit of one first-order query in a scheduled run.
+pub(crate) const RUN_QUERY_TIME: Duration = Duration::from_millis(250);
+
+/// The executor of test `t`'s scheduled runs (the deviation searches):
+/// made at the first run with every hole of `holes` and `sched`,
+/// restarted under `sched` for each later one; `time` is the run's limit.
+/// A test's runs share no instruction budget (each path has its own
+/// limit), and a query that takes long ends its path rather than the
+/// site's budget.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn scheduled_executor<'e, 'p>(
+    slot: &'e mut Option<Executor<'p>>, prog: &'p Program, t: &TestCase, holes: &[(String, LangSpec)], engine: Engine,
+    limits: &Limits, time: Duration, sched: Rc<klee_ext::exec::so::HoleSchedule>,
+) -> Result<&'e mut Executor<'p>, String> {
+    if let Some(ex) = slot {
+        ex.restart(Some(time), |c| c.hole_schedule = Some(sched))?;
+        return Ok(ex);
+    }
+    let Some((first, lang)) = holes.first() else { return Err("no hole to explore".into()) };
+    let mut cfg = test_config(t, (first, lang), engine, limits, time);
+    cfg.so_langs = holes.to_vec();
+    cfg.max_instructions = None;
+    cfg.hole_schedule = Some(sched);
+    cfg.solver.timeout = Some(limits.query_timeout.min(RUN_QUERY_TIME));
+    let ex = Executor::new(prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+    Ok(slot.insert(ex))
+}
+
+/// A scheduled evaluation of a passing path as an example: a deviation
+/// left symbolic is exact where the path forces its value; elsewhere
+/// only `!= original` is known (`fo`: the first-order backend, made at
+/// the first use).
+pub(crate) fn path_example(
+    fo: &mut Option<FirstOrder>, pool: &mut Pool, r: &PathReport, a: &klee_ext::exec::so::AppRecord,
+    query_time: Duration,
+) -> spec::Example {
+    match a.free {
+        Some((arr, o))
+            if forced_value(
+                fo.get_or_insert_with(|| klee_ext::solver::first_order(Some(query_time))),
+                pool,
+                &r.constraints,
+                arr,
+                a.value as u32,
+            )
+            .is_none() =>
+        {
+            (a.args.clone(), spec::Rel::Ne(o))
+        }
+        _ => (a.args.clone(), spec::Rel::Eq(a.value)),
+    }
 }

@@ -22,13 +22,14 @@
 //! patch, and those tests prove it.
 
 use crate::config::TestCase;
-use crate::infer::{median_ms, test_config, Engine, InferStats, Inferred, Limits, SiteProblem, TestSearch};
+use crate::infer::{
+    median_ms, path_example, scheduled_executor, Engine, InferStats, Inferred, Limits, SiteProblem, TestSearch,
+};
 use crate::native::judge;
 use klee_ext::exec::so::HoleSchedule;
 use klee_ext::exec::{Executor, RunEnd, Termination};
 use klee_ext::ir::Program;
 use klee_ext::so::{LangSpec, Term};
-use klee_ext::solver::forced_value;
 use klee_ext::solver::FirstOrder;
 use klee_ext::spec::{self, Example, Rel, SpecOptions};
 use std::collections::VecDeque;
@@ -53,9 +54,6 @@ const RELAXED: usize = 2;
 /// Time limit of the check that a passing path is one some term of the
 /// language takes.
 const CONSISTENT_TIME: Duration = Duration::from_millis(100);
-
-/// Time limit of one first-order query in a run.
-const RUN_QUERY_TIME: Duration = Duration::from_millis(250);
 
 /// What a test's exploration gave when asked for another passing path.
 enum Next {
@@ -106,6 +104,22 @@ struct Site<'s, 'p> {
     schedule: HoleSchedule,
     engine: Engine,
     limits: &'s Limits,
+    /// Runs made so far (every test's, candidates' too): the site's work,
+    /// bounded by `Limits::max_runs`.
+    runs: std::cell::Cell<u64>,
+    /// The work bound stopped the search.
+    out_of_work: std::cell::Cell<bool>,
+}
+
+impl Site<'_, '_> {
+    /// Whether the site's work budget or its time is spent.
+    fn spent(&self) -> bool {
+        if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m) {
+            self.out_of_work.set(true);
+            return true;
+        }
+        Instant::now() >= self.limits.deadline
+    }
 }
 
 impl<'p> TestExplorer<'p> {
@@ -149,7 +163,7 @@ impl<'p> TestExplorer<'p> {
             if self.passing.len() > before {
                 break;
             }
-            if Instant::now() >= site.limits.deadline {
+            if site.spent() {
                 return Ok(Next::OutOfTime);
             }
             if site.limits.max_paths.is_some_and(|m| self.info.paths >= m) {
@@ -207,26 +221,10 @@ impl<'p> TestExplorer<'p> {
         &mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats,
     ) -> Result<Option<usize>, String> {
         let time = site.limits.deadline.saturating_duration_since(Instant::now()).min(RUN_TIME);
+        site.runs.set(site.runs.get() + 1);
         let sched = Rc::new(sched);
-        let ex = match &mut self.ex {
-            Some(ex) => {
-                ex.restart(Some(time), |c| c.hole_schedule = Some(sched))?;
-                ex
-            }
-            None => {
-                let mut cfg = test_config(self.test, site.hole, site.engine, site.limits, time);
-                // A test's runs share no instruction budget: each path
-                // has its own limit.
-                cfg.max_instructions = None;
-                cfg.hole_schedule = Some(sched);
-                // A run is one of many: a query that takes long ends its
-                // path rather than the site's budget.
-                cfg.solver.timeout = Some(site.limits.query_timeout.min(RUN_QUERY_TIME));
-                let ex = Executor::new(site.prog, cfg)
-                    .map_err(|e| format!("cannot start the VM on test {}: {e}", self.test.name))?;
-                self.ex.insert(ex)
-            }
-        };
+        let holes = [(site.hole.0.to_string(), site.hole.1.clone())];
+        let ex = scheduled_executor(&mut self.ex, site.prog, self.test, &holes, site.engine, site.limits, time, sched)?;
         let forks = ex.stats.forks;
         let pruned = ex.stats.so_pruned;
         let mut evals = 0usize;
@@ -255,27 +253,8 @@ impl<'p> TestExplorer<'p> {
                 _ => None,
             };
             if judge(t, &r.stdout, &r.stderr, exit) {
-                // A deviation left symbolic is exact where the path forces
-                // its value; elsewhere only `!= original` is known.
                 let mut exs: Vec<Example> =
-                    r.so.apps
-                        .iter()
-                        .map(|a| match a.free {
-                            Some((arr, o))
-                                if forced_value(
-                                    fo.get_or_insert_with(|| klee_ext::solver::first_order(Some(query_time))),
-                                    &mut ex.pool,
-                                    &r.constraints,
-                                    arr,
-                                    a.value as u32,
-                                )
-                                .is_none() =>
-                            {
-                                (a.args.clone(), Rel::Ne(o))
-                            }
-                            _ => (a.args.clone(), Rel::Eq(a.value)),
-                        })
-                        .collect();
+                    r.so.apps.iter().map(|a| path_example(fo, &mut ex.pool, &r, a, query_time)).collect();
                 exs.sort_unstable();
                 exs.dedup();
                 // A path no term of the language can take is no
@@ -344,6 +323,8 @@ pub fn infer_lazy<'a>(
         schedule: HoleSchedule { originals: vec![(hole.0.to_string(), original.clone())], flips: Vec::new() },
         engine,
         limits,
+        runs: Default::default(),
+        out_of_work: Default::default(),
     };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };
     let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t)).collect();
@@ -394,7 +375,7 @@ pub fn infer_lazy<'a>(
         }
         let mut bad: Vec<Term> = Vec::new();
         loop {
-            if Instant::now() >= limits.deadline {
+            if site.spent() {
                 return Ok(Inferred::OutOfTime);
             }
             // The closest terms near the original that the failing tests'
@@ -527,6 +508,10 @@ pub fn infer_lazy<'a>(
             }
         }
     })();
+    let result = match result {
+        Ok(Inferred::OutOfTime) if site.out_of_work.get() => Ok(Inferred::OutOfWork),
+        r => r,
+    };
     stats.explore_s = (t0.elapsed() - solve_time).as_secs_f64();
     stats.solve_s = solve_time.as_secs_f64();
     let mut times: Vec<Duration> = Vec::new();
@@ -605,7 +590,7 @@ fn screen_neighbours<'p>(
         return Ok(());
     }
     'terms: for (_, t) in &near {
-        if Instant::now() >= site.limits.deadline {
+        if site.spent() {
             return Ok(());
         }
         let mut found = Vec::new();

@@ -21,5 +21,6 @@ pub mod lazy;
 pub mod localize;
 mod make;
 pub mod modellib;
+pub mod multi;
 pub mod native;
 pub mod simplify;

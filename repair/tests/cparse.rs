@@ -64,6 +64,30 @@ fn instrumented_source_keeps_line_numbers() {
 }
 
 #[test]
+fn several_sites_get_a_hole_each_and_one_patched_source() {
+    let s = sites(SRC, 2).unwrap();
+    let cond = s.iter().find(|x| x.original == "b > 0").unwrap();
+    let rhs = s.iter().find(|x| x.original == "b - 1").unwrap();
+    let guard = s.iter().find(|x| x.schema == Schema::Guard && x.line() == 9).unwrap();
+    let body = s.iter().find(|x| x.schema == Schema::Guard && x.line() == 12).unwrap();
+    assert!(disjoint(cond, rhs) && disjoint(rhs, guard) && disjoint(guard, body));
+    assert!(!disjoint(rhs, rhs));
+    let names = vec!["cond0".to_string(), "rhs1".to_string()];
+    let out = instrument_many(SRC, &[cond, rhs], &names, "f.c");
+    // One wrapper per hole, each applying its own variable, on the first
+    // line; the source's lines keep their numbers.
+    let head = out.lines().next().unwrap();
+    assert!(head.contains("klee_apply_symbolic(\"cond0\"") && head.contains("klee_apply_symbolic(\"rhs1\""), "{head}");
+    let body_lines: Vec<&str> = out.lines().skip(2).collect();
+    assert!(body_lines[6].contains("while (__se2repair_hole("), "{out}");
+    assert!(body_lines[7].contains("b = __se2repair_hole1("), "{out}");
+    // Patched at both, from the last range to the first.
+    let patched = replace_many(SRC, &[cond, rhs], &["b >= 0".into(), "b - 2".into()]);
+    assert!(patched.contains("while (b >= 0)") && patched.contains("b = b - 2;"), "{patched}");
+    assert_eq!(patched.lines().count(), SRC.lines().count());
+}
+
+#[test]
 fn array_elements_and_their_siblings_are_hole_arguments() {
     let src = "int f(int n) {\n  int r1[10];\n  int r2[10];\n  int m = 0;\n  for (int j = 0; j < n; j++)\n    m = r2[j];\n  return m;\n}\n";
     let s = sites(src, 6).unwrap();

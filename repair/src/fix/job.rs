@@ -7,12 +7,12 @@ use super::error::FixError;
 use super::options::{FixOptions, Search};
 use super::rank::{rank, Wide};
 use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
-use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun, SITE_TIME_LIMIT};
+use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun, SITE_TIME_LIMIT, SITE_WORK_LIMIT};
 use crate::config::{Project, TestCase};
 use crate::cparse;
 use crate::infer::Limits;
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -105,7 +105,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         });
         return finish(report, start, &out_dir);
     }
-    let mut statements = std::collections::HashSet::new();
+    let mut statements: HashSet<(usize, usize)> = HashSet::new();
     let limits = Limits {
         max_forks: opts.max_forks,
         max_paths: opts.max_paths,
@@ -114,10 +114,10 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         deadline,
         query_timeout: opts.query_timeout,
         max_applications: None,
+        max_runs: None,
     };
-    let mut seen_patches = std::collections::HashSet::new();
-    let mut query_times: Vec<Duration> = Vec::new();
-    let (mut sat_times, mut unsat_times): (Vec<Duration>, Vec<Duration>) = Default::default();
+    let mut seen_patches: HashSet<String> = HashSet::new();
+    let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);
     let constants = Builds::constants(&texts, &macros);
     // Two passes: every site with a short budget first, then the sites that
@@ -155,8 +155,46 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // by its time in one pass is tried again only if it may still beat the
     // best patch.
     let mut bounds: HashMap<usize, u32> = HashMap::new();
+    // Several locations at once (`--locations-at-once K`): by default two,
+    // after the quick pass, when one location gave no patch; with K >= 2,
+    // instead of one location.
+    match opts.locations_at_once {
+        _ if opts.search != Search::Deviation => {}
+        None => passes.insert(passes.len() - 1, (Pass::Sets, quick)),
+        Some(1) => {}
+        Some(_) => {
+            passes = vec![(Pass::Sets, quick)];
+            inserts = None;
+        }
+    }
     let mut passes: std::collections::VecDeque<(Pass, Duration)> = passes.into();
     'passes: while let Some((pass, budget)) = passes.pop_front() {
+        if pass == Pass::Sets {
+            if report.patches.is_empty() {
+                let sets = Sets {
+                    candidates: &candidates,
+                    texts: &texts,
+                    views: &views,
+                    limits: &limits,
+                    deadline,
+                    tmp: tmp.path(),
+                };
+                try_sets(
+                    &repair,
+                    &sets,
+                    &mut report,
+                    &mut statements,
+                    &mut times,
+                    &mut seen_patches,
+                    (&out_dir, start),
+                    progress,
+                )?;
+            }
+            if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
+                break;
+            }
+            continue;
+        }
         let mut retry = Vec::new();
         for &k in &queue {
             let c = &candidates[k];
@@ -197,8 +235,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // natively in any test (a repaired loop runs a similar number
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
-            let site_limits =
-                Limits { deadline: deadline.min(t0 + budget), max_applications: Some(2 * most + 16), ..limits.clone() };
+            let site_limits = Limits {
+                deadline: deadline.min(t0 + budget),
+                max_applications: Some(2 * most + 16),
+                max_runs: pass.runs(opts),
+                ..limits.clone()
+            };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, budget, pass };
             let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
             if let Some(b) = stats.lower_bound {
@@ -207,15 +249,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             for a in &antipatterns {
                 progress.message(&format!("{}:{}: rejected {a}", file, c.site.line()));
             }
-            report.paths_explored += stats.paths;
-            report.paths_pruned += stats.paths_pruned;
-            report.so_queries += stats.so_queries;
-            query_times.extend(stats.query_times.iter().copied());
-            sat_times.extend(stats.sat_times.iter().copied());
-            unsat_times.extend(stats.unsat_times.iter().copied());
-            report.sat_ms = crate::infer::mean_ms(&sat_times);
-            report.unsat_ms = crate::infer::mean_ms(&unsat_times);
-            report.so_query_median_ms = crate::infer::median_ms(&mut query_times);
+            times.absorb(&mut report, &stats);
             if !patches.is_empty() && report.first_patch_s.is_none() {
                 report.first_patch_s = Some(start.elapsed().as_secs_f64());
             }
@@ -228,7 +262,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 result
             ));
             if (pass == Pass::Relabels && c.wide != Wide::Only)
-                || (result.starts_with(SITE_TIME_LIMIT) && budget < opts.site_timeout)
+                || ((result.starts_with(SITE_TIME_LIMIT) || result.starts_with(SITE_WORK_LIMIT)) && pass == Pass::Quick)
             {
                 retry.push(k);
             }
@@ -242,29 +276,11 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 language: c.language(opts).describe(),
                 result,
                 antipatterns,
+                also: Vec::new(),
                 stats,
                 time_s: t0.elapsed().as_secs_f64(),
             });
-            let closest_before = report.patches.iter().map(|pt| (pt.distance, pt.objective)).min();
-            for pt in patches {
-                if seen_patches.insert(pt.diff.clone()) {
-                    report.patches.push(pt);
-                }
-            }
-            // The best patch so far is written at once: a user who stops the
-            // search has it.
-            let closest = report.patches.iter().min_by_key(|pt| (pt.distance, pt.objective));
-            if let Some(pt) = closest.filter(|pt| closest_before.is_none_or(|b| (pt.distance, pt.objective) < b)) {
-                write_interim(&report, pt, &out_dir, start)?;
-                progress.message(&format!(
-                    "patch so far: {}:{}: `{}` (distance {}), in {}; searching for a closer one",
-                    pt.file,
-                    pt.line,
-                    one_line(&pt.replacement),
-                    pt.distance,
-                    out_dir.join("patch.diff").display()
-                ));
-            }
+            add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
             if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
                 break 'passes;
             }
@@ -360,5 +376,131 @@ fn apply_atomically(path: &Path, text: &str) -> Result<(), String> {
         let _ = std::fs::set_permissions(f.path(), m.permissions());
     }
     f.persist(path).map_err(|e| format!("{}: cannot replace: {e}", path.display()))?;
+    Ok(())
+}
+
+/// The second-order query times of every site, for the report's
+/// medians and means.
+#[derive(Default)]
+struct QueryTimes {
+    all: Vec<Duration>,
+    sat: Vec<Duration>,
+    unsat: Vec<Duration>,
+}
+
+impl QueryTimes {
+    /// Adds one site's counters to the report.
+    fn absorb(&mut self, report: &mut Report, stats: &crate::infer::InferStats) {
+        report.paths_explored += stats.paths;
+        report.paths_pruned += stats.paths_pruned;
+        report.so_queries += stats.so_queries;
+        self.all.extend(stats.query_times.iter().copied());
+        self.sat.extend(stats.sat_times.iter().copied());
+        self.unsat.extend(stats.unsat_times.iter().copied());
+        report.sat_ms = crate::infer::mean_ms(&self.sat);
+        report.unsat_ms = crate::infer::mean_ms(&self.unsat);
+        report.so_query_median_ms = crate::infer::median_ms(&mut self.all);
+    }
+}
+
+/// Adds a site's patches (those not found before) to the report; the
+/// best patch so far is written at once: a user who stops the search
+/// has it.
+fn add_patches(
+    report: &mut Report, patches: Vec<Patch>, seen: &mut std::collections::HashSet<String>, out_dir: &Path,
+    start: Instant, progress: &mut dyn Progress,
+) -> Result<(), FixError> {
+    let closest_before = report.patches.iter().map(|pt| (pt.distance, pt.objective)).min();
+    for pt in patches {
+        if seen.insert(pt.diff.clone()) {
+            report.patches.push(pt);
+        }
+    }
+    let closest = report.patches.iter().min_by_key(|pt| (pt.distance, pt.objective));
+    if let Some(pt) = closest.filter(|pt| closest_before.is_none_or(|b| (pt.distance, pt.objective) < b)) {
+        write_interim(report, pt, out_dir, start)?;
+        let more = if pt.also.is_empty() { String::new() } else { format!(" and {} more locations", pt.also.len()) };
+        progress.message(&format!(
+            "patch so far: {}:{}: `{}`{more} (distance {}), in {}; searching for a closer one",
+            pt.file,
+            pt.line,
+            one_line(&pt.replacement),
+            pt.distance,
+            out_dir.join("patch.diff").display()
+        ));
+    }
+    Ok(())
+}
+
+/// What the sets of several locations are made of.
+struct Sets<'a> {
+    candidates: &'a [super::rank::Candidate],
+    texts: &'a [String],
+    views: &'a [String],
+    limits: &'a Limits,
+    deadline: Instant,
+    tmp: &'a Path,
+}
+
+/// The pass over sets of several locations at once: each set's search
+/// with the work budget `--max-set-paths` (the site's time share is the
+/// outer limit); a patch of one edit per location ends it (with `--all`,
+/// every set is tried).
+#[allow(clippy::too_many_arguments)]
+fn try_sets(
+    repair: &Repair, s: &Sets, report: &mut Report, statements: &mut HashSet<(usize, usize)>, times: &mut QueryTimes,
+    seen_patches: &mut HashSet<String>, (out_dir, start): (&Path, Instant), progress: &mut dyn Progress,
+) -> Result<(), FixError> {
+    let (p, opts, deadline) = (repair.p, repair.opts, s.deadline);
+    let at_once = opts.locations_at_once.unwrap_or(2);
+    for set in super::locations::sets(s.candidates, at_once) {
+        if Instant::now() >= deadline {
+            report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
+            break;
+        }
+        let mut cs: Vec<&super::rank::Candidate> = set.iter().map(|&k| &s.candidates[k]).collect();
+        // In the order of the source: the patch lists them so.
+        cs.sort_by_key(|c| c.site.range.start);
+        let file = p.sources[cs[0].src].display().to_string();
+        let lines: Vec<String> = cs.iter().map(|c| c.site.line().to_string()).collect();
+        progress.status(&format!("{} locations at once: {}:{}", cs.len(), file, lines.join(",")));
+        for c in &cs {
+            statements.insert((c.src, c.site.stmt.start));
+        }
+        report.locations_tried = statements.len();
+        let t0 = Instant::now();
+        let set_limits = Limits { deadline: deadline.min(t0 + opts.site_timeout), ..s.limits.clone() };
+        let dir = s.tmp.join(format!("set{}", set.iter().map(|k| k.to_string()).collect::<Vec<_>>().join("-")));
+        let out = super::locations::try_set(repair, &cs, &s.texts[cs[0].src], &s.views[cs[0].src], &set_limits, &dir)?;
+        for a in &out.antipatterns {
+            progress.message(&format!("{file}: rejected {a}"));
+        }
+        times.absorb(report, &out.stats);
+        progress.message(&format!("{}:{}: {} locations at once: {}", file, lines.join(","), cs.len(), out.result));
+        if !out.patches.is_empty() && report.first_patch_s.is_none() {
+            report.first_patch_s = Some(start.elapsed().as_secs_f64());
+        }
+        let c = cs[0];
+        report.attempts.push(Attempt {
+            file: file.clone(),
+            line: c.site.line(),
+            schema: c.site.schema,
+            suspiciousness: (c.score * 1000.0).round() / 1000.0,
+            original: cs.iter().map(|c| c.site.original.as_str()).collect::<Vec<_>>().join(" | "),
+            variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
+            language: c.language(opts).describe(),
+            result: out.result,
+            antipatterns: out.antipatterns,
+            also: cs[1..].iter().map(|c| c.site.line()).collect(),
+            stats: out.stats,
+            time_s: t0.elapsed().as_secs_f64(),
+        });
+        add_patches(report, out.patches, seen_patches, out_dir, start, progress)?;
+        // A patch of one edit per location ends the pass; a farther one,
+        // only once every set was tried.
+        if !opts.all && report.patches.iter().any(|pt| pt.distance as usize <= at_once) {
+            break;
+        }
+    }
     Ok(())
 }

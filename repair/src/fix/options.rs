@@ -43,6 +43,15 @@ pub struct FixOptions {
     /// Time one site may take (a share of `timeout`).
     pub site_timeout: Duration,
     pub locations: usize,
+    /// `--locations-at-once K`: holes of one search. `None`: one, and two
+    /// when one location gives no patch; `Some(1)`: one only; `Some(K)`:
+    /// K at once only.
+    pub locations_at_once: Option<usize>,
+    /// Paths a search at several locations may explore: its work budget.
+    pub max_set_paths: u64,
+    /// Runs of one site's deviation search in the full pass (a sixteenth
+    /// in the quick pass): its work budget.
+    pub max_site_runs: u64,
     /// `--location FILE:LINE`: only sites on these lines.
     pub at: Vec<(PathBuf, u32)>,
     pub vars: usize,
@@ -68,6 +77,12 @@ pub struct FixOptions {
 pub const DEFAULT_MAX_PATH_INSTRUCTIONS: u64 = 20_000_000;
 pub const DEFAULT_MAX_INSTRUCTIONS: u64 = 200_000_000;
 pub const DEFAULT_QUERY_TIMEOUT: Duration = Duration::from_secs(2);
+/// Paths of a search at several locations.
+pub const DEFAULT_MAX_SET_PATHS: u64 = 3000;
+/// Runs of one site's deviation search in the full pass.
+pub const DEFAULT_MAX_SITE_RUNS: u64 = 1600;
+/// Holes of one search at most.
+pub const MAX_LOCATIONS_AT_ONCE: usize = 4;
 pub const DEFAULT_QUICK_SITE_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// Overrides from the command line (`None`: not given).
@@ -80,6 +95,9 @@ pub struct CliOverrides {
     pub timeout: Option<Duration>,
     pub test_timeout: Option<Duration>,
     pub locations: Option<usize>,
+    pub locations_at_once: Option<usize>,
+    pub max_set_paths: Option<u64>,
+    pub max_site_runs: Option<u64>,
     /// `FILE:LINE` strings.
     pub at: Vec<String>,
     pub vars: Option<usize>,
@@ -133,6 +151,15 @@ impl FixOptions {
         if locations == 0 {
             return Err("--locations must be at least 1".into());
         }
+        let locations_at_once = cli.locations_at_once.or(f.locations_at_once);
+        if locations_at_once.is_some_and(|k| !(1..=MAX_LOCATIONS_AT_ONCE).contains(&k)) {
+            return Err(format!("--locations-at-once must be 1 to {MAX_LOCATIONS_AT_ONCE}"));
+        }
+        let max_set_paths = cli.max_set_paths.unwrap_or(DEFAULT_MAX_SET_PATHS);
+        let max_site_runs = cli.max_site_runs.unwrap_or(DEFAULT_MAX_SITE_RUNS);
+        if max_set_paths == 0 || max_site_runs == 0 {
+            return Err("--max-set-paths and --max-site-runs must be at least 1".into());
+        }
         if vars > 16 {
             return Err("--vars: at most 16 variables".into());
         }
@@ -161,15 +188,22 @@ impl FixOptions {
         if max_path_instructions == 0 || max_instructions == 0 {
             return Err("--max-path-instructions and --max-instructions must be at least 1".into());
         }
+        let search = Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?;
+        if search == Search::Dfs && locations_at_once.is_some_and(|k| k >= 2) {
+            return Err("unsupported: --locations-at-once with --search dfs (several locations at once need the deviation search)".into());
+        }
         Ok(FixOptions {
             engine,
-            search: Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?,
+            search,
             site_timeout,
             max_forks: cli.max_forks.or(f.max_forks).unwrap_or(500),
             max_paths: cli.max_paths.or(f.max_paths),
             timeout,
             test_timeout: cli.test_timeout.or(secs("test_timeout", f.test_timeout)?).unwrap_or(Duration::from_secs(5)),
             locations,
+            locations_at_once,
+            max_set_paths,
+            max_site_runs,
             at,
             vars,
             cond_lang,

@@ -152,7 +152,7 @@ impl Candidate {
     /// returns, arguments), then guards, then conditions passed whole: the order in which bugs of these
     /// kinds are common, and in which they cost to try (a Boolean hole
     /// deviates to one value, an integer hole to a symbolic one).
-    fn schema_group(&self) -> u8 {
+    pub(super) fn schema_group(&self) -> u8 {
         match self.site.schema {
             // A condition passed whole (it calls or assigns) last: its
             // patches only add a conjunct or disjunct.

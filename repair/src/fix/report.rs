@@ -40,6 +40,20 @@ pub struct Patch {
     /// Index of the patched file in the project's sources.
     #[serde(skip)]
     pub source: usize,
+    /// A patch at several locations at once (`--locations-at-once`): the
+    /// locations after the first (which the fields above describe).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<Location>,
+}
+
+/// One more location of a patch at several.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Location {
+    pub line: u32,
+    pub function: String,
+    pub schema: Schema,
+    pub original: String,
+    pub replacement: String,
 }
 
 /// One site tried.
@@ -57,6 +71,9 @@ pub struct Attempt {
     /// NAME: why ``).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub antipatterns: Vec<String>,
+    /// Several locations tried at once: the lines after the first.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<u32>,
     #[serde(flatten)]
     pub stats: InferStats,
     pub time_s: f64,
@@ -182,6 +199,17 @@ pub fn summary(r: &Report) -> String {
                     ));
                 }
                 s.push_str(&format!("  - {}\n  + {}\n", one_line(&pt.original), one_line(&pt.replacement)));
+                for l in &pt.also {
+                    s.push_str(&format!(
+                        "  and at {}:{} in {}(): {}\n  - {}\n  + {}\n",
+                        pt.file,
+                        l.line,
+                        l.function,
+                        l.schema.describe(),
+                        one_line(&l.original),
+                        one_line(&l.replacement)
+                    ));
+                }
             }
             s.push_str(&format!("validated: all {} tests pass ({} failed before)\n", r.tests.len(), failing));
             for u in &r.undecided {

@@ -7,6 +7,7 @@ use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
 use super::rank::Candidate;
+use super::render::{added_constants, Render, Rendered};
 use super::report::{one_line, Patch};
 use crate::config::{Project, TestCase};
 use crate::cparse;
@@ -14,8 +15,7 @@ use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem};
 use crate::localize::Spectrum;
 use crate::native;
 use klee_ext::ir::Program;
-use klee_ext::so::term::Named;
-use klee_ext::so::{Op, Term};
+use klee_ext::so::Term;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::Path;
@@ -23,6 +23,7 @@ use std::rc::Rc;
 use std::time::Duration;
 
 pub(super) const SITE_TIME_LIMIT: &str = "time limit of the site";
+pub(super) const SITE_WORK_LIMIT: &str = "work limit of the site";
 
 /// What every site of one repair shares.
 pub(super) struct Repair<'a> {
@@ -85,6 +86,20 @@ pub(super) enum Pass {
     Quick,
     /// The sites that ran out of it, with the full share.
     Full,
+    /// Sets of several sites at once (`fix/locations.rs`).
+    Sets,
+}
+
+impl Pass {
+    /// A site's work budget in this pass: runs of its deviation search
+    /// (the quick pass gets a sixteenth of `--max-site-runs`).
+    pub fn runs(self, opts: &FixOptions) -> Option<u64> {
+        match self {
+            Pass::Relabels | Pass::Sets => None,
+            Pass::Quick => Some((opts.max_site_runs / 16).max(1)),
+            Pass::Full => Some(opts.max_site_runs),
+        }
+    }
 }
 
 /// Instruments, infers, synthesizes and validates one site: the closest
@@ -122,89 +137,25 @@ fn attempt(
         native::in_prepared_dirs(r.tests.iter().copied(), &p.dir, opts.test_timeout, argv0).map_err(FixError::Build)?;
     let vm_tests: Vec<&TestCase> = owned.iter().collect();
     let lang = c.language(opts);
-    let original = cparse::original_term(s.view, site, r.macros);
+    let render = Render::new(site, s.view, r.macros, r.constants);
+    let original = render.original.clone();
     let goal = Goal {
         original: original.clone(),
         constants: r.constants.to_vec(),
         solutions: if opts.all { 5 } else { 3 },
         relabels_only: s.pass == Pass::Relabels,
     };
-    let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
-    let const_names = constant_names(&site.original, r.macros);
-    let char_vars: Vec<bool> = site.vars.iter().map(|v| compared_with_char(&site.original, &v.name)).collect();
-    // Constants print by name next to what the original reads; 0 only
-    // there; never next to a flag (`p != 0`) or a condition's value.
-    let named: Vec<Named> = site
-        .vars
-        .iter()
-        .enumerate()
-        .map(|(i, v)| {
-            if v.pointer {
-                Named::None
-            } else if i < site.used {
-                Named::All
-            } else {
-                Named::NonZero
-            }
-        })
-        .collect();
-    // A value passed whole to an integer hole (`f(y)` of `x = f(y)`) is a
-    // number, not a truth value.
-    let bare: Vec<bool> = site
-        .vars
-        .iter()
-        .map(|v| v.opaque() && (site.schema.sort() == klee_ext::so::Sort::Bool || v.form != cparse::Form::Whole))
-        .collect();
-    let style = klee_ext::so::term::CStyle { consts: &const_names, char_vars: &char_vars, named: &named, bare: &bare };
-    // The original as candidates print: to put it first in a join.
-    let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
     let mut found: Vec<Patch> = Vec::new();
     let mut rejected: Vec<String> = Vec::new();
     let mut tried = 0usize;
     // Validates one candidate natively on every test: `None` if it passes
     // them all (the patch is kept), else the index of a test it fails.
     let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
-        let folded = crate::simplify::simplify(term);
-        let t = crate::simplify::flag_tests(&folded, &flags);
-        // The original operand first where the patch joins it with a new
-        // one (`orig || new`), as a developer extends a condition.
-        let t = match (&t, &orig_form) {
-            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => {
-                Term::App(*op, vec![a[1].clone(), a[0].clone()])
-            }
-            _ => t,
-        };
-        // A pointer tested only against 0 reads as itself (`p != 0`);
-        // anywhere else as its flag `(p != 0)`.
-        let names: Vec<String> = site
-            .vars
-            .iter()
-            .enumerate()
-            .map(
-                |(i, v)| {
-                    if v.pointer && crate::simplify::only_zero_tests(&t, i) {
-                        v.name.clone()
-                    } else {
-                        v.in_patch()
-                    }
-                },
-            )
-            .collect();
-        let expr = t.to_c_styled(&names, &style);
+        let Rendered { expr, folded, distance } = render.render(term);
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));
             return Ok(Some(0));
-        }
-        // A tautology (`x != x`) costs as the constant it folds to, not
-        // as a one-node change: the larger of the term's two measures.
-        let mut distance = klee_ext::so::edit::cost(original.as_ref(), term, r.constants)
-            .max(klee_ext::so::edit::cost(original.as_ref(), &folded, r.constants));
-        // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
-        // drops the data dependence the program had: 2 more, so that a
-        // patch that still reads a variable wins at a small extra edit.
-        if original.as_ref().is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
-            distance += 2;
         }
         let mut reject = |why: Rejection| {
             let shown = one_line(&cparse::replacement_text(site, &expr));
@@ -251,6 +202,7 @@ fn attempt(
             diff,
             patched_source: patched,
             source: c.src,
+            also: Vec::new(),
         });
         Ok(None)
     };
@@ -325,7 +277,11 @@ fn attempt(
         Inferred::OutOfTime if found.is_empty() => {
             return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", s.budget.as_secs_f64()), stats, Vec::new()))
         }
-        Inferred::OutOfTime => {}
+        Inferred::OutOfWork if found.is_empty() => {
+            let runs = s.limits.max_runs.unwrap_or(0);
+            return Ok((format!("{SITE_WORK_LIMIT} ({runs} runs) reached"), stats, Vec::new()));
+        }
+        Inferred::OutOfTime | Inferred::OutOfWork => {}
     }
     let result = match found.first() {
         Some(pt) => {
@@ -390,76 +346,4 @@ fn loop_runs_once(
             most(r.spectrum)
         ),
     }))
-}
-
-/// The magnitudes of the constants of `patch` that `original` lacks,
-/// summed (each at most 2^20).
-fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
-    fn consts(t: &Term, out: &mut Vec<i64>) {
-        match t {
-            Term::Int(v) => out.push(*v),
-            Term::App(_, a) => a.iter().for_each(|x| consts(x, out)),
-            _ => {}
-        }
-    }
-    let (mut before, mut after) = (Vec::new(), Vec::new());
-    if let Some(o) = original {
-        consts(o, &mut before);
-    }
-    consts(patch, &mut after);
-    after.iter().filter(|c| !before.contains(c)).map(|c| c.unsigned_abs().min(1 << 20)).sum()
-}
-
-/// How a patch prints constants: by the name of a macro of the same
-/// family (prefix up to the first `_`) as a macro the original expression
-/// names, when exactly one such macro has the value (`FTS_NS`, not `10`).
-fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64, String> {
-    let words: Vec<&str> =
-        original.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| macros.contains_key(*w)).collect();
-    let family = |name: &str| name.find('_').map(|i| name[..=i].to_string());
-    let families: Vec<String> = words.iter().filter_map(|w| family(w)).collect();
-    let mut out: HashMap<i64, String> = HashMap::new();
-    let mut ambiguous = std::collections::HashSet::new();
-    for (name, v) in macros {
-        if !family(name).is_some_and(|f| families.contains(&f))
-            || ((*v == 0 || *v == 1) && !words.contains(&name.as_str()))
-        {
-            continue;
-        }
-        if words.contains(&name.as_str()) {
-            out.insert(*v, name.clone());
-            ambiguous.remove(v);
-        } else if out.get(v).is_some_and(|n| n != name && !words.contains(&n.as_str())) {
-            ambiguous.insert(*v);
-        } else {
-            out.entry(*v).or_insert_with(|| name.clone());
-        }
-    }
-    out.retain(|v, _| !ambiguous.contains(v));
-    out
-}
-
-/// Whether `original` compares variable `name` with a character literal
-/// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
-fn compared_with_char(original: &str, name: &str) -> bool {
-    let v = regex::escape(name);
-    let lit = r"'(?:\\.|[^'\\])+'";
-    let re = format!(
-        r"(?:(?:^|[^\w.>]){v}\s*(?:==|!=|<=|>=|<|>)\s*{lit})|(?:{lit}\s*(?:==|!=|<=|>=|<|>)\s*{v}(?:$|[^\w\[(]))"
-    );
-    regex::Regex::new(&re).is_ok_and(|r| r.is_match(original))
-}
-
-#[cfg(test)]
-mod char_tests {
-    #[test]
-    fn variables_compared_with_character_literals() {
-        use super::compared_with_char as f;
-        assert!(f("c == '#'", "c"));
-        assert!(f("' ' < *p", "*p"));
-        assert!(f("ch != '\\n' && n > 0", "ch"));
-        assert!(!f("ch != '\\n' && n > 0", "n"));
-        assert!(!f("cc == 'x'", "c"));
-        assert!(!f("c == 35", "c"));
-    }
 }

@@ -52,6 +52,7 @@ fn limits(opts: &ModelOptions, start: Instant) -> Limits {
         deadline: start + opts.timeout,
         query_timeout: Duration::from_secs(10).min(opts.timeout),
         max_applications: None,
+        max_runs: None,
     }
 }
 

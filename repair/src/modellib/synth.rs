@@ -128,6 +128,7 @@ pub fn limits(time: Duration, max_forks: u64) -> Limits {
         deadline: Instant::now() + time,
         query_timeout: Duration::from_secs(10).min(time),
         max_applications: Some(256),
+        max_runs: None,
     }
 }
 

@@ -1,0 +1,199 @@
+//! A term of a site's language as the C a developer would write there:
+//! the site's variables by name, constants by their macro's name or as
+//! character literals where the original writes them so, and its edit
+//! distance from the original expression.
+
+use crate::cparse::{self, Site};
+use klee_ext::so::term::{CStyle, Named};
+use klee_ext::so::{Op, Sort, Term};
+use std::collections::HashMap;
+
+/// What rendering a site's terms needs, computed once per site.
+pub(super) struct Render<'a> {
+    pub site: &'a Site,
+    /// The original expression as a term of the language, if it is one.
+    pub original: Option<Term>,
+    /// The program's integer constants.
+    constants: &'a [i64],
+    /// Per variable: a pointer (tested as a flag).
+    pub flags: Vec<bool>,
+    const_names: HashMap<i64, String>,
+    char_vars: Vec<bool>,
+    named: Vec<Named>,
+    bare: Vec<bool>,
+    /// The original as candidates print: to put it first in a join.
+    orig_form: Option<Term>,
+}
+
+/// One term rendered.
+pub(super) struct Rendered {
+    /// The C expression.
+    pub expr: String,
+    /// The term simplified.
+    pub folded: Term,
+    /// The edit distance from the original.
+    pub distance: u32,
+}
+
+impl<'a> Render<'a> {
+    pub fn new(site: &'a Site, view: &str, macros: &HashMap<String, i64>, constants: &'a [i64]) -> Self {
+        let original = cparse::original_term(view, site, macros);
+        let flags: Vec<bool> = site.vars.iter().map(|v| v.pointer).collect();
+        // Constants print by name next to what the original reads; 0 only
+        // there; never next to a flag (`p != 0`) or a condition's value.
+        let named = site
+            .vars
+            .iter()
+            .enumerate()
+            .map(|(i, v)| {
+                if v.pointer {
+                    Named::None
+                } else if i < site.used {
+                    Named::All
+                } else {
+                    Named::NonZero
+                }
+            })
+            .collect();
+        // A value passed whole to an integer hole (`f(y)` of `x = f(y)`) is
+        // a number, not a truth value.
+        let bare = site
+            .vars
+            .iter()
+            .map(|v| v.opaque() && (site.schema.sort() == Sort::Bool || v.form != cparse::Form::Whole))
+            .collect();
+        let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
+        Render {
+            site,
+            constants,
+            const_names: constant_names(&site.original, macros),
+            char_vars: site.vars.iter().map(|v| compared_with_char(&site.original, &v.name)).collect(),
+            named,
+            bare,
+            orig_form,
+            flags,
+            original,
+        }
+    }
+
+    /// `term` as C at the site, simplified, with its distance.
+    pub fn render(&self, term: &Term) -> Rendered {
+        let site = self.site;
+        let folded = crate::simplify::simplify(term);
+        let t = crate::simplify::flag_tests(&folded, &self.flags);
+        // The original operand first where the patch joins it with a new
+        // one (`orig || new`), as a developer extends a condition.
+        let t = match (&t, &self.orig_form) {
+            (Term::App(op @ (Op::Or | Op::And), a), Some(o)) if a.len() == 2 && a[1] == *o && a[0] != *o => {
+                Term::App(*op, vec![a[1].clone(), a[0].clone()])
+            }
+            _ => t,
+        };
+        // A pointer tested only against 0 reads as itself (`p != 0`);
+        // anywhere else as its flag `(p != 0)`.
+        let names: Vec<String> = site
+            .vars
+            .iter()
+            .enumerate()
+            .map(
+                |(i, v)| {
+                    if v.pointer && crate::simplify::only_zero_tests(&t, i) {
+                        v.name.clone()
+                    } else {
+                        v.in_patch()
+                    }
+                },
+            )
+            .collect();
+        let style =
+            CStyle { consts: &self.const_names, char_vars: &self.char_vars, named: &self.named, bare: &self.bare };
+        let expr = t.to_c_styled(&names, &style);
+        // A tautology (`x != x`) costs as the constant it folds to, not
+        // as a one-node change: the larger of the term's two measures.
+        let original = self.original.as_ref();
+        let mut distance = klee_ext::so::edit::cost(original, term, self.constants).max(klee_ext::so::edit::cost(
+            original,
+            &folded,
+            self.constants,
+        ));
+        // An expression made constant (`argv[3]` for `argv[*arg_ptr]`)
+        // drops the data dependence the program had: 2 more, so that a
+        // patch that still reads a variable wins at a small extra edit.
+        if original.is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
+            distance += 2;
+        }
+        Rendered { expr, folded, distance }
+    }
+}
+
+/// How a patch prints constants: by the name of a macro of the same
+/// family (prefix up to the first `_`) as a macro the original expression
+/// names, when exactly one such macro has the value (`FTS_NS`, not `10`).
+fn constant_names(original: &str, macros: &HashMap<String, i64>) -> HashMap<i64, String> {
+    let words: Vec<&str> =
+        original.split(|c: char| !(c.is_alphanumeric() || c == '_')).filter(|w| macros.contains_key(*w)).collect();
+    let family = |name: &str| name.find('_').map(|i| name[..=i].to_string());
+    let families: Vec<String> = words.iter().filter_map(|w| family(w)).collect();
+    let mut out: HashMap<i64, String> = HashMap::new();
+    let mut ambiguous = std::collections::HashSet::new();
+    for (name, v) in macros {
+        if !family(name).is_some_and(|f| families.contains(&f))
+            || ((*v == 0 || *v == 1) && !words.contains(&name.as_str()))
+        {
+            continue;
+        }
+        if words.contains(&name.as_str()) {
+            out.insert(*v, name.clone());
+            ambiguous.remove(v);
+        } else if out.get(v).is_some_and(|n| n != name && !words.contains(&n.as_str())) {
+            ambiguous.insert(*v);
+        } else {
+            out.entry(*v).or_insert_with(|| name.clone());
+        }
+    }
+    out.retain(|v, _| !ambiguous.contains(v));
+    out
+}
+
+/// Whether `original` compares variable `name` with a character literal
+/// (`c == '#'`, `' ' < *p`): then a patch writes its constants so too.
+fn compared_with_char(original: &str, name: &str) -> bool {
+    let v = regex::escape(name);
+    let lit = r"'(?:\\.|[^'\\])+'";
+    let re = format!(
+        r"(?:(?:^|[^\w.>]){v}\s*(?:==|!=|<=|>=|<|>)\s*{lit})|(?:{lit}\s*(?:==|!=|<=|>=|<|>)\s*{v}(?:$|[^\w\[(]))"
+    );
+    regex::Regex::new(&re).is_ok_and(|r| r.is_match(original))
+}
+
+/// The magnitudes of the constants of `patch` that `original` lacks,
+/// summed (each at most 2^20).
+pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
+    fn consts(t: &Term, out: &mut Vec<i64>) {
+        match t {
+            Term::Int(v) => out.push(*v),
+            Term::App(_, a) => a.iter().for_each(|x| consts(x, out)),
+            _ => {}
+        }
+    }
+    let (mut before, mut after) = (Vec::new(), Vec::new());
+    if let Some(o) = original {
+        consts(o, &mut before);
+    }
+    consts(patch, &mut after);
+    after.iter().filter(|c| !before.contains(c)).map(|c| c.unsigned_abs().min(1 << 20)).sum()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn variables_compared_with_character_literals() {
+        use super::compared_with_char as f;
+        assert!(f("c == '#'", "c"));
+        assert!(f("' ' < *p", "*p"));
+        assert!(f("ch != '\\n' && n > 0", "ch"));
+        assert!(!f("ch != '\\n' && n > 0", "n"));
+        assert!(!f("cc == 'x'", "c"));
+        assert!(!f("c == 35", "c"));
+    }
+}
