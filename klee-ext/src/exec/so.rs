@@ -103,8 +103,10 @@ pub struct SoReport {
 /// characters one by one).
 const MAX_ARGS: u64 = 4096;
 
-/// Time limit of one consistency check of a scheduled deviation.
-pub const PRUNE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(25);
+/// Outer time limit of one consistency check of a scheduled deviation
+/// (the check's work is bounded by `z3_examples::CHECK_RLIMIT`, which
+/// binds first on an unloaded machine).
+pub const PRUNE_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(250);
 
 impl<'p> Executor<'p> {
     /// The name, and the `n` arguments of `size` bytes each, of a hole's

@@ -72,6 +72,19 @@ pub unsafe fn set_timeout(ctx: Z3_context, solver: Z3_solver, timeout: Option<Du
     with_timeout_params(ctx, timeout, |p| Z3_solver_set_params(ctx, solver, p));
 }
 
+/// Sets `solver`'s resource limit per check (`rlimit`: Z3's count of
+/// its own steps, the same on any machine under any load).
+///
+/// # Safety
+/// `solver` must belong to `ctx`.
+pub unsafe fn set_rlimit(ctx: Z3_context, solver: Z3_solver, rlimit: u32) {
+    let params = Z3_mk_params(ctx);
+    Z3_params_inc_ref(ctx, params);
+    Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"rlimit".as_ptr()), rlimit);
+    Z3_solver_set_params(ctx, solver, params);
+    Z3_params_dec_ref(ctx, params);
+}
+
 /// Calls `apply` with parameters holding `timeout` (nothing for `None`).
 ///
 /// # Safety

@@ -58,11 +58,29 @@ pub struct ExampleSolver {
     recent: Vec<Term>,
     /// The language has constants (thresholds can be refitted).
     constants: bool,
+    /// The hinted original's nearby terms (`so::nearby`), made at the
+    /// first check the recent terms do not answer: a path's evaluations
+    /// usually admit a small edit of the original, found by evaluation
+    /// for a fraction of a satisfiable solver check.
+    original: Option<Term>,
+    nearby: Option<Vec<Term>>,
     pub stats: ExampleStats,
 }
 
 /// Terms kept by the cache of recent models.
 const RECENT: usize = 16;
+
+/// Z3's resource steps per millisecond of a check, roughly, on this
+/// project's 2-core machine: what converts a check's time budget into
+/// work.
+pub const RLIMIT_PER_MS: u64 = 1_000;
+
+/// Z3's resource limit of one pruning check (its step count: about
+/// 20 ms of work; a check Z3 cannot answer in it gives up in a few ms).
+pub const CHECK_RLIMIT: u32 = 20 * RLIMIT_PER_MS as u32;
+
+/// Terms near the hinted original tried by evaluation before the solver.
+const NEARBY: usize = 2000;
 
 use crate::so::fit::holds;
 
@@ -74,6 +92,10 @@ impl ExampleSolver {
             let s = Z3_mk_solver(ctx);
             Z3_solver_inc_ref(ctx, s);
             set_timeout(ctx, s, timeout);
+            // Each check's work is bounded by Z3's own step count, so the
+            // answer (and the pruning it decides) is the same under any
+            // load; the time limit is only the outer bound.
+            super::z3::set_rlimit(ctx, s, CHECK_RLIMIT);
             s
         };
         let z = Z::new(ctx);
@@ -101,6 +123,8 @@ impl ExampleSolver {
             timeout,
             recent: Vec::new(),
             constants,
+            original: None,
+            nearby: None,
             stats: ExampleStats::default(),
         };
         for a in structure {
@@ -162,6 +186,24 @@ impl ExampleSolver {
         self.recent.push(t);
     }
 
+    /// A term near the hinted original (in the language) that satisfies
+    /// every example, if one of the first [`NEARBY`] does.
+    fn nearby_witness(&mut self, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
+        let orig = self.original.as_ref()?;
+        let (arity, depth) = (self.lang.arity(), self.lang.depth);
+        let builtin = self.constants;
+        let pool = self.nearby.get_or_insert_with(|| {
+            if !builtin {
+                return Vec::new();
+            }
+            crate::so::nearby::candidates(orig, arity, &[], NEARBY)
+                .into_iter()
+                .filter(|t| crate::so::edit::in_builtin(t, arity, depth))
+                .collect()
+        });
+        pool.iter().find(|t| holds(t, examples)).cloned()
+    }
+
     /// Seeds the terms tried before the solver with the original
     /// expression and, for a comparison, the comparisons of either operand
     /// with a threshold (refitted to each check's examples).
@@ -172,17 +214,27 @@ impl ExampleSolver {
                 self.remember(Term::App(*op, vec![Term::Int(0), k[1].clone()]));
             }
         }
+        self.original = Some(orig.clone());
         self.remember(orig);
     }
 
     /// As [`consistent`](Self::consistent), with another time limit for
     /// this check.
     pub fn consistent_within(&mut self, examples: &[(Rc<[i64]>, Rel)], timeout: Duration) -> Option<bool> {
+        // The work of `timeout` at `RLIMIT_PER_MS`, and four times the
+        // time as the outer limit.
+        let rlimit = (timeout.as_millis() as u64 * RLIMIT_PER_MS).min(u32::MAX as u64) as u32;
         // SAFETY: see `new`.
-        unsafe { set_timeout(self.z.ctx, self.solver, Some(timeout)) };
+        unsafe {
+            set_timeout(self.z.ctx, self.solver, Some(timeout * 4));
+            super::z3::set_rlimit(self.z.ctx, self.solver, rlimit);
+        }
         let r = self.consistent(examples);
         // SAFETY: as above.
-        unsafe { set_timeout(self.z.ctx, self.solver, Some(self.timeout)) };
+        unsafe {
+            set_timeout(self.z.ctx, self.solver, Some(self.timeout));
+            super::z3::set_rlimit(self.z.ctx, self.solver, CHECK_RLIMIT);
+        }
         r
     }
 
@@ -201,6 +253,11 @@ impl ExampleSolver {
                 self.stats.cache_hits += 1;
                 return Some(true);
             }
+        }
+        if let Some(t) = self.nearby_witness(examples) {
+            self.remember(t);
+            self.stats.cache_hits += 1;
+            return Some(true);
         }
         let mut lits: Vec<Z3_ast> = examples.iter().map(|(a, r)| self.literal(a, *r)).collect();
         lits.sort_unstable();

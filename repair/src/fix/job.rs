@@ -16,6 +16,10 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+/// How a site's result begins when no path of a test passes it; the
+/// test's name follows (and nothing else when every path was explored).
+const NO_PATH: &str = "no path passes test ";
+
 /// A patch this close to the original ends the search after the quick
 /// pass (sites that ran out of time there are not tried again).
 const CLOSE: u32 = 3;
@@ -155,6 +159,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // by its time in one pass is tried again only if it may still beat the
     // best patch.
     let mut bounds: HashMap<usize, u32> = HashMap::new();
+    // Per candidate, the test no path of its site passes (every path
+    // explored): such a site cannot repair the defect alone.
+    let mut blocked: HashMap<usize, String> = HashMap::new();
     // Several locations at once (`--locations-at-once K`): by default two,
     // after the quick pass, when one location gave no patch; with K >= 2,
     // instead of one location.
@@ -171,8 +178,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     'passes: while let Some((pass, budget)) = passes.pop_front() {
         if pass == Pass::Sets {
             if report.patches.is_empty() {
+                // By default only sites that cannot repair alone, blocked
+                // by different tests; with K given, any.
+                let only = opts.locations_at_once.is_none().then_some(&blocked);
                 let sets = Sets {
                     candidates: &candidates,
+                    only,
                     texts: &texts,
                     views: &views,
                     limits: &limits,
@@ -245,6 +256,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
             if let Some(b) = stats.lower_bound {
                 bounds.insert(k, b);
+            }
+            if let Some(test) = result.strip_prefix(NO_PATH).filter(|t| !t.contains(' ')) {
+                blocked.insert(k, test.to_string());
             }
             for a in &antipatterns {
                 progress.message(&format!("{}:{}: rejected {a}", file, c.site.line()));
@@ -435,6 +449,9 @@ fn add_patches(
 /// What the sets of several locations are made of.
 struct Sets<'a> {
     candidates: &'a [super::rank::Candidate],
+    /// Only these candidates (each with the test that blocks it alone),
+    /// in sets of sites blocked by different tests.
+    only: Option<&'a HashMap<usize, String>>,
     texts: &'a [String],
     views: &'a [String],
     limits: &'a Limits,
@@ -453,7 +470,7 @@ fn try_sets(
 ) -> Result<(), FixError> {
     let (p, opts, deadline) = (repair.p, repair.opts, s.deadline);
     let at_once = opts.locations_at_once.unwrap_or(2);
-    for set in super::locations::sets(s.candidates, at_once) {
+    for set in super::locations::sets(s.candidates, at_once, s.only) {
         if Instant::now() >= deadline {
             report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
             break;

@@ -14,6 +14,7 @@ use crate::infer::{InferStats, Limits};
 use crate::multi::{self, Hole, MultiInferred, MultiProblem};
 use crate::native;
 use klee_ext::so::Term;
+use std::collections::HashMap;
 use std::path::Path;
 
 /// Sites a set is made from: the most suspicious ones.
@@ -26,12 +27,17 @@ const MAX_SETS: usize = 30;
 /// suspicious first: one candidate per site (the first in rank order),
 /// at most [`SET_SITES`] sites, sites of one source that do not overlap.
 /// Sites that insert a statement, floating-point conditions and sites
-/// with no variable are left out.
-pub(super) fn sets(candidates: &[Candidate], k: usize) -> Vec<Vec<usize>> {
+/// with no variable are left out. With `only`, just those candidates,
+/// in sets whose sites are not all blocked by the same test (each site
+/// passes what another cannot).
+pub(super) fn sets(candidates: &[Candidate], k: usize, only: Option<&HashMap<usize, String>>) -> Vec<Vec<usize>> {
     let mut sites: Vec<usize> = Vec::new();
     for (i, c) in candidates.iter().enumerate() {
         let s = &c.site;
         if c.wide == Wide::Only || s.schema.inserts() || s.real || s.vars.is_empty() {
+            continue;
+        }
+        if only.is_some_and(|m| !m.contains_key(&i)) {
             continue;
         }
         if sites.iter().any(|&j| candidates[j].src == c.src && candidates[j].site.range == s.range) {
@@ -50,7 +56,8 @@ pub(super) fn sets(candidates: &[Candidate], k: usize) -> Vec<Vec<usize>> {
                 candidates[i].src == candidates[j].src && cparse::disjoint(&candidates[i].site, &candidates[j].site)
             })
         });
-        if ok {
+        let complementary = only.is_none_or(|m| set.iter().any(|i| m.get(i) != m.get(&set[0])));
+        if ok && complementary {
             out.push(set.to_vec());
         }
     });
