@@ -435,25 +435,37 @@ pub fn infer_lazy<'a>(
             }
             if terms.is_empty() {
                 // Every test of the specification gets another path, if it
-                // has one.
+                // has one: first the failing tests and the passing ones
+                // that refuted a candidate; the other passing tests only
+                // when none of those has one (a repair usually leaves
+                // their paths alone, and their deviation orders are long).
                 let mut grown = false;
-                for e in exps.iter_mut().filter(|e| e.used > 0) {
-                    if e.used < e.passing.len() {
-                        e.used += 1;
-                        grown = true;
-                        continue;
-                    }
-                    if e.over() {
-                        continue;
-                    }
-                    match e.next_passing(&site, &mut stats)? {
-                        Next::Found => {
-                            let k = e.passing.len() - 1;
-                            e.use_path(k);
-                            grown = true;
+                for group in [true, false] {
+                    let first = |i: usize, e: &TestExplorer| i < failing || e.used > 1;
+                    for (i, e) in exps.iter_mut().enumerate() {
+                        if e.used == 0 || first(i, e) != group {
+                            continue;
                         }
-                        Next::Exhausted | Next::NotYet => {}
-                        Next::OutOfTime => return Ok(Inferred::OutOfTime),
+                        if e.used < e.passing.len() {
+                            e.used += 1;
+                            grown = true;
+                            continue;
+                        }
+                        if e.over() {
+                            continue;
+                        }
+                        match e.next_passing(&site, &mut stats)? {
+                            Next::Found => {
+                                let k = e.passing.len() - 1;
+                                e.use_path(k);
+                                grown = true;
+                            }
+                            Next::Exhausted | Next::NotYet => {}
+                            Next::OutOfTime => return Ok(Inferred::OutOfTime),
+                        }
+                    }
+                    if grown {
+                        break;
                     }
                 }
                 if !grown {
