@@ -103,6 +103,9 @@ struct Explorer<'p> {
     /// How many of `passing` the specification has.
     used: usize,
     info: TestSearch,
+    /// Decides whether a passing path forces a symbolic deviation's
+    /// value; made at the first such deviation, kept across runs.
+    fo: Option<klee_ext::solver::FirstOrder>,
 }
 
 /// Why a test's exploration stopped.
@@ -119,6 +122,8 @@ struct Ctx<'s, 'p> {
     engine: Engine,
     limits: &'s Limits,
     originals: Vec<(String, Term)>,
+    /// Every hole's name and language, as the VM takes them.
+    langs: Vec<(String, LangSpec)>,
     max_paths: u64,
     /// Paths explored so far (runs that found none count one).
     spent: u64,
@@ -133,6 +138,7 @@ impl<'p> Explorer<'p> {
             passing: Vec::new(),
             used: 0,
             info: TestSearch { test: test.name.clone(), ..TestSearch::default() },
+            fo: None,
         }
     }
 
@@ -183,14 +189,12 @@ impl<'p> Explorer<'p> {
     fn run(&mut self, cx: &Ctx<'_, 'p>, flips: &[u32], stats: &mut InferStats) -> Result<Option<usize>, String> {
         let time = cx.limits.deadline.saturating_duration_since(Instant::now());
         let sched = Rc::new(HoleSchedule { originals: cx.originals.clone(), flips: flips.to_vec() });
-        let holes: Vec<(String, LangSpec)> = cx.holes.iter().map(|h| (h.name.clone(), h.lang.clone())).collect();
-        let ex = scheduled_executor(&mut self.ex, cx.prog, self.test, &holes, cx.engine, cx.limits, time, sched)?;
+        let ex = scheduled_executor(&mut self.ex, cx.prog, self.test, &cx.langs, cx.engine, cx.limits, time, sched)?;
         let (forks, pruned) = (ex.stats.forks, ex.stats.so_pruned);
         let so = cx.engine != Engine::Fo;
         let query_time = cx.limits.query_timeout;
-        let (t, info, passing, holes) = (self.test, &mut self.info, &mut self.passing, cx.holes);
+        let (t, info, passing, holes, fo) = (self.test, &mut self.info, &mut self.passing, cx.holes, &mut self.fo);
         let mut evals = 0usize;
-        let mut fo = None;
         let mut discarded = 0u64;
         let end = ex.run(&mut |ex, r| {
             info.paths += 1;
@@ -205,7 +209,7 @@ impl<'p> Explorer<'p> {
             let mut split: Split = vec![Vec::new(); holes.len()];
             for a in &r.so.apps {
                 let Some(h) = holes.iter().position(|h| h.name == a.var) else { continue };
-                let (_, rel) = path_example(&mut fo, &mut ex.pool, &r, a, query_time);
+                let (_, rel) = path_example(fo, &mut ex.pool, &r, a, query_time);
                 split[h].push((a.args.clone(), rel));
             }
             for exs in &mut split {
@@ -264,6 +268,7 @@ pub fn infer_multi(
         engine,
         limits,
         originals: holes.iter().map(|h| (h.name.clone(), h.original.clone())).collect(),
+        langs: holes.iter().map(|h| (h.name.clone(), h.lang.clone())).collect(),
         max_paths,
         spent: 0,
     };
