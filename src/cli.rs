@@ -49,6 +49,14 @@ enum Cmd {
     },
     /// Print .ktest files as KLEE's ktest-tool does.
     KtestTool {
+        /// Trailing zero bytes left out of each object's data, hex and text
+        /// (its size and integer values stay those of all its bytes).
+        #[arg(long)]
+        trim_zeros: bool,
+        /// Write the bytes of the object NAME into FILE.NAME instead of
+        /// printing (repeatable).
+        #[arg(long, value_name = "NAME")]
+        extract: Vec<String>,
         /// The .ktest files.
         #[arg(required = true)]
         files: Vec<PathBuf>,
@@ -199,14 +207,20 @@ pub fn main() -> ExitCode {
         Cmd::ModelLib(a) => crate::model_lib_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::Klee { args } => crate::klee_cmd::main(args),
-        Cmd::KtestTool { files } => {
+        Cmd::KtestTool { trim_zeros, extract, files } => {
             for f in &files {
-                match KTest::load(f) {
-                    Ok(k) => print!("{}", render_ktest(&f.display().to_string(), &k)),
+                let k = match KTest::load(f) {
+                    Ok(k) => k,
                     Err(e) => {
                         eprintln!("se2repair: error: cannot read {}: {e}", f.display());
                         return ExitCode::from(EXIT_TOOL_ERROR);
                     }
+                };
+                if extract.is_empty() {
+                    print!("{}", render_ktest(&f.display().to_string(), &k, trim_zeros));
+                } else if let Err(e) = extract_objects(f, &k, &extract, trim_zeros) {
+                    eprintln!("se2repair: error: {e}");
+                    return ExitCode::from(EXIT_TOOL_ERROR);
                 }
             }
             ExitCode::SUCCESS
@@ -349,8 +363,35 @@ fn exit_code(out: &klee_ext::RunOutcome) -> ExitCode {
     }
 }
 
-/// A test case in the text layout of KLEE's `ktest-tool`.
-pub fn render_ktest(path: &str, k: &KTest) -> String {
+/// `ktest-tool --extract`: the bytes of each object named in `names` into
+/// `FILE.NAME` (without trailing zeros with `trim`); an error names the
+/// objects the test does not have.
+fn extract_objects(f: &std::path::Path, k: &KTest, names: &[String], trim: bool) -> Result<(), String> {
+    for (name, data) in k.objects.iter().filter(|(n, _)| names.contains(n)) {
+        let out = PathBuf::from(format!("{}.{name}", f.display()));
+        let bytes = if trim { trimmed(data) } else { data };
+        std::fs::write(&out, bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    let mut missing: Vec<&str> =
+        names.iter().filter(|n| !k.objects.iter().any(|(o, _)| o == *n)).map(|n| n.as_str()).collect();
+    missing.sort_unstable();
+    missing.dedup();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        let s = if missing.len() == 1 { "" } else { "s" };
+        Err(format!("{}: could not find object{s}: {}", f.display(), missing.join(", ")))
+    }
+}
+
+/// `data` without its trailing zero bytes.
+fn trimmed(data: &[u8]) -> &[u8] {
+    &data[..data.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1)]
+}
+
+/// A test case in the text layout of KLEE's `ktest-tool` (`trim`:
+/// `--trim-zeros`).
+pub fn render_ktest(path: &str, k: &KTest, trim: bool) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let quote = |s: &str| format!("'{s}'");
@@ -360,7 +401,8 @@ pub fn render_ktest(path: &str, k: &KTest) -> String {
     for (i, (name, data)) in k.objects.iter().enumerate() {
         let _ = writeln!(out, "object {i}: name: {}", quote(name));
         let _ = writeln!(out, "object {i}: size: {}", data.len());
-        let bytes: String = data
+        let blob = if trim { trimmed(data) } else { data };
+        let bytes: String = blob
             .iter()
             .map(|b| match *b {
                 b'\\' => "\\\\".to_string(),
@@ -370,7 +412,7 @@ pub fn render_ktest(path: &str, k: &KTest) -> String {
             })
             .collect();
         let _ = writeln!(out, "object {i}: data: b'{bytes}'");
-        let _ = writeln!(out, "object {i}: hex : 0x{}", data.iter().map(|b| format!("{b:02x}")).collect::<String>());
+        let _ = writeln!(out, "object {i}: hex : 0x{}", blob.iter().map(|b| format!("{b:02x}")).collect::<String>());
         if matches!(data.len(), 1 | 2 | 4 | 8) {
             let mut buf = [0u8; 8];
             buf[..data.len()].copy_from_slice(data);
@@ -380,7 +422,7 @@ pub fn render_ktest(path: &str, k: &KTest) -> String {
             let _ = writeln!(out, "object {i}: int : {sv}");
             let _ = writeln!(out, "object {i}: uint: {u}");
         }
-        let text: String = data.iter().map(|b| if (0x20..0x7f).contains(b) { *b as char } else { '.' }).collect();
+        let text: String = blob.iter().map(|b| if (0x20..0x7f).contains(b) { *b as char } else { '.' }).collect();
         let _ = writeln!(out, "object {i}: text: {text}");
     }
     out

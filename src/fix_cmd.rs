@@ -49,8 +49,8 @@ pub struct FixArgs {
     /// (default 3000).
     #[arg(long, value_name = "N")]
     max_set_paths: Option<u64>,
-    /// Work budget of one site's search: runs of its tests' schedules in
-    /// the full pass (default 1600; a sixteenth in the quick pass).
+    /// Work budget of one site's search: runs of its tests' schedules (a
+    /// run that forks counts each of its paths) in the full pass (default 1600; an eighth in the quick pass).
     #[arg(long, value_name = "N")]
     max_site_runs: Option<u64>,
     /// Repair only at this source line (FILE:LINE, FILE relative to the

@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 24] = [
+const EXAMPLES: [&str; 25] = [
     "abs_diff",
     "clamp_return",
     "clamp_ternary",
@@ -75,6 +75,7 @@ const EXAMPLES: [&str; 24] = [
     "leap_year_or",
     "loop_body_1000",
     "loop_bound_le",
+    "loop_disjunct",
     "loop_sum_le",
     "missing_disjunct",
     "missing_guard_div",
@@ -97,17 +98,6 @@ const EXAMPLES: [&str; 24] = [
 fn every_example_gets_a_correct_patch_with_so_pse() {
     let _l = serial();
     check_examples(&EXAMPLES);
-}
-
-/// Repaired within the default budget (300 s), but slowly: the disjunct
-/// missing inside the loop of `loop_disjunct` needs the deviation search
-/// past several wrong passing paths, and its first patch comes after about
-/// three minutes on a two-core machine.
-#[test]
-#[ignore = "slow: about five minutes"]
-fn the_slow_examples_get_a_correct_patch() {
-    let _l = serial();
-    check_examples(&["loop_disjunct"]);
 }
 
 /// The project's tests replaced by its held-out ones (inputs `fix` never

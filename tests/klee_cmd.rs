@@ -450,3 +450,136 @@ int main() {
     let tests = files(&tmp.path().join("out")).iter().filter(|f| f.ends_with(".ktest")).count();
     assert!(tests < 1 << 16, "{tests} tests: every path ran to its end");
 }
+
+#[test]
+fn version_names_the_tool_and_the_klee_it_is_checked_against() {
+    let d = tempfile::tempdir().unwrap();
+    let o = klee(d.path(), &["--version"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines.first().is_some_and(|l| l.starts_with("se2repair ") && l.contains(env!("CARGO_PKG_VERSION"))),
+        "{out}"
+    );
+    assert!(lines.get(1).is_some_and(|l| l.starts_with("KLEE-compatible: KLEE 3.")), "{out}");
+    assert!(files(d.path()).is_empty(), "{:?}", files(d.path()));
+}
+
+#[test]
+fn max_time_takes_klees_units_one_after_another() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    for (i, t) in ["1min30s", "1h", "2.5", "500ms"].iter().enumerate() {
+        let o = klee(d.path(), &[&format!("--output-dir=t{i}"), &format!("--max-time={t}"), bc.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{t}: {}", err(&o));
+        assert!(err(&o).contains("KLEE: done: generated tests = 2"), "{t}: {}", err(&o));
+    }
+    let o = klee(d.path(), &["--output-dir=u", "--max-time=5x", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("--max-time: invalid time \"5x\""), "{}", err(&o));
+}
+
+#[test]
+fn a_program_on_stdin_keeps_its_results_and_a_folder_or_missing_program_creates_nothing() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    let run = std::fs::create_dir(d.path().join("run")).map(|_| d.path().join("run")).unwrap();
+    let o = Command::new(bin())
+        .args(["klee", "-"])
+        .current_dir(&run)
+        .stdin(std::fs::File::open(&bc).unwrap())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(files(&run), ["klee-last", "klee-out-0"]);
+    let out = files(&run.join("klee-out-0"));
+    assert!(out.iter().any(|f| f.ends_with(".ktest")) && out.contains(&"info".to_string()), "{out:?}");
+    // A C source is compiled, and the tool says so.
+    let o = klee(d.path(), &["--output-dir=c", "oob.c"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(err(&o).contains("KLEE: WARNING: oob.c: a C source, compiled with clang-14 first"), "{}", err(&o));
+    assert!(err(&o).contains("KLEE: done: generated tests = 2"), "{}", err(&o));
+    for (program, what) in [("run", "is a folder"), ("none.bc", "no such file")] {
+        let before = files(d.path());
+        let o = klee(d.path(), &[program]);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(err(&o).contains(&format!("error loading program '{program}': {what}")), "{}", err(&o));
+        assert_eq!(files(d.path()), before);
+        assert_eq!(files(&run), ["klee-last", "klee-out-0"]);
+    }
+}
+
+/// Paths without end: each of 24 symbolic bytes doubles them.
+const ENDLESS: &str = r#"#include "klee/klee.h"
+int main() {
+  unsigned char buf[24];
+  klee_make_symbolic(buf, sizeof buf, "buf");
+  int n = 0;
+  for (int i = 0; i < 24; i++)
+    if (buf[i] > 100)
+      n++;
+  return n;
+}
+"#;
+
+/// Starts `klee ARGS` in `dir`, sends it SIGINT `times` times (after
+/// `first`, then 200 ms apart) and waits for it.
+fn interrupted(dir: &Path, args: &[&str], first: std::time::Duration, times: usize) -> Output {
+    let child = Command::new(bin())
+        .arg("klee")
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(first);
+    for i in 0..times {
+        if i > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        let st = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+        assert!(st.success());
+    }
+    let start = std::time::Instant::now();
+    let out = std::sync::Arc::new(std::sync::Mutex::new(None));
+    let o2 = out.clone();
+    std::thread::spawn(move || *o2.lock().unwrap() = Some(child.wait_with_output().unwrap()));
+    loop {
+        if let Some(o) = out.lock().unwrap().take() {
+            return o;
+        }
+        assert!(start.elapsed() < std::time::Duration::from_secs(60), "klee did not stop after Ctrl-C");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn ctrl_c_halts_dumps_the_states_and_writes_info_and_a_second_one_exits_at_once() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "endless", ENDLESS, &[]);
+    let o =
+        interrupted(d.path(), &["--output-dir=once", bc.to_str().unwrap()], std::time::Duration::from_millis(1500), 1);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(e.contains("KLEE: ctrl-c detected, requesting interpreter to halt."), "{e}");
+    assert!(e.contains("KLEE: halting execution, dumping remaining states"), "{e}");
+    assert!(e.contains("KLEE: done: generated tests = "), "{e}");
+    let out = d.path().join("once");
+    let info = std::fs::read_to_string(out.join("info")).unwrap();
+    assert!(info.contains("KLEE: done: explored paths = "), "{info}");
+    assert!(files(&out).iter().filter(|f| f.ends_with(".ktest")).count() > 1);
+    // Breadth first, thousands of states are pending at the halt: the
+    // second Ctrl-C comes while they are being dumped.
+    let o = interrupted(
+        d.path(),
+        &["--output-dir=twice", "--search=bfs", bc.to_str().unwrap()],
+        std::time::Duration::from_millis(3000),
+        2,
+    );
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("KLEE: ctrl-c detected, exiting."), "{e}");
+}

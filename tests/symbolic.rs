@@ -207,3 +207,42 @@ fn ktest_tool_prints_test_cases() {
     assert!((1..10).contains(&v), "klee_assume bounds x to 1..9, got {v}");
     assert!(text.contains(&format!("args       : ['{}']", f.display())), "{text}");
 }
+
+/// `ktest-tool --trim-zeros` and `--extract NAME`, as KLEE's tool.
+#[test]
+fn ktest_tool_trims_zeros_and_extracts_objects() {
+    let dir = tempfile::tempdir().unwrap();
+    let k = dir.path().join("t.ktest");
+    let kt = klee_ext::ktest::KTest {
+        args: vec!["p.bc".into()],
+        sym_argvs: 0,
+        sym_argv_len: 0,
+        objects: vec![("buf".into(), b"ab\0\0".to_vec()), ("n".into(), 5i32.to_le_bytes().to_vec())],
+    };
+    kt.save(&k).unwrap();
+    let tool = |args: &[&str]| Command::new(bin()).arg("ktest-tool").args(args).arg(&k).output().unwrap();
+    let o = tool(&["--trim-zeros"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}");
+    for line in [
+        "object 0: size: 4",
+        "object 0: data: b'ab'",
+        "object 0: hex : 0x6162",
+        "object 0: text: ab",
+        "object 1: hex : 0x05",
+        "object 1: int : 5",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} missing:\n{text}");
+    }
+    let full = String::from_utf8_lossy(&tool(&[]).stdout).into_owned();
+    assert!(full.contains("object 0: data: b'ab\\x00\\x00'") && full.contains("object 1: hex : 0x05000000"), "{full}");
+    let o = tool(&["--extract", "buf"]);
+    assert!(o.status.success() && o.stdout.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read(dir.path().join("t.ktest.buf")).unwrap(), b"ab\0\0");
+    assert!(!dir.path().join("t.ktest.n").exists());
+    assert!(tool(&["--extract", "buf", "--trim-zeros"]).status.success());
+    assert_eq!(std::fs::read(dir.path().join("t.ktest.buf")).unwrap(), b"ab");
+    let o = tool(&["--extract", "nope", "--extract", "gone"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("could not find objects: gone, nope"));
+}

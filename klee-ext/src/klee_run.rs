@@ -244,6 +244,37 @@ fn halting(why: &StopReason) -> bool {
     matches!(why, StopReason::Halted | StopReason::MaxTime | StopReason::MaxInstructions)
 }
 
+/// KLEE's Ctrl-C: the first SIGINT asks the run to halt (the pending
+/// states are dumped, `info` and the statistics written, exit 0); a second
+/// one exits at once with status 1. The solver layer turns its backend's
+/// own handler off, so a SIGINT during a query reaches this one.
+pub fn catch_ctrl_c() {
+    extern "C" fn on_sigint(_: libc::c_int) {
+        let second = crate::exec::INTERRUPTED.swap(true, std::sync::atomic::Ordering::SeqCst);
+        let msg: &[u8] = if second {
+            b"KLEE: ctrl-c detected, exiting.\n"
+        } else {
+            b"KLEE: ctrl-c detected, requesting interpreter to halt.\n"
+        };
+        // SAFETY: write(2) and _exit(2) are async-signal-safe.
+        unsafe {
+            libc::write(2, msg.as_ptr().cast(), msg.len());
+            if second {
+                libc::_exit(1);
+            }
+        }
+    }
+    // SAFETY: installs a handler that only touches an atomic and makes
+    // async-signal-safe calls.
+    unsafe {
+        let mut sa: libc::sigaction = std::mem::zeroed();
+        sa.sa_sigaction = on_sigint as extern "C" fn(libc::c_int) as usize;
+        libc::sigemptyset(&mut sa.sa_mask);
+        sa.sa_flags = libc::SA_RESTART;
+        libc::sigaction(libc::SIGINT, &sa, std::ptr::null_mut());
+    }
+}
+
 /// Runs the program as `klee` does. The program's output reaches the
 /// tool's stdout as it is written (`Config::echo_live`); `opts.echo` is
 /// not used.

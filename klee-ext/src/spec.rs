@@ -32,6 +32,9 @@ pub struct SpecOptions {
     /// Any interpretation, without the minimal-change objective (a plain
     /// satisfiability check: much faster where applications nest).
     pub any: bool,
+    /// Z3's resource limit of each check (`None`: none but the time): a
+    /// solve that reaches it gives up like one out of time.
+    pub rlimit: Option<u32>,
 }
 
 /// One interpretation and its distance from the preferred terms.
@@ -53,7 +56,12 @@ pub fn solve(
     if tests.iter().any(|t| t.is_empty()) {
         return Ok(Vec::new());
     }
-    let mut so = SoSolver::new(SoConfig { encoding: opts.encoding, timeout: opts.timeout, ..SoConfig::default() });
+    let mut so = SoSolver::new(SoConfig {
+        encoding: opts.encoding,
+        timeout: opts.timeout,
+        rlimit: opts.rlimit,
+        ..SoConfig::default()
+    });
     let paths: Vec<Vec<Vec<ExprId>>> = tests
         .iter()
         .map(|t| {

@@ -221,6 +221,7 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
         solutions: goal.solutions,
         relabels_only: false,
         any: false,
+        rlimit: None,
     };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();

@@ -44,6 +44,11 @@ const SHOWN_DEVIATIONS: usize = 64;
 /// without end; it is cut, and the search goes on with other schedules.
 const RUN_TIME: Duration = Duration::from_secs(1);
 
+/// Z3 steps a round's solve of the specification may take per run of the
+/// site's work budget (`Limits::max_runs`): about 1 s of solving in the
+/// full pass.
+const SOLVE_STEPS_PER_RUN: u64 = 1_000;
+
 /// Runs a failing test without a passing path gets at a time (before
 /// the others are solved for, or when a candidate fails it).
 const INITIAL_RUNS: usize = 256;
@@ -104,8 +109,9 @@ struct Site<'s, 'p> {
     schedule: HoleSchedule,
     engine: Engine,
     limits: &'s Limits,
-    /// Runs made so far (every test's, candidates' too): the site's work,
-    /// bounded by `Limits::max_runs`.
+    /// Runs made so far (every test's, candidates' too; a run that forked
+    /// counts each of its paths): the site's work, bounded by
+    /// `Limits::max_runs`.
     runs: std::cell::Cell<u64>,
     /// The work bound stopped the search.
     out_of_work: std::cell::Cell<bool>,
@@ -222,6 +228,7 @@ impl<'p> TestExplorer<'p> {
     ) -> Result<Option<usize>, String> {
         let time = site.limits.deadline.saturating_duration_since(Instant::now()).min(RUN_TIME);
         site.runs.set(site.runs.get() + 1);
+        let paths_before = self.info.paths;
         let sched = Rc::new(sched);
         let holes = [(site.hole.0.to_string(), site.hole.1.clone())];
         let ex = scheduled_executor(&mut self.ex, site.prog, self.test, &holes, site.engine, site.limits, time, sched)?;
@@ -287,6 +294,8 @@ impl<'p> TestExplorer<'p> {
             }
         });
         self.info.runs += 1;
+        // A run that forked did the work of each of its paths.
+        site.runs.set(site.runs.get() + (self.info.paths - paths_before).saturating_sub(1));
         stats.paths_pruned += *discarded;
         stats.forks += ex.stats.forks - forks;
         stats.paths_pruned += ex.stats.so_pruned - pruned;
@@ -420,6 +429,9 @@ pub fn infer_lazy<'a>(
                 solutions: goal.solutions,
                 relabels_only: goal.relabels_only,
                 any: false,
+                // A round's solve is work too: Z3 steps in proportion to
+                // the site's budget of runs.
+                rlimit: limits.max_runs.map(|r| (r.saturating_mul(SOLVE_STEPS_PER_RUN)).min(u32::MAX as u64) as u32),
             };
             let t1 = Instant::now();
             let solved = spec::solve_examples(hole.0, hole.1, arity, &spec_tests, Some(&original), &bad, &opts);
@@ -428,6 +440,10 @@ pub fn infer_lazy<'a>(
             let terms = match solved {
                 Ok(t) => t,
                 Err(_) if Instant::now() >= limits.deadline => return Ok(Inferred::OutOfTime),
+                Err(_) if limits.max_runs.is_some() => {
+                    site.out_of_work.set(true);
+                    return Ok(Inferred::OutOfTime);
+                }
                 Err(e) => return Err(format!("solving the specification: {e}")),
             };
             if terms.is_empty() && goal.relabels_only {

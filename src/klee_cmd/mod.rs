@@ -18,6 +18,10 @@ use std::process::ExitCode;
 
 pub use args::OPTIONS;
 
+/// The KLEE whose regression suite `scripts/klee-suite.sh` checks this
+/// tool against (its version and commit).
+const KLEE_CHECKED: &str = "3.3-pre (52201696cacc)";
+
 /// KLEE's `klee_error`: the message, then exit 1.
 fn fail(msg: &str) -> ExitCode {
     log::message(&format!("ERROR: {msg}"));
@@ -30,6 +34,11 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
         std::iter::once("klee".to_string()).chain(raw.iter().map(|s| s.to_string_lossy().into_owned())).collect();
     if raw.iter().any(|a| a == "--help" || a == "-help") && !raw.iter().any(|a| !a.to_string_lossy().starts_with('-')) {
         print_help();
+        return ExitCode::SUCCESS;
+    }
+    if raw.iter().any(|a| a == "--version" || a == "-version") {
+        println!("se2repair {} (klee)", env!("CARGO_PKG_VERSION"));
+        println!("KLEE-compatible: KLEE {KLEE_CHECKED} (its regression suite, docs/klee-compatibility.md)");
         return ExitCode::SUCCESS;
     }
     let parsed = match args::parse(raw) {
@@ -51,12 +60,35 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
             Err(e) => return fail(&e),
         }
     } else {
-        (PathBuf::from(&parsed.program), parsed.program.clone())
+        let path = PathBuf::from(&parsed.program);
+        // Nothing is created for a program that cannot be loaded.
+        if path.is_dir() {
+            return fail(&format!("error loading program '{}': is a folder", parsed.program));
+        }
+        if !path.exists() {
+            return fail(&format!("error loading program '{}': no such file", parsed.program));
+        }
+        if path.extension().is_some_and(|e| e == "c") {
+            log::warning(&format!(
+                "{}: a C source, compiled with clang-14 first (KLEE itself loads only LLVM bitcode)",
+                parsed.program
+            ));
+        }
+        (path, parsed.program.clone())
     };
-    let (opts, k) = match build(&parsed, program, display, argv) {
+    klee_ext::klee_run::catch_ctrl_c();
+    let (mut opts, k) = match build(&parsed, program, display, argv) {
         Ok(x) => x,
         Err(e) => return fail(&e),
     };
+    // A program read from stdin has no folder of its own: its results go
+    // where KLEE puts them, `klee-out-N` in the current folder.
+    if parsed.program == "-" && opts.output_dir.is_none() {
+        match klee_ext::output::create_dir(None, std::path::Path::new("-")) {
+            Ok(d) => opts.output_dir = Some(d),
+            Err(e) => return fail(&e.to_string()),
+        }
+    }
     match run_klee(&opts, &k) {
         Ok(o) => ExitCode::from(o.exit),
         Err(e) => fail(&e.to_string()),

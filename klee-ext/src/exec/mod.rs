@@ -43,6 +43,10 @@ pub use setup::{ArgSpec, ReplayObjects};
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
 
+/// Set when the user asks the run to stop (`klee`'s first Ctrl-C): every
+/// exploration ends before its next step as by [`Executor::halt`].
+pub static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 use crate::expr::ExprId;
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
 use crate::search::Searcher;
@@ -358,7 +362,7 @@ impl<'p> Executor<'p> {
     }
 
     fn global_limit(&self) -> Option<StopReason> {
-        if self.halt_requested {
+        if self.halt_requested || INTERRUPTED.load(std::sync::atomic::Ordering::Relaxed) {
             return Some(StopReason::Halted);
         }
         if let Some(t) = self.cfg.max_time {

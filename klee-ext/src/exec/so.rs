@@ -327,7 +327,14 @@ impl<'p> Executor<'p> {
         let var = self.pool.so.find(name)?;
         let lang = self.pool.so.lang(var).clone();
         let enc = self.cfg.solver.so.encoding;
-        let checker = self.examples.entry(var).or_insert_with(|| ExampleSolver::new(lang, enc, Some(PRUNE_TIMEOUT)));
+        let orig = self.scheduled(name).map(|(_, t)| t);
+        let checker = self.examples.entry(var).or_insert_with(|| {
+            let mut c = ExampleSolver::new(lang, enc, Some(PRUNE_TIMEOUT));
+            if let Some(o) = orig {
+                c.hint_original(o);
+            }
+            c
+        });
         checker.consistent_within(examples, timeout)
     }
 

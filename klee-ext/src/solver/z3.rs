@@ -64,6 +64,20 @@ pub fn new_context() -> Z3_context {
     }
 }
 
+/// Keeps Z3 from taking SIGINT during `solver`'s checks (its default
+/// installs a handler that only cancels the check): the program's own
+/// handler decides what Ctrl-C does.
+///
+/// # Safety
+/// `solver` must belong to `ctx`.
+pub unsafe fn no_ctrl_c(ctx: Z3_context, solver: Z3_solver) {
+    let params = Z3_mk_params(ctx);
+    Z3_params_inc_ref(ctx, params);
+    Z3_params_set_bool(ctx, params, Z3_mk_string_symbol(ctx, c"ctrl_c".as_ptr()), false);
+    Z3_solver_set_params(ctx, solver, params);
+    Z3_params_dec_ref(ctx, params);
+}
+
 /// Gives `solver` a per-check time limit.
 ///
 /// # Safety
@@ -82,6 +96,20 @@ pub unsafe fn set_rlimit(ctx: Z3_context, solver: Z3_solver, rlimit: u32) {
     Z3_params_inc_ref(ctx, params);
     Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"rlimit".as_ptr()), rlimit);
     Z3_solver_set_params(ctx, solver, params);
+    Z3_params_dec_ref(ctx, params);
+}
+
+/// Calls `apply` with parameters holding `name = value`.
+///
+/// # Safety
+/// `ctx` must be a live context; `apply` must only use the parameters
+/// during the call.
+pub unsafe fn with_uint_param(ctx: Z3_context, name: &str, value: u32, apply: impl FnOnce(Z3_params)) {
+    let params = Z3_mk_params(ctx);
+    Z3_params_inc_ref(ctx, params);
+    let name = CString::new(name).unwrap_or_default();
+    Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, name.as_ptr()), value);
+    apply(params);
     Z3_params_dec_ref(ctx, params);
 }
 
@@ -134,6 +162,7 @@ impl Z3Solver {
             Z3_solver_inc_ref(ctx, full);
             let light = light_solver(ctx);
             for solver in [full, light] {
+                no_ctrl_c(ctx, solver);
                 set_timeout(ctx, solver, timeout);
             }
             Z3Solver {

@@ -37,11 +37,20 @@ pub struct SoConfig {
     /// fresh one per query.
     pub incremental: bool,
     pub timeout: Option<Duration>,
+    /// Z3's resource limit (its step count) of each check of a
+    /// whole-specification solve (`None`: none but the time).
+    pub rlimit: Option<u32>,
 }
 
 impl Default for SoConfig {
     fn default() -> Self {
-        SoConfig { encoding: Encoding::Pse, exactly_one: ExactlyOne::default(), incremental: true, timeout: None }
+        SoConfig {
+            encoding: Encoding::Pse,
+            exactly_one: ExactlyOne::default(),
+            incremental: true,
+            timeout: None,
+            rlimit: None,
+        }
     }
 }
 
@@ -93,6 +102,7 @@ impl SoSolver {
         let solver = unsafe {
             let s = Z3_mk_solver(ctx);
             Z3_solver_inc_ref(ctx, s);
+            super::z3::no_ctrl_c(ctx, s);
             set_timeout(ctx, s, cfg.timeout);
             s
         };
@@ -514,6 +524,9 @@ impl SoSolver {
             let opt = Z3_mk_optimize(ctx);
             Z3_optimize_inc_ref(ctx, opt);
             super::z3::with_timeout_params(ctx, self.cfg.timeout, |p| Z3_optimize_set_params(ctx, opt, p));
+            if let Some(r) = self.cfg.rlimit {
+                super::z3::with_uint_param(ctx, "rlimit", r, |p| Z3_optimize_set_params(ctx, opt, p));
+            }
             for h in hard {
                 Z3_optimize_assert(ctx, opt, h);
             }

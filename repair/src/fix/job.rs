@@ -162,6 +162,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // Per candidate, the test no path of its site passes (every path
     // explored): such a site cannot repair the defect alone.
     let mut blocked: HashMap<usize, String> = HashMap::new();
+    // The candidates whose search forked in some pass.
+    let mut forked: HashSet<usize> = HashSet::new();
+    // The paths explored when the first patch was found: the search for a
+    // closer one at sites without a lower bound gets as many again.
+    let mut first_work: Option<u64> = None;
+    let mut improvement_spent = false;
     // Several locations at once (`--locations-at-once K`): by default two,
     // after the quick pass, when one location gave no patch; with K >= 2,
     // instead of one location.
@@ -228,6 +234,27 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 report.reason = Some(format!("time limit ({} s) reached", opts.timeout.as_secs()));
                 break 'passes;
             }
+            if first_work.is_none() && !report.patches.is_empty() {
+                first_work = Some(report.paths_explored.max(1));
+            }
+            // A site that no round bounded may or may not hold a closer
+            // patch: with a patch in hand, such sites share as much work
+            // again as the first patch took (a site with a lower bound
+            // below the best is searched in full).
+            let mut max_runs = pass.runs(opts);
+            if let (Pass::Full, Some(w), false, false) = (pass, first_work, opts.all, bounds.contains_key(&k)) {
+                let left = (2 * w).saturating_sub(report.paths_explored);
+                if left == 0 {
+                    if !improvement_spent {
+                        improvement_spent = true;
+                        progress.message(&format!(
+                            "the search for a closer patch at sites without a lower bound has used its work ({w} paths, as many as the first patch took)"
+                        ));
+                    }
+                    continue;
+                }
+                max_runs = Some(max_runs.map_or(left, |m| m.min(left)));
+            }
             statements.insert((c.src, c.site.stmt.start));
             report.locations_tried = statements.len();
             let file = p.sources[c.src].display().to_string();
@@ -249,13 +276,16 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             let site_limits = Limits {
                 deadline: deadline.min(t0 + budget),
                 max_applications: Some(2 * most + 16),
-                max_runs: pass.runs(opts),
+                max_runs,
                 ..limits.clone()
             };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, budget, pass };
             let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
             if let Some(b) = stats.lower_bound {
                 bounds.insert(k, b);
+            }
+            if stats.forks > 0 {
+                forked.insert(k);
             }
             if let Some(test) = result.strip_prefix(NO_PATH).filter(|t| !t.contains(' ')) {
                 blocked.insert(k, test.to_string());
@@ -302,6 +332,10 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
             break;
         }
+        // The sites whose runs never forked first: a run that forks (the
+        // hole's value makes the rest of the test symbolic) costs many
+        // paths and solver queries, and such a site spends its whole share.
+        retry.sort_by_key(|k| forked.contains(k));
         queue = retry;
         if passes.is_empty() && report.patches.is_empty() {
             if let Some(ks) = inserts.take() {

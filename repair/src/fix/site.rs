@@ -92,11 +92,11 @@ pub(super) enum Pass {
 
 impl Pass {
     /// A site's work budget in this pass: runs of its deviation search
-    /// (the quick pass gets a sixteenth of `--max-site-runs`).
+    /// (the quick pass gets an eighth of `--max-site-runs`).
     pub fn runs(self, opts: &FixOptions) -> Option<u64> {
         match self {
             Pass::Relabels | Pass::Sets => None,
-            Pass::Quick => Some((opts.max_site_runs / 16).max(1)),
+            Pass::Quick => Some((opts.max_site_runs / 8).max(1)),
             Pass::Full => Some(opts.max_site_runs),
         }
     }

@@ -71,6 +71,7 @@ pub fn synthesize(
                 solutions: want,
                 relabels_only: false,
                 any,
+                rlimit: None,
             };
             spec::solve(&pool, paths, &[], &opts)
         };
