@@ -583,3 +583,52 @@ fn ctrl_c_halts_dumps_the_states_and_writes_info_and_a_second_one_exits_at_once(
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert!(e.contains("KLEE: ctrl-c detected, exiting."), "{e}");
 }
+
+#[test]
+fn replaying_a_test_with_symbolic_arguments_a_file_and_stdin_runs_one_path() {
+    let d = tempfile::tempdir().unwrap();
+    let src = r#"#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  char c;
+  int n = 0;
+  if (argc > 2 && argv[2][0] == 'x')
+    n++;
+  int fd = open("A", O_RDONLY);
+  if (fd >= 0 && read(fd, &c, 1) == 1 && c == 'y')
+    n += 2;
+  if (read(0, &c, 1) == 1 && c == 'z')
+    n += 4;
+  printf("n=%d argc=%d\n", n, argc);
+  return 0;
+}
+"#;
+    let bc = bitcode(d.path(), "mix", src, &[]);
+    let b = bc.to_str().unwrap();
+    let sym = ["--sym-args", "0", "2", "4", "--sym-files", "1", "8", "--sym-stdin", "8"];
+    let mut args = vec!["--output-dir=o", "--posix-runtime", b];
+    args.extend(sym);
+    let o = klee(d.path(), &args);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut tests: Vec<String> = files(&d.path().join("o")).into_iter().filter(|f| f.ends_with(".ktest")).collect();
+    tests.sort();
+    assert!(tests.len() > 6, "{tests:?}");
+    let mut counts = std::collections::BTreeSet::new();
+    for (i, t) in tests.iter().enumerate() {
+        let dir = format!("--output-dir=r{i}");
+        let file = d.path().join("o").join(t);
+        let mut args = vec![dir.as_str(), "--posix-runtime", "--replay-ktest-file", file.to_str().unwrap(), b];
+        args.extend(sym);
+        let o = klee(d.path(), &args);
+        let e = err(&o);
+        assert_eq!(o.status.code(), Some(0), "{t}: {e}");
+        assert!(!e.contains("replay object"), "{t}: {e}");
+        assert!(e.contains("KLEE: done: completed paths = 1\n"), "{t}: {e}");
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        let argc = out.lines().last().and_then(|l| l.split("argc=").nth(1)).unwrap_or_default().to_string();
+        counts.insert(argc);
+    }
+    // Tests of every argument count replayed, each as one path.
+    assert_eq!(counts.into_iter().collect::<Vec<_>>(), ["1", "2", "3"]);
+}

@@ -31,6 +31,20 @@ pub struct ReplayObjects {
     pub objects: VecDeque<(String, Vec<u8>)>,
 }
 
+/// Whether a start state's arguments are those a test's objects were made
+/// for: as many symbolic arguments as the test has `argNN` objects, and
+/// the count its first `n_args` object holds.
+fn replay_fits(variant: &[(ArgSpec, Option<u32>)], objects: &VecDeque<(String, Vec<u8>)>) -> bool {
+    let is_arg = |n: &str| n.strip_prefix("arg").is_some_and(|d| d.len() >= 2 && d.bytes().all(|b| b.is_ascii_digit()));
+    let args = objects.iter().filter(|(n, _)| is_arg(n)).count();
+    let count = objects
+        .iter()
+        .find(|(n, _)| n == "n_args")
+        .and_then(|(_, b)| Some(u32::from_le_bytes(b.get(..4)?.try_into().ok()?)));
+    variant.iter().filter(|(a, _)| matches!(a, ArgSpec::Sym(_))).count() == args
+        && count.is_none_or(|k| variant.iter().find_map(|(_, c)| *c) == Some(k))
+}
+
 impl<'p> Executor<'p> {
     /// The bytes a replayed object named `name` has (objects are consumed in order).
     pub(super) fn next_replay(&mut self, name: &str) -> Option<Vec<u8>> {
@@ -89,6 +103,14 @@ impl<'p> Executor<'p> {
                     variants = next;
                 }
                 other => variants.iter_mut().for_each(|v| v.push((other.clone(), None))),
+            }
+        }
+        // A replayed test was one path of one argument count: only that
+        // start state is made (each would take objects from the test's one
+        // queue).
+        if let (Some(r), true) = (&self.cfg.replay, variants.len() > 1) {
+            if let Some(i) = variants.iter().position(|v| replay_fits(v, &r.objects)) {
+                variants = vec![variants.swap_remove(i)];
             }
         }
         let mut proc = super::posix::Proc::default();
