@@ -500,11 +500,20 @@ fn a_program_on_stdin_keeps_its_results_and_a_folder_or_missing_program_creates_
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(err(&o).contains("KLEE: WARNING: oob.c: a C source, compiled with clang-14 first"), "{}", err(&o));
     assert!(err(&o).contains("KLEE: done: generated tests = 2"), "{}", err(&o));
-    for (program, what) in [("run", "is a folder"), ("none.bc", "no such file")] {
+    // The final module is written into the output folder made after loading.
+    let o = klee(d.path(), &["--output-dir=m", "--output-module", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(std::fs::read(d.path().join("m/final.bc")).unwrap().starts_with(b"BC\xc0\xde"));
+    std::fs::write(d.path().join("bad.bc"), "not bitcode\n").unwrap();
+    for (program, what) in [
+        ("run", "error loading program 'run': is a folder"),
+        ("none.bc", "error loading program 'none.bc': no such file"),
+        ("bad.bc", "invalid LLVM input bad.bc"),
+    ] {
         let before = files(d.path());
         let o = klee(d.path(), &[program]);
         assert_eq!(o.status.code(), Some(1));
-        assert!(err(&o).contains(&format!("error loading program '{program}': {what}")), "{}", err(&o));
+        assert!(err(&o).contains(what), "{}", err(&o));
         assert_eq!(files(d.path()), before);
         assert_eq!(files(&run), ["klee-last", "klee-out-0"]);
     }

@@ -280,18 +280,29 @@ pub fn catch_ctrl_c() {
 /// not used.
 pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunError> {
     let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
-    let out_dir = crate::output::create_dir(opts.output_dir.as_deref(), first)?;
-    let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
-    log::open_files(&out_dir);
-    log::message(&format!("output directory is \"{}\"", out_dir.display()));
-    let module_out = k.output_module.then(|| out_dir.join("final.bc"));
+    // The program is loaded before the output folder is made, as KLEE
+    // does: a program that cannot be loaded leaves nothing behind. The
+    // final module (`--output-module`) waits in a temporary folder.
+    let staged = match k.output_module {
+        true => {
+            Some(tempfile::tempdir().map_err(|e| RunError::Setup(format!("cannot create a temporary folder: {e}")))?)
+        }
+        false => None,
+    };
     let load_opts = crate::ir::LoadOptions {
         aliases: k.aliases.clone(),
         assembly: k.output_source,
         optimize: k.optimize,
-        module_out,
+        module_out: staged.as_ref().map(|d| d.path().join("final.bc")),
     };
     let (_tmp, prog) = load(opts, &load_opts)?;
+    let out_dir = crate::output::create_dir(opts.output_dir.as_deref(), first)?;
+    let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
+    log::open_files(&out_dir);
+    log::message(&format!("output directory is \"{}\"", out_dir.display()));
+    if let Some(d) = &staged {
+        let _ = std::fs::copy(d.path().join("final.bc"), out_dir.join("final.bc"));
+    }
     if k.output_source {
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
     }
