@@ -302,20 +302,26 @@ impl<'p> Executor<'p> {
                 )
             })
             .collect();
+        self.example_checker(var).consistent(&examples) != Some(false)
+    }
+
+    /// The consistency checker of `var` (one per variable and exploration,
+    /// shared by the per-deviation and the whole-path checks), hinted with
+    /// the scheduled original term.
+    fn example_checker(&mut self, var: SoVarId) -> &mut ExampleSolver {
         let lang = self.pool.so.lang(var).clone();
         // Pruning is an optimization: a check that takes long is given up
         // (and the path kept).
         let timeout = Some(self.cfg.solver.timeout.map_or(PRUNE_TIMEOUT, |t| t.min(PRUNE_TIMEOUT)));
         let enc = self.cfg.solver.so.encoding;
         let orig = self.scheduled(&self.pool.so.var(var).name).map(|(_, t)| t);
-        let checker = self.examples.entry(var).or_insert_with(|| {
+        self.examples.entry(var).or_insert_with(|| {
             let mut c = ExampleSolver::new(lang, enc, timeout);
             if let Some(o) = orig {
                 c.hint_original(o);
             }
             c
-        });
-        checker.consistent(&examples) != Some(false)
+        })
     }
 
     /// Whether some term of the language of the hole `name` agrees with
@@ -325,17 +331,7 @@ impl<'p> Executor<'p> {
         &mut self, name: &str, examples: &[(Rc<[i64]>, Rel)], timeout: std::time::Duration,
     ) -> Option<bool> {
         let var = self.pool.so.find(name)?;
-        let lang = self.pool.so.lang(var).clone();
-        let enc = self.cfg.solver.so.encoding;
-        let orig = self.scheduled(name).map(|(_, t)| t);
-        let checker = self.examples.entry(var).or_insert_with(|| {
-            let mut c = ExampleSolver::new(lang, enc, Some(PRUNE_TIMEOUT));
-            if let Some(o) = orig {
-                c.hint_original(o);
-            }
-            c
-        });
-        checker.consistent_within(examples, timeout)
+        self.example_checker(var).consistent_within(examples, timeout)
     }
 
     /// The schedule, and the original term of hole `name` in it, when

@@ -92,11 +92,7 @@ pub unsafe fn set_timeout(ctx: Z3_context, solver: Z3_solver, timeout: Option<Du
 /// # Safety
 /// `solver` must belong to `ctx`.
 pub unsafe fn set_rlimit(ctx: Z3_context, solver: Z3_solver, rlimit: u32) {
-    let params = Z3_mk_params(ctx);
-    Z3_params_inc_ref(ctx, params);
-    Z3_params_set_uint(ctx, params, Z3_mk_string_symbol(ctx, c"rlimit".as_ptr()), rlimit);
-    Z3_solver_set_params(ctx, solver, params);
-    Z3_params_dec_ref(ctx, params);
+    with_uint_param(ctx, "rlimit", rlimit, |p| Z3_solver_set_params(ctx, solver, p));
 }
 
 /// Calls `apply` with parameters holding `name = value`.
