@@ -178,7 +178,7 @@ def replay(tool, ktest, exe, prefix, timeout):
     objs = read_ktest(ktest)
     args = [data.split(b"\0", 1)[0] for name, data in objs if name.startswith("arg") and name[3:].isdigit()]
     stdin = next((data for name, data in objs if name == "stdin"), b"")
-    files = [(name[:-5], data) for name, data in objs if name.endswith("-data")]
+    files = [(name[:-5], data) for name, data in objs if name.endswith("_data")]
     env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "GCOV_PREFIX": prefix, "GCOV_PREFIX_STRIP": "0"}
     with tempfile.TemporaryDirectory(prefix="table5-") as d:
         for name, data in files:

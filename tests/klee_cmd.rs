@@ -1,49 +1,11 @@
 //! The drop-in `klee`: KLEE's command line, messages, files, exit status,
 //! options and intrinsics, each on a small program compiled here.
 
+mod common;
+
+use common::klee::{bitcode, err, files, include_dir, klee};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn bin() -> PathBuf {
-    PathBuf::from(env!("CARGO_BIN_EXE_se2repair"))
-}
-
-fn include_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("klee-ext/include")
-}
-
-/// Compiles `src` (C) to bitcode in `dir` as KLEE's tests do.
-fn bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
-    let c = dir.join(format!("{name}.c"));
-    std::fs::write(&c, src).unwrap();
-    let bc = dir.join(format!("{name}.bc"));
-    let st = Command::new("clang-14")
-        .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-I"])
-        .arg(include_dir())
-        .args(flags)
-        .arg(&c)
-        .arg("-o")
-        .arg(&bc)
-        .status()
-        .expect("clang-14");
-    assert!(st.success());
-    bc
-}
-
-fn klee(dir: &Path, args: &[&str]) -> Output {
-    Command::new(bin()).arg("klee").args(args).current_dir(dir).stdin(Stdio::null()).output().unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn files(dir: &Path) -> Vec<String> {
-    let mut v: Vec<String> =
-        std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
-    v.sort();
-    v
-}
 
 const OOB: &str = r#"#include "klee/klee.h"
 #include <stdlib.h>
@@ -143,7 +105,7 @@ fn response_file_program_on_stdin_and_called_as_klee() {
     let d = tempfile::tempdir().unwrap();
     let bc = bitcode(d.path(), "oob", OOB, &[]);
     std::fs::write(d.path().join("opts"), "--output-dir=r --write-no-tests\n").unwrap();
-    let child = Command::new(bin())
+    let child = Command::new(common::bin())
         .args(["klee", "@opts", "-"])
         .current_dir(d.path())
         .stdin(std::fs::File::open(&bc).unwrap())
@@ -152,7 +114,7 @@ fn response_file_program_on_stdin_and_called_as_klee() {
     assert_eq!(child.status.code(), Some(0), "{}", err(&child));
     assert!(err(&child).contains("KLEE: done: completed paths = 1"), "{}", err(&child));
     let link = d.path().join("klee");
-    std::os::unix::fs::symlink(bin(), &link).unwrap();
+    std::os::unix::fs::symlink(common::bin(), &link).unwrap();
     let o = Command::new(&link).args(["-output-dir=s", bc.to_str().unwrap()]).current_dir(d.path()).output().unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(err(&o).contains("KLEE: output directory is"));
@@ -485,7 +447,7 @@ fn a_program_on_stdin_keeps_its_results_and_a_folder_or_missing_program_creates_
     let d = tempfile::tempdir().unwrap();
     let bc = bitcode(d.path(), "oob", OOB, &[]);
     let run = std::fs::create_dir(d.path().join("run")).map(|_| d.path().join("run")).unwrap();
-    let o = Command::new(bin())
+    let o = Command::new(common::bin())
         .args(["klee", "-"])
         .current_dir(&run)
         .stdin(std::fs::File::open(&bc).unwrap())
@@ -535,7 +497,7 @@ int main() {
 /// Starts `klee ARGS` in `dir`, sends it SIGINT `times` times (after
 /// `first`, then 200 ms apart) and waits for it.
 fn interrupted(dir: &Path, args: &[&str], first: std::time::Duration, times: usize) -> Output {
-    let child = Command::new(bin())
+    let child = Command::new(common::bin())
         .arg("klee")
         .args(args)
         .current_dir(dir)

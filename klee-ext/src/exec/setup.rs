@@ -2,6 +2,7 @@
 //! of `.ktest` objects.
 
 use super::memory::{Memory, ObjKind, ObjMeta};
+use super::posix::{SymData, SymFile};
 use super::state::{Frame, OutBuf, State, StateId, StdinSrc};
 use super::{Executor, Val};
 use crate::expr::CmpOp;
@@ -216,30 +217,27 @@ impl<'p> Executor<'p> {
                 st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
             }
             let envp = self.environment(&mut st)?;
-            if let Some(n) = self.cfg.sym_stdin {
-                let replayed = self.next_replay("stdin");
-                let arr = self.pool.new_array("stdin", n);
-                st.arrays.push((arr, "stdin".into()));
-                st.stdin = match replayed {
-                    Some(bytes) => StdinSrc::Bytes(Rc::new(bytes)),
-                    None => StdinSrc::Symbolic { arr, len: n },
-                };
-            }
+            // KLEE's order: the files' objects, then stdin's.
+            let dir = super::posix::dir_stat();
             if let Some((n, size)) = self.cfg.sym_files {
                 let mut files = Vec::new();
                 for k in 0..n.min(26) {
-                    let letter = (b'A' + k as u8) as char;
-                    let obj = format!("{letter}-data");
-                    let replayed = self.next_replay(&obj);
-                    let arr = self.pool.new_array(&obj, size.max(1));
-                    st.arrays.push((arr, obj.as_str().into()));
-                    let data = match replayed {
-                        Some(bytes) => super::posix::SymData::Bytes(Rc::new(bytes)),
-                        None => super::posix::SymData::Arr(arr),
-                    };
-                    files.push(super::posix::SymFile { name: vec![letter as u8], data, size: size as u64 });
+                    let letter = b'A' + k as u8;
+                    let obj = format!("{}_data", letter as char);
+                    let (data, stat) = self.sym_dfile(&mut st, &obj, size, &dir)?;
+                    files.push(SymFile { name: vec![letter], data, size: size as u64, stat });
                 }
                 st.proc.sym_files = Rc::new(files);
+            }
+            if let Some(n) = self.cfg.sym_stdin.filter(|&n| n > 0) {
+                let (data, stat) = self.sym_dfile(&mut st, "stdin", n, &dir)?;
+                st.stdin = match &data {
+                    SymData::Arr(arr) => StdinSrc::Symbolic { arr: *arr, len: n },
+                    SymData::Bytes(b) => StdinSrc::Bytes(b.clone()),
+                    // A fresh object has no written bytes.
+                    SymData::Cells(_) => StdinSrc::Bytes(Rc::default()),
+                };
+                st.proc.sym_stdin = Some(Rc::new(SymFile { name: b"stdin".to_vec(), data, size: n as u64, stat }));
             }
             let f = prog.func(main);
             let mut regs = vec![Val::C(0); f.nregs as usize];

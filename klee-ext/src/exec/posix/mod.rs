@@ -19,9 +19,12 @@
 
 mod fs;
 mod process;
+mod symfile;
 
 pub use fs::HostWrites;
 pub use process::ChildEnd;
+pub(in crate::exec) use symfile::dir_stat;
+pub use symfile::{SymData, SymFile};
 
 use super::{ErrorKind, Executor, State, Termination};
 use crate::ir::{CallInst, PosixFn, Val};
@@ -44,24 +47,8 @@ pub enum FileRef {
     /// The path's standard stream 0, 1 or 2.
     Std(u8),
     Host(Rc<HostFd>),
-    /// Symbolic file `k` of `--sym-files` (read-only).
+    /// Symbolic file `k` of `--sym-files`.
     Sym(usize),
-}
-
-/// The contents of a `--sym-files` file.
-#[derive(Clone, Debug)]
-pub enum SymData {
-    Arr(crate::expr::ArrayId),
-    /// Replayed from a `.ktest`.
-    Bytes(Rc<Vec<u8>>),
-}
-
-/// A file of `--sym-files`: its name (`A`, `B`, ...), contents and size.
-#[derive(Clone, Debug)]
-pub struct SymFile {
-    pub name: Vec<u8>,
-    pub data: SymData,
-    pub size: u64,
 }
 
 /// An open file description.
@@ -99,6 +86,9 @@ pub struct Proc {
     pub pid: i32,
     /// `--sym-files`.
     pub sym_files: Rc<Vec<SymFile>>,
+    /// `--sym-stdin`'s file, for the stat of descriptor 0 (its bytes are
+    /// read through `State::stdin`).
+    pub sym_stdin: Option<Rc<SymFile>>,
     /// The locale the path set with `setlocale` (host calls run under it).
     pub locale: Rc<super::locale::ProgLocale>,
 }
@@ -124,6 +114,7 @@ impl Default for Proc {
             in_child: false,
             pid: 4242,
             sym_files: Rc::default(),
+            sym_stdin: None,
             locale: Rc::default(),
         }
     }
@@ -361,19 +352,7 @@ impl<'p> Executor<'p> {
     fn open_at(&mut self, st: &mut State, dirfd: i64, path: u64, flags: i32, mode: u32) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
         if let Some(k) = st.proc.sym_file(p.as_bytes()) {
-            if flags & libc::O_ACCMODE != libc::O_RDONLY || flags & libc::O_TRUNC != 0 {
-                return self.fail(st, libc::EACCES);
-            }
-            if flags & libc::O_DIRECTORY != 0 {
-                return self.fail(st, libc::ENOTDIR);
-            }
-            let fd = st.proc.lowest_free(3);
-            st.proc.install(
-                fd,
-                OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC },
-                flags & libc::O_CLOEXEC != 0,
-            );
-            return Ok(fd as i64);
+            return self.sym_open(st, k, flags);
         }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };
         let writes = flags & (libc::O_WRONLY | libc::O_RDWR | libc::O_CREAT | libc::O_TRUNC | libc::O_APPEND) != 0;
@@ -411,7 +390,7 @@ impl<'p> Executor<'p> {
     ) -> Result<i64, Termination> {
         let Some(of) = st.proc.entry(fd).cloned() else { return self.fail(st, libc::EBADF) };
         if let FileRef::Sym(k) = of.file {
-            return self.sym_read(st, write, fd, k, of.offset, buf, n);
+            return self.sym_rw(st, write, fd, k, of.offset, buf, n);
         }
         let FileRef::Host(h) = &of.file else { return self.fail(st, libc::EBADF) };
         let acc = of.flags & libc::O_ACCMODE;
@@ -469,55 +448,6 @@ impl<'p> Executor<'p> {
             e.offset += r as u64;
         }
         Ok(r)
-    }
-
-    /// `read` of a `--sym-files` file: its symbolic bytes from the offset.
-    #[allow(clippy::too_many_arguments)]
-    fn sym_read(
-        &mut self, st: &mut State, write: bool, fd: i64, k: usize, offset: u64, buf: u64, n: u64,
-    ) -> Result<i64, Termination> {
-        if write {
-            return self.fail(st, libc::EBADF);
-        }
-        let file = st.proc.sym_files[k].clone();
-        let avail = file.size.saturating_sub(offset).min(n);
-        if avail == 0 {
-            return Ok(0);
-        }
-        // A buffer in the null page is the kernel's EFAULT, not a fault.
-        let (id, off) = match st.mem.check(buf, avail, true) {
-            Ok(x) => x,
-            Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT),
-            Err(e) => return Err(self.fault(st, e)),
-        };
-        for i in 0..avail {
-            let b = match &file.data {
-                SymData::Arr(arr) => Err(self.pool.var(*arr, (offset + i) as u32)),
-                SymData::Bytes(b) => Ok(b.get((offset + i) as usize).copied().unwrap_or(0)),
-            };
-            st.mem.write_byte(&self.pool, id, off + i, b);
-        }
-        st.proc.entry_mut(fd).expect("open").offset = offset + avail;
-        Ok(avail as i64)
-    }
-
-    /// The `struct stat` of a `--sym-files` file: a regular file of its
-    /// size, read-write for its owner, owned by the tool's user.
-    pub(super) fn sym_stat(&self, st: &State, k: usize) -> libc::stat {
-        let mut sb: libc::stat = unsafe { std::mem::zeroed() };
-        sb.st_mode = libc::S_IFREG | 0o644;
-        sb.st_size = st.proc.sym_files[k].size as i64;
-        sb.st_nlink = 1;
-        sb.st_blksize = 4096;
-        sb.st_blocks = (sb.st_size + 511) / 512;
-        sb.st_ino = 1000 + k as u64;
-        sb.st_dev = 1;
-        // SAFETY: getuid/getgid cannot fail.
-        unsafe {
-            sb.st_uid = libc::getuid();
-            sb.st_gid = libc::getgid();
-        }
-        sb
     }
 
     fn positioned(
@@ -690,11 +620,17 @@ impl<'p> Executor<'p> {
             None => return self.fail(st, libc::EBADF),
             // The tool's own standard streams stand for the path's.
             // SAFETY: fstat into a local structure.
+            Some(FileRef::Std(0)) if st.proc.sym_stdin.is_some() => {
+                let f = st.proc.sym_stdin.clone().expect("checked");
+                self.put_sym_stat(st, out, &f)?;
+                return Ok(0);
+            }
             Some(FileRef::Std(k)) => unsafe { libc::fstat(k as i32, &mut sb) },
             Some(FileRef::Host(h)) => unsafe { libc::fstat(h.0, &mut sb) },
             Some(FileRef::Sym(k)) => {
-                sb = self.sym_stat(st, k);
-                0
+                let f = st.proc.sym_files[k].clone();
+                self.put_sym_stat(st, out, &f)?;
+                return Ok(0);
             }
         };
         if r < 0 {
@@ -707,8 +643,8 @@ impl<'p> Executor<'p> {
     fn stat_at(&mut self, st: &mut State, dirfd: i64, path: u64, out: u64, flags: i32) -> Result<i64, Termination> {
         let p = self.read_path(st, path)?;
         if let Some(k) = st.proc.sym_file(p.as_bytes()) {
-            let sb = self.sym_stat(st, k);
-            self.put_struct(st, out, &sb)?;
+            let f = st.proc.sym_files[k].clone();
+            self.put_sym_stat(st, out, &f)?;
             return Ok(0);
         }
         let Some(base) = st.proc.base(dirfd) else { return self.fail(st, libc::EBADF) };

@@ -1,0 +1,232 @@
+//! Symbolic files as KLEE's POSIX runtime models them: `--sym-files N
+//! SIZE` makes files `A`, `B`, ... and `--sym-stdin SIZE` a symbolic
+//! standard input, each a symbolic object of SIZE bytes (`A_data`,
+//! `stdin`) with a symbolic `struct stat` of its own (`A_data_stat`,
+//! `stdin_stat`). The objects come in KLEE's order — the files' in turn,
+//! then stdin's, each followed by its stat — so a `.ktest` written by
+//! one tool replays in the other.
+//!
+//! A stat object is constrained as KLEE constrains it (a non-zero inode
+//! in the low 31 bits, a block size under 64 KiB) and its test values
+//! prefer an ordinary file (a regular file, mode 0644, one link, the
+//! owner, device and times of the working directory, 4096-byte blocks).
+//! `st_size` and `st_blocks` are the file's, not the object's.
+//!
+//! The files are writable: a write replaces the path's copy of the bytes
+//! it covers, bytes past the file's size are dropped (the offset still
+//! moves past them, and the call reports them written), as in KLEE.
+
+use super::super::{Executor, State, Termination};
+use super::FileRef;
+use crate::expr::{ArrayId, BinOp, CmpOp, ExprId, ExprPool};
+use std::rc::Rc;
+
+/// Bytes of an x86-64 `struct stat`.
+const STAT_SIZE: u32 = 144;
+/// Fields of `struct stat` on x86-64: (offset, bytes).
+const ST_DEV: (u32, u32) = (0, 8);
+const ST_INO: (u32, u32) = (8, 8);
+const ST_NLINK: (u32, u32) = (16, 8);
+const ST_MODE: (u32, u32) = (24, 4);
+const ST_UID: (u32, u32) = (28, 4);
+const ST_GID: (u32, u32) = (32, 4);
+const ST_RDEV: (u32, u32) = (40, 8);
+const ST_SIZE: (u32, u32) = (48, 8);
+const ST_BLKSIZE: (u32, u32) = (56, 8);
+const ST_BLOCKS: (u32, u32) = (64, 8);
+const ST_ATIME: (u32, u32) = (72, 8);
+const ST_MTIME: (u32, u32) = (88, 8);
+const ST_CTIME: (u32, u32) = (104, 8);
+
+/// Bytes of a symbolic file or stat: a fresh object, replayed bytes, or
+/// the path's own copy once written.
+#[derive(Clone, Debug)]
+pub enum SymData {
+    Arr(ArrayId),
+    /// Replayed from a `.ktest`.
+    Bytes(Rc<Vec<u8>>),
+    /// Written by the path: each byte concrete or an expression.
+    Cells(Rc<Vec<Result<u8, ExprId>>>),
+}
+
+impl SymData {
+    /// Byte `i` (0 past the end of replayed or written bytes).
+    pub fn byte(&self, pool: &mut ExprPool, i: u64) -> Result<u8, ExprId> {
+        match self {
+            SymData::Arr(arr) => Err(pool.var(*arr, i as u32)),
+            SymData::Bytes(b) => Ok(b.get(i as usize).copied().unwrap_or(0)),
+            SymData::Cells(c) => c.get(i as usize).copied().unwrap_or(Ok(0)),
+        }
+    }
+}
+
+/// A file of `--sym-files` (`A`, `B`, ...) or the symbolic stdin.
+#[derive(Clone, Debug)]
+pub struct SymFile {
+    pub name: Vec<u8>,
+    pub data: SymData,
+    pub size: u64,
+    /// Its `struct stat` object (`A_data_stat`, `stdin_stat`).
+    pub stat: SymData,
+}
+
+impl<'p> Executor<'p> {
+    /// A symbolic object of `size` bytes named `name`, or its replayed bytes.
+    fn sym_object(&mut self, st: &mut State, name: &str, size: u32) -> SymData {
+        let replayed = self.next_replay(name);
+        let arr = self.pool.new_array(name, size.max(1));
+        st.arrays.push((arr, name.into()));
+        match replayed {
+            Some(bytes) => SymData::Bytes(Rc::new(bytes)),
+            None => SymData::Arr(arr),
+        }
+    }
+
+    /// A symbolic file's contents (`name`) and stat (`name_stat`), with
+    /// the stat's constraints and preferred values; `dir` is the stat of
+    /// the working directory the preferences copy.
+    pub(in crate::exec) fn sym_dfile(
+        &mut self, st: &mut State, name: &str, size: u32, dir: &libc::stat,
+    ) -> Result<(SymData, SymData), String> {
+        let data = self.sym_object(st, name, size);
+        let stat = self.sym_object(st, &format!("{name}_stat"), STAT_SIZE);
+        let SymData::Arr(arr) = stat else { return Ok((data, stat)) };
+        let field = |pool: &mut ExprPool, (off, len): (u32, u32)| {
+            let mut acc = pool.var(arr, off);
+            for i in 1..len {
+                let b = pool.var(arr, off + i);
+                acc = pool.concat(b, acc);
+            }
+            acc
+        };
+        let p = &mut self.pool;
+        let masked_is = |p: &mut ExprPool, f: (u32, u32), mask: u64, v: u64| {
+            let e = field(p, f);
+            let w = (f.1 * 8) as u8;
+            let (m, v) = (p.constant(w, mask), p.constant(w, v));
+            let a = p.bin(BinOp::And, e, m);
+            p.cmp(CmpOp::Eq, a, v)
+        };
+        // Readdir skips entries whose inode is 0; uclibc's opendir uses the
+        // block size as its buffer size.
+        let ino_zero = masked_is(p, ST_INO, 0x7FFF_FFFF, 0);
+        let ino_ok = p.not(ino_zero);
+        let blksize_ok = masked_is(p, ST_BLKSIZE, !0xFFFF, 0);
+        for c in [ino_ok, blksize_ok] {
+            if !self.constrain(st, c).map_err(|_| format!("solver failure while making {name}_stat"))? {
+                return Err(format!("cannot constrain {name}_stat"));
+            }
+        }
+        let p = &mut self.pool;
+        let fmt = libc::S_IFMT as u64;
+        let prefs = [
+            masked_is(p, ST_MODE, !(fmt | 0o777) & 0xFFFF_FFFF, 0),
+            masked_is(p, ST_DEV, u64::MAX, dir.st_dev),
+            masked_is(p, ST_RDEV, u64::MAX, dir.st_rdev),
+            masked_is(p, ST_MODE, 0o700, 0o600),
+            masked_is(p, ST_MODE, 0o070, 0o040),
+            masked_is(p, ST_MODE, 0o007, 0o004),
+            masked_is(p, ST_MODE, fmt, libc::S_IFREG as u64),
+            masked_is(p, ST_NLINK, u64::MAX, 1),
+            masked_is(p, ST_UID, u64::from(u32::MAX), u64::from(dir.st_uid)),
+            masked_is(p, ST_GID, u64::from(u32::MAX), u64::from(dir.st_gid)),
+            masked_is(p, ST_BLKSIZE, u64::MAX, 4096),
+            masked_is(p, ST_ATIME, u64::MAX, dir.st_atime as u64),
+            masked_is(p, ST_MTIME, u64::MAX, dir.st_mtime as u64),
+            masked_is(p, ST_CTIME, u64::MAX, dir.st_ctime as u64),
+        ];
+        Rc::make_mut(&mut st.prefs).extend(prefs);
+        Ok((data, stat))
+    }
+
+    /// Writes the `struct stat` of symbolic file `f` at `out`: the stat
+    /// object's bytes, with the file's size and 8 blocks.
+    pub(super) fn put_sym_stat(&mut self, st: &mut State, out: u64, f: &SymFile) -> Result<(), Termination> {
+        let (id, off) = st.mem.check(out, u64::from(STAT_SIZE), true).map_err(|e| self.fault(st, e))?;
+        let size = f.size.to_le_bytes();
+        let blocks = 8u64.to_le_bytes();
+        for i in 0..STAT_SIZE {
+            let b = match i {
+                _ if (ST_SIZE.0..ST_SIZE.0 + 8).contains(&i) => Ok(size[(i - ST_SIZE.0) as usize]),
+                _ if (ST_BLOCKS.0..ST_BLOCKS.0 + 8).contains(&i) => Ok(blocks[(i - ST_BLOCKS.0) as usize]),
+                _ => f.stat.byte(&mut self.pool, u64::from(i)),
+            };
+            st.mem.write_byte(&self.pool, id, off + u64::from(i), b);
+        }
+        Ok(())
+    }
+
+    /// `read` or `write` of a symbolic file at `offset`: a read copies
+    /// its bytes, a write replaces them (up to the file's size).
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn sym_rw(
+        &mut self, st: &mut State, write: bool, fd: i64, k: usize, offset: u64, buf: u64, n: u64,
+    ) -> Result<i64, Termination> {
+        let acc = st.proc.entry(fd).map_or(libc::O_RDONLY, |o| o.flags & libc::O_ACCMODE);
+        if (write && acc == libc::O_RDONLY) || (!write && acc == libc::O_WRONLY) {
+            return self.fail(st, libc::EBADF);
+        }
+        let size = st.proc.sym_files[k].size;
+        let avail = size.saturating_sub(offset).min(n);
+        let moved = if write { n } else { avail };
+        if moved == 0 {
+            return Ok(0);
+        }
+        // A buffer in the null page is the kernel's EFAULT, not a fault.
+        let (id, off) = match st.mem.check(buf, if write { n } else { avail }, !write) {
+            Ok(x) => x,
+            Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT),
+            Err(e) => return Err(self.fault(st, e)),
+        };
+        if write {
+            let file = &st.proc.sym_files[k];
+            let mut cells: Vec<Result<u8, ExprId>> = match &file.data {
+                SymData::Cells(c) => c.as_ref().clone(),
+                d => (0..size).map(|i| d.byte(&mut self.pool, i)).collect(),
+            };
+            for i in 0..avail {
+                cells[(offset + i) as usize] = st.mem.read_byte(id, off + i);
+            }
+            Rc::make_mut(&mut st.proc.sym_files)[k].data = SymData::Cells(Rc::new(cells));
+        } else {
+            let data = st.proc.sym_files[k].data.clone();
+            for i in 0..avail {
+                let b = data.byte(&mut self.pool, offset + i);
+                st.mem.write_byte(&self.pool, id, off + i, b);
+            }
+        }
+        st.proc.entry_mut(fd).expect("open").offset = offset + moved;
+        Ok(moved as i64)
+    }
+
+    /// `open` of a symbolic file: any access mode; `O_TRUNC` with write
+    /// access empties the path's copy.
+    pub(super) fn sym_open(&mut self, st: &mut State, k: usize, flags: i32) -> Result<i64, Termination> {
+        if flags & libc::O_DIRECTORY != 0 {
+            return self.fail(st, libc::ENOTDIR);
+        }
+        if flags & libc::O_TRUNC != 0 && flags & libc::O_ACCMODE != libc::O_RDONLY {
+            let f = &mut Rc::make_mut(&mut st.proc.sym_files)[k];
+            f.size = 0;
+            f.data = SymData::Cells(Rc::default());
+        }
+        let fd = st.proc.lowest_free(3);
+        st.proc.install(
+            fd,
+            super::OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC },
+            flags & libc::O_CLOEXEC != 0,
+        );
+        Ok(fd as i64)
+    }
+}
+
+/// The host's `stat(".")`, whose owner, device and times a symbolic
+/// file's stat prefers (zeroes if the working directory is gone).
+pub(in crate::exec) fn dir_stat() -> libc::stat {
+    // SAFETY: stat of a constant path into a zeroed local structure.
+    unsafe {
+        let mut sb: libc::stat = std::mem::zeroed();
+        libc::stat(c".".as_ptr(), &mut sb);
+        sb
+    }
+}

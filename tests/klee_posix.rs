@@ -1,0 +1,107 @@
+//! The drop-in `klee`'s POSIX environment as KLEE's runtime models it:
+//! symbolic files and stdin with their stat objects, in KLEE's order.
+
+mod common;
+
+use common::klee::{bitcode, err, files, klee};
+use klee_ext::ktest::KTest;
+
+/// Stats a symbolic file (its kind forks), writes into it and reads the
+/// write back, and stats the symbolic stdin.
+const SYMFILE: &str = r#"#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+int main(void) {
+  struct stat sb;
+  if (stat("A", &sb) != 0 || sb.st_size != 4) return 2;
+  if (S_ISDIR(sb.st_mode)) { puts("dir"); return 0; }
+  int fd = open("A", O_RDWR);
+  if (fd < 0) return 3;
+  if (write(fd, "hi", 2) != 2) return 4;
+  lseek(fd, 0, SEEK_SET);
+  char b[4];
+  if (read(fd, b, 4) != 4 || b[0] != 'h' || b[1] != 'i') return 5;
+  struct stat si;
+  if (fstat(0, &si) != 0) return 6;
+  if (b[2] == 'x')
+    printf("file x");
+  else
+    printf("file -");
+  printf(" stdin-size %ld\n", (long)si.st_size);
+  return 0;
+}
+"#;
+
+fn mode(stat: &[u8]) -> u32 {
+    u32::from_le_bytes(stat[24..28].try_into().unwrap())
+}
+
+#[test]
+fn symbolic_files_have_klees_objects_a_symbolic_stat_and_take_writes() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "symfile", SYMFILE, &[]);
+    let b = bc.to_str().unwrap();
+    let o = klee(d.path(), &["--output-dir=o", "--posix-runtime", b, "--sym-files", "1", "4", "--sym-stdin", "3"]);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(e.contains("KLEE: done: completed paths = 3\n"), "{e}");
+    let tests: Vec<String> = files(&d.path().join("o")).into_iter().filter(|f| f.ends_with(".ktest")).collect();
+    assert_eq!(tests.len(), 3, "{tests:?}");
+    let (mut dirs, mut files_seen) = (0, 0);
+    for t in &tests {
+        let kt = KTest::load(&d.path().join("o").join(t)).unwrap();
+        let names: Vec<(&str, usize)> = kt.objects.iter().map(|(n, b)| (n.as_str(), b.len())).collect();
+        assert_eq!(names, [("A_data", 4), ("A_data_stat", 144), ("stdin", 3), ("stdin_stat", 144)], "{t}");
+        let m = mode(&kt.objects[1].1);
+        if m & libc::S_IFMT == libc::S_IFDIR {
+            dirs += 1;
+        } else {
+            // The preferred values: a regular file, mode 0644.
+            assert_eq!(m, libc::S_IFREG | 0o644, "{t}");
+            files_seen += 1;
+        }
+        let ino = u64::from_le_bytes(kt.objects[1].1[8..16].try_into().unwrap());
+        assert_ne!(ino & 0x7FFF_FFFF, 0, "{t}");
+    }
+    assert_eq!((dirs, files_seen), (1, 2));
+}
+
+#[test]
+fn a_test_with_klees_object_names_replays_as_one_path() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "symfile", SYMFILE, &[]);
+    let mut stat = vec![0u8; 144];
+    stat[8] = 7;
+    stat[24..28].copy_from_slice(&(libc::S_IFREG | 0o600).to_le_bytes());
+    let kt = KTest {
+        args: vec![bc.to_string_lossy().into_owned()],
+        objects: vec![
+            ("A_data".into(), b"abxd".to_vec()),
+            ("A_data_stat".into(), stat.clone()),
+            ("stdin".into(), b"zzz".to_vec()),
+            ("stdin_stat".into(), stat),
+        ],
+        ..KTest::default()
+    };
+    let t = d.path().join("klee.ktest");
+    kt.save(&t).unwrap();
+    let args = [
+        "--output-dir=r",
+        "--posix-runtime",
+        "--replay-ktest-file",
+        t.to_str().unwrap(),
+        bc.to_str().unwrap(),
+        "--sym-files",
+        "1",
+        "4",
+        "--sym-stdin",
+        "3",
+    ];
+    let o = klee(d.path(), &args);
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(!e.contains("replay object"), "{e}");
+    assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "file x stdin-size 3\n");
+}
