@@ -50,8 +50,11 @@ command -v wllvm >/dev/null || { echo "setup: wllvm is not on PATH after pip ins
 if command -v rustup >/dev/null; then
   rustup component add rustfmt clippy >/dev/null 2>&1 || echo "setup: could not add rustfmt/clippy with rustup" >&2
 fi
-# `klee`: the drop-in KLEE front end is the same binary called as klee
-# (the link dangles until `cargo build --release` makes the binary).
+# `klee`, `klee-stats`, `klee-replay`, `ktest-tool`: KLEE's tools are the
+# same binary called by their names (the links dangle until
+# `cargo build --release` makes the binary).
 mkdir -p "$(dirname "$0")/../target/release"
-ln -sfn se2repair "$(dirname "$0")/../target/release/klee"
+for t in klee klee-stats klee-replay ktest-tool; do
+  ln -sfn se2repair "$(dirname "$0")/../target/release/$t"
+done
 echo "setup: done"

@@ -47,6 +47,9 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "KLEE ARGS")]
         args: Vec<std::ffi::OsString>,
     },
+    /// KLEE's statistics table of output folders (also the binary called
+    /// as `klee-stats`).
+    KleeStats(crate::klee_stats_cmd::KleeStatsArgs),
     /// Print .ktest files as KLEE's ktest-tool does.
     KtestTool {
         /// Trailing zero bytes left out of each object's data, hex and text
@@ -193,6 +196,15 @@ pub fn main() -> ExitCode {
     if raw.get(1).is_some_and(|a| a == "klee") {
         return crate::klee_cmd::main(raw.split_off(2));
     }
+    if name == "klee-stats" {
+        #[derive(clap::Parser)]
+        #[command(name = "klee-stats", about = "output statistics logged by klee")]
+        struct Tool {
+            #[command(flatten)]
+            args: crate::klee_stats_cmd::KleeStatsArgs,
+        }
+        return crate::klee_stats_cmd::main(Tool::parse_from(raw).args);
+    }
     let cli = Cli::parse();
     match cli.cmd {
         Cmd::Run(a) => match run(a) {
@@ -207,6 +219,7 @@ pub fn main() -> ExitCode {
         Cmd::ModelLib(a) => crate::model_lib_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::Klee { args } => crate::klee_cmd::main(args),
+        Cmd::KleeStats(a) => crate::klee_stats_cmd::main(a),
         Cmd::KtestTool { trim_zeros, extract, files } => {
             for f in &files {
                 let k = match KTest::load(f) {

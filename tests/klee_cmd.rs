@@ -542,6 +542,12 @@ fn ctrl_c_halts_dumps_the_states_and_writes_info_and_a_second_one_exits_at_once(
     let info = std::fs::read_to_string(out.join("info")).unwrap();
     assert!(info.contains("KLEE: done: explored paths = "), "{info}");
     assert!(files(&out).iter().filter(|f| f.ends_with(".ktest")).count() > 1);
+    // The statistics of the halted run: rows of run.stats (one a second)
+    // and the profile.
+    let stats = Command::new(common::bin()).args(["klee-stats", "--to-csv", out.to_str().unwrap()]).output().unwrap();
+    let rows = String::from_utf8_lossy(&stats.stdout).lines().count();
+    assert!(rows >= 3, "{}", String::from_utf8_lossy(&stats.stdout));
+    assert!(std::fs::read_to_string(out.join("run.istats")).unwrap().contains("fn=main"));
     // Breadth first, thousands of states are pending at the halt: the
     // second Ctrl-C comes while they are being dumped.
     let o = interrupted(

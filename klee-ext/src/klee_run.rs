@@ -51,6 +51,9 @@ pub struct KleeOptions {
     /// `--replay-ktest-file`/`--replay-ktest-dir`: run each of these
     /// tests concretely instead of exploring.
     pub replays: Vec<PathBuf>,
+    /// `run.stats` and `run.istats` (`--output-stats`, `--output-istats`
+    /// and their intervals).
+    pub stats: crate::run_stats::StatsOptions,
 }
 
 impl Default for KleeOptions {
@@ -73,6 +76,7 @@ impl Default for KleeOptions {
             output_source: true,
             output_module: false,
             replays: Vec::new(),
+            stats: Default::default(),
         }
     }
 }
@@ -331,6 +335,8 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         let meta = crate::klee_files::xml_metadata(file, hash, k.exit_on_error, started);
         w.io(std::fs::write(out_dir.join("metadata.xml"), meta));
     }
+    let mut sw = crate::run_stats::StatsWriter::create(&out_dir, k.stats, &opts.command_line.join(" "))
+        .map_err(RunError::Setup)?;
     let (mut instructions, mut forks, mut queries) = (0u64, 0u64, 0u64);
     let runs: Vec<Option<PathBuf>> =
         if k.replays.is_empty() { vec![None] } else { k.replays.iter().cloned().map(Some).collect() };
@@ -349,7 +355,8 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
             cfg.replay = Some(crate::exec::ReplayObjects { objects: kt.objects.into_iter().collect() });
         }
         let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
-        ex.run(&mut |ex, r| w.path(ex, r));
+        ex.run_observed(&mut |ex, r| w.path(ex, r), &mut |ex| sw.tick(ex));
+        sw.ended(&ex);
         instructions += ex.stats.instructions;
         w.partial += ex.stats.silent;
         forks += ex.stats.forks;
@@ -358,6 +365,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
             break;
         }
     }
+    sw.finish(&prog);
     if let Some(e) = w.io_error.take() {
         return Err(RunError::Setup(e));
     }

@@ -21,10 +21,12 @@ pub mod klee_run;
 pub mod ktest;
 pub mod log;
 pub mod output;
+pub mod run_stats;
 pub mod search;
 pub mod so;
 pub mod solver;
 pub mod spec;
+pub mod stats_table;
 pub mod tree_svg;
 
 pub use driver::{run, RunError, RunOptions, RunOutcome};

@@ -80,6 +80,11 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("debug-log-incomplete-merge", Kind::Flag, Effect::Internal),
     ("output-source", Kind::Flag, Effect::Real),
     ("output-module", Kind::Flag, Effect::Real),
+    ("output-stats", Kind::Flag, Effect::Real),
+    ("output-istats", Kind::Flag, Effect::Real),
+    ("stats-write-interval", Kind::Value, Effect::Real),
+    ("istats-write-interval", Kind::Value, Effect::Real),
+    ("stats-write-after-instructions", Kind::Value, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
     ("optimize-array", Kind::Value, Effect::Internal),

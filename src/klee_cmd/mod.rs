@@ -272,8 +272,22 @@ fn build(
         output_source: p.flag("output-source").unwrap_or(true),
         output_module: p.flag("output-module").unwrap_or(false),
         replays,
+        stats: stats_options(p)?,
     };
     Ok((opts, k))
+}
+
+/// `run.stats`/`run.istats` options; an interval of 0 writes only at the end.
+fn stats_options(p: &args::Parsed) -> Result<klee_ext::run_stats::StatsOptions, String> {
+    let d = klee_ext::run_stats::StatsOptions::default();
+    let never = |t: std::time::Duration| if t.is_zero() { std::time::Duration::from_secs(u64::MAX / 4) } else { t };
+    Ok(klee_ext::run_stats::StatsOptions {
+        stats: p.flag("output-stats").unwrap_or(true),
+        istats: p.flag("output-istats").unwrap_or(true),
+        stats_every: never(time(p, "stats-write-interval")?.unwrap_or(d.stats_every)),
+        istats_every: never(time(p, "istats-write-interval")?.unwrap_or(d.istats_every)),
+        stats_every_instructions: number(p, "stats-write-after-instructions")?.unwrap_or(0),
+    })
 }
 
 fn print_help() {

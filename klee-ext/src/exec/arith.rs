@@ -61,7 +61,9 @@ impl<'p> Executor<'p> {
         if self.cfg.check_overshift && op.is_shift() && !self.prog.func(st.top().func).runtime {
             let width = self.pool.constant(w, w as u64);
             let over = self.pool.cmp(CmpOp::Ule, width, b);
-            self.fork_error_with(st, over, &|ex: &Self, s: &State| ex.overshift_error(s))?;
+            self.fork_error_with(st, over, super::stats::BranchKind::Conditional, &|ex: &Self, s: &State| {
+                ex.overshift_error(s)
+            })?;
         }
         let e = self.pool.bin(op, a, b);
         Self::set(st, dst, Val::S(e));

@@ -46,7 +46,10 @@ impl<'p> Executor<'p> {
         let func = self.prog.func(f);
         let r = match func.kind {
             FuncKind::Special(s) => self.special(st, s, ci, &args),
-            FuncKind::External => self.external(st, f, ci, &args),
+            FuncKind::External => {
+                self.stats.klee.external_calls += 1;
+                self.external(st, f, ci, &args)
+            }
             FuncKind::Defined => return self.call_defined(st, f, ci, args),
         };
         self.vec_pool.give_args(args);

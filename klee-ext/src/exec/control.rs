@@ -1,5 +1,6 @@
 //! Branches, switches and forking.
 
+use super::stats::BranchKind;
 use super::tree::NodeKind;
 use super::{ErrorKind, Executor, State, StateId, StopReason, Termination};
 use crate::expr::ExprId;
@@ -85,9 +86,11 @@ impl<'p> Executor<'p> {
 
     /// A copy of `st` as a new state (not yet scheduled).
     pub(super) fn clone_state(&mut self, st: &State) -> State {
+        let t0 = std::time::Instant::now();
         self.merge_fork(st);
         let mut other = st.clone();
         other.covered_new = false;
+        self.stats.klee.fork_time += t0.elapsed();
         other
     }
 
@@ -112,6 +115,7 @@ impl<'p> Executor<'p> {
                 };
                 st.add_constraint(side, m);
                 Rc::make_mut(&mut st.path).push(want);
+                self.mark_side(st, !want as usize);
                 self.take_edge(st, &edges[!want as usize]);
                 return Ok(());
             }
@@ -133,6 +137,7 @@ impl<'p> Executor<'p> {
                     self.tree_child(st, NodeKind::Pruned(false));
                     st.tree_node = self.tree_child(st, NodeKind::Side(true));
                 }
+                self.mark_side(st, 0);
                 self.take_edge(st, &edges[0]);
             }
             (None, Some(_)) => {
@@ -144,6 +149,7 @@ impl<'p> Executor<'p> {
                     self.tree_child(st, NodeKind::Pruned(true));
                     st.tree_node = self.tree_child(st, NodeKind::Side(false));
                 }
+                self.mark_side(st, 1);
                 self.take_edge(st, &edges[1]);
             }
             (Some(mt), Some(mf)) => {
@@ -152,10 +158,13 @@ impl<'p> Executor<'p> {
                         Rc::make_mut(&mut st.path).push(true);
                     }
                     st.add_constraint(c, mt);
+                    self.mark_side(st, 0);
                     self.take_edge(st, &edges[0]);
                     return Ok(());
                 }
-                self.stats.forks += 1;
+                self.count_fork(BranchKind::Conditional);
+                self.mark_side(st, 0);
+                self.mark_side(st, 1);
                 let mut other = self.clone_state(st);
                 if own {
                     Rc::make_mut(&mut st.path).push(true);
@@ -226,7 +235,7 @@ impl<'p> Executor<'p> {
             if !self.can_fork(st) {
                 break;
             }
-            self.stats.forks += 1;
+            self.count_fork(BranchKind::Switch);
             let mut other = self.clone_state(&base);
             other.depth += 1;
             other.add_constraint(*cond, m.clone());
@@ -262,14 +271,14 @@ impl<'p> Executor<'p> {
                     sides.push((eq, edge, m));
                 }
             }
-            self.fork_error_with(st, none, &|ex: &Self, s: &State| {
+            self.fork_error_with(st, none, BranchKind::Indirect, &|ex: &Self, s: &State| {
                 ex.error(s, ErrorKind::Exec, "indirectbr: illegal label address")
             })?;
             let Some(((c0, e0, m0), rest)) = sides.split_first() else {
                 return Err(self.error(st, ErrorKind::Exec, "indirectbr: illegal label address"));
             };
             for (c, edge, m) in rest {
-                self.stats.forks += 1;
+                self.count_fork(BranchKind::Indirect);
                 let mut other = self.clone_state(st);
                 other.depth += 1;
                 other.add_constraint(*c, m.clone());
@@ -296,13 +305,14 @@ impl<'p> Executor<'p> {
     pub(super) fn fork_error_if(
         &mut self, st: &mut State, bad: ExprId, kind: ErrorKind, msg: &str,
     ) -> Result<(), Termination> {
-        self.fork_error_with(st, bad, &|ex: &Self, s: &State| ex.error(s, kind, msg))
+        let fork = if kind == ErrorKind::Ptr { BranchKind::MemOp } else { BranchKind::Conditional };
+        self.fork_error_with(st, bad, fork, &|ex: &Self, s: &State| ex.error(s, kind, msg))
     }
 
     /// As `fork_error_if`, with the error `make` builds for the path on
     /// which `bad` holds.
     pub(super) fn fork_error_with(
-        &mut self, st: &mut State, bad: ExprId, make: &dyn Fn(&Self, &State) -> Termination,
+        &mut self, st: &mut State, bad: ExprId, fork: BranchKind, make: &dyn Fn(&Self, &State) -> Termination,
     ) -> Result<(), Termination> {
         let Some(bad_model) = self.model_for(st, bad)? else {
             return Ok(());
@@ -312,7 +322,7 @@ impl<'p> Executor<'p> {
             return Err(make(self, st));
         };
         if self.can_fork(st) {
-            self.stats.forks += 1;
+            self.count_fork(fork);
             let mut err = self.clone_state(st);
             err.tree_node = self.tree_child(st, NodeKind::Side(true));
             st.tree_node = self.tree_child(st, NodeKind::Side(false));
@@ -331,9 +341,9 @@ impl<'p> Executor<'p> {
     /// Schedules a copy of `st` constrained by `alt` (with `alt_model`, a
     /// model of the path and `alt`) that re-executes the current
     /// instruction. Within the fork limit only.
-    pub(super) fn fork_retry(&mut self, st: &mut State, alt: ExprId, alt_model: Rc<Assignment>) {
+    pub(super) fn fork_retry(&mut self, st: &mut State, kind: BranchKind, alt: ExprId, alt_model: Rc<Assignment>) {
         if self.can_fork(st) {
-            self.stats.forks += 1;
+            self.count_fork(kind);
             let mut other = self.clone_state(st);
             other.add_constraint(alt, alt_model);
             other.depth += 1;
@@ -354,7 +364,7 @@ impl<'p> Executor<'p> {
         let c = self.pool.constant(w, v);
         let other = self.pool.ne(e, c);
         if let Some(m) = self.model_for(st, other)? {
-            self.fork_retry(st, other, m);
+            self.fork_retry(st, BranchKind::Conditional, other, m);
         }
         Ok(self.pin_to_model(st, e))
     }

@@ -189,7 +189,7 @@ impl<'p> Executor<'p> {
         // Other objects (or none) may be targets too: a copy of the state
         // re-executes this access under `out` and resolves again there.
         if let Some(out_model) = self.model_for(st, out)? {
-            self.fork_retry(st, out, out_model);
+            self.fork_retry(st, super::stats::BranchKind::MemOp, out, out_model);
         }
         st.add_constraint(inb, in_model);
         if write && st.mem.slot(id).is_some_and(|s| s.meta.read_only) {

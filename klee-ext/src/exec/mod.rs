@@ -32,6 +32,7 @@ mod setup;
 pub mod so;
 mod special;
 pub mod state;
+pub mod stats;
 pub mod termination;
 pub mod tree;
 mod wide;
@@ -74,6 +75,8 @@ pub struct Stats {
     pub states_created: u64,
     pub covered_blocks: u64,
     pub total_blocks: u64,
+    /// What KLEE's statistics count besides (`stats.rs`).
+    pub klee: stats::KleeCounters,
 }
 
 /// What a finished path produced.
@@ -131,7 +134,11 @@ pub struct Executor<'p> {
     /// Merge groups of `klee_open_merge` (`merge.rs`).
     merge: merge::Merges,
     start: Instant,
-    covered: Vec<Vec<bool>>,
+    /// Times each block was entered, by function.
+    covered: Vec<Vec<u64>>,
+    /// Sides taken of each block's conditional branch (bit 0 true, bit 1
+    /// false), by function.
+    sides: Vec<Vec<u8>>,
     warned: FxHashSet<String>,
     /// Bytes of the host's stdin read so far (shared by all states).
     host_stdin: Rc<std::cell::RefCell<HostStdin>>,
@@ -195,7 +202,8 @@ impl<'p> Executor<'p> {
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
         let searcher = crate::search::build(cfg.search, cfg.seed);
-        let covered = prog.funcs.iter().map(|f| vec![false; f.blocks.len()]).collect();
+        let covered = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
+        let sides = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let total_blocks =
             prog.funcs.iter().filter(|f| f.kind == FuncKind::Defined).map(|f| f.blocks.len() as u64).sum();
         let mut ex = Executor {
@@ -209,6 +217,7 @@ impl<'p> Executor<'p> {
             merge: merge::Merges::default(),
             start: Instant::now(),
             covered,
+            sides,
             warned: FxHashSet::default(),
             host_stdin: Rc::default(),
             halted: None,
@@ -300,7 +309,16 @@ impl<'p> Executor<'p> {
     /// Explores until every path ends or a limit is reached; `sink` gets
     /// each finished path as it ends.
     pub fn run(&mut self, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) -> RunEnd {
+        self.run_observed(sink, &mut |_| {})
+    }
+
+    /// As [`Executor::run`], calling `observe` between steps (a step runs
+    /// up to `Config::quantum` instructions), e.g. to write statistics.
+    pub fn run_observed(
+        &mut self, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport), observe: &mut dyn FnMut(&Executor<'p>),
+    ) -> RunEnd {
         while let Some(sid) = self.searcher.select() {
+            observe(self);
             if let Some(reason) = self.global_limit() {
                 self.halted = Some(reason);
                 break;
@@ -344,7 +362,7 @@ impl<'p> Executor<'p> {
                 self.finish(st, Termination::Early(r.clone()), sink);
             }
         }
-        self.stats.covered_blocks = self.covered.iter().map(|v| v.iter().filter(|b| **b).count() as u64).sum();
+        self.stats.covered_blocks = self.covered.iter().map(|v| v.iter().filter(|b| **b > 0).count() as u64).sum();
         end
     }
 
@@ -381,6 +399,7 @@ impl<'p> Executor<'p> {
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
         self.tree_leaf(&st, &t);
         self.merge_end(&st);
+        self.stats.klee.terminations[stats::termination_class(&t)] += 1;
         if matches!(t, Termination::Silent) {
             self.stats.silent += 1;
             return;
@@ -561,9 +580,8 @@ impl<'p> Executor<'p> {
     #[inline]
     fn cover(&mut self, f: crate::ir::FuncId, b: crate::ir::BlockId) -> bool {
         let slot = &mut self.covered[f.idx()][b.idx()];
-        let new = !*slot;
-        *slot = true;
-        new
+        *slot += 1;
+        *slot == 1
     }
 
     /// Runs `st` until it forks, ends, or its quantum is used.
@@ -636,7 +654,9 @@ impl<'p> Executor<'p> {
                             if self.cfg.record_branches && !func.runtime {
                                 Rc::make_mut(&mut st.path).push(x & 1 != 0);
                             }
-                            self.take_edge(st, &edges[(x & 1 == 0) as usize]);
+                            let side = (x & 1 == 0) as usize;
+                            self.mark_side(st, side);
+                            self.take_edge(st, &edges[side]);
                             Ok(())
                         }
                         v => self.branch(st, &v, edges),

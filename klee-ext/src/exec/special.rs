@@ -451,6 +451,7 @@ impl<'p> Executor<'p> {
     }
 
     fn heap_alloc(&mut self, st: &mut State, n: u64) -> Result<u64, Termination> {
+        self.stats.klee.allocations += 1;
         self.warn_large(n);
         if n > self.cfg.max_object_size {
             // As the C library does for absurd sizes: fail the allocation.

@@ -262,7 +262,7 @@ impl<'p> Executor<'p> {
         bad.depth += 1;
         let r = self.fail(&mut bad, libc::EIO)?;
         self.set_result(&mut bad, ci, Val::C(r as u64));
-        self.stats.forks += 1;
+        self.count_fork(super::stats::BranchKind::Conditional);
         self.add_state(bad);
         st.add_constraint(works, mo);
         st.depth += 1;
