@@ -5,7 +5,7 @@
 #   scripts/klee-suite.sh KLEE_SOURCE_DIR [TEST_PATH...]
 #
 #   KLEE_SOURCE_DIR  a checkout of github.com/klee/klee (its test/, include/,
-#                    runtime/Runtest, lib/Basic/KTest.cpp, tools/ktest-tool and
+#                    tools/ktest-tool and
 #                    scripts/genTempFiles.sh are used in place, never copied here)
 #   TEST_PATH        optional: only run these paths, relative to the checkout's
 #                    test/ folder (e.g. Feature  or  Feature/DumpStatesOnHalt.c)
@@ -16,7 +16,8 @@
 #
 # Environment:
 #   KLEE_SUITE_WORK      work folder (default ~/.cache/se2repair/klee-suite):
-#                        tools/ (klee, ktest-tool), lib/libkleeRuntest.so,
+#                        tools/ (klee, klee-stats, klee-replay, ktest-tool),
+#                        lib/libkleeRuntest.so (se2repair's own),
 #                        test/lit.site.cfg, test/<dir>/Output (lit's scratch),
 #                        results.json, lit.log, crashes.log, report.txt
 #   KLEE_SUITE_SE2REPAIR the se2repair binary (default <repo>/target/release/se2repair)
@@ -43,7 +44,6 @@ TIMEOUT=${KLEE_SUITE_TIMEOUT:-120}
 OUT_OF_SCOPE=(
   "CXX: C++ tests need KLEE's libc++ runtime (libcxx/eh-cxx), which se2repair does not provide"
   "kleaver: tests KLEE's kleaver (query-language tool), not klee"
-  "klee-stats: tests KLEE's klee-stats tool, not klee"
   "klee-exec-tree: tests KLEE's klee-exec-tree tool, not klee"
   "Solver: tests choose KLEE's solver backends (STP/Z3/metaSMT options, kleaver queries)"
 )
@@ -61,8 +61,7 @@ out_of_scope_dir() {  # prints the reason if $1 (a path relative to test/) is ou
 SRC=$(cd "$1" && pwd); shift
 [[ -f $SRC/test/lit.cfg && -f $SRC/test/lit.site.cfg.in ]] ||
   die "'$SRC' is not a KLEE checkout (no test/lit.cfg, test/lit.site.cfg.in)"
-for f in include/klee/klee.h include/klee/ADT/KTest.h runtime/Runtest/intrinsics.c \
-         lib/Basic/KTest.cpp tools/ktest-tool/ktest-tool scripts/genTempFiles.sh; do
+for f in include/klee/klee.h tools/ktest-tool/ktest-tool scripts/genTempFiles.sh; do
   [[ -f $SRC/$f ]] || die "the KLEE checkout lacks $f"
 done
 
@@ -106,6 +105,10 @@ if [ "\$status" -ge 128 ]; then
 fi
 exit "\$status"
 EOF
+# `klee-stats` and `klee-replay`: se2repair's, by those names.
+for t in klee-stats klee-replay; do
+  ln -sfn "$SE2" "$WORK/tools/$t"
+done
 # `ktest-tool`: the checkout's own Python script.
 cat > "$WORK/tools/ktest-tool" <<EOF
 #!/usr/bin/env bash
@@ -113,19 +116,16 @@ cat > "$WORK/tools/ktest-tool" <<EOF
 exec "$PYTHON" "$SRC/tools/ktest-tool/ktest-tool" "\$@"
 EOF
 chmod +x "$WORK/tools/klee" "$WORK/tools/ktest-tool"
-# KLEE's other tools (klee-replay, klee-stats, kleaver, ...) are deliberately absent.
-rm -f "$WORK/tools/"{klee-replay,klee-stats,kleaver,klee-zesti,ktest-gen,ktest-randgen,klee-exec-tree}
+# KLEE's other tools (kleaver, ktest-gen, ...) are deliberately absent.
+rm -f "$WORK/tools/"{kleaver,klee-zesti,ktest-gen,ktest-randgen,klee-exec-tree}
 ln -sf "$LLVM_BIN/FileCheck" "$WORK/tools/testtools/FileCheck"
 ln -sf "$LLVM_BIN/not" "$WORK/tools/testtools/not"
 
-# libkleeRuntest (runtime/Runtest/CMakeLists.txt: intrinsics.c + lib/Basic/KTest.cpp,
-# shared, version 1.0, KLEE's include/ dir).
-RUNTEST=$WORK/lib/libkleeRuntest.so.1.0
-gcc -c -fPIC -O2 -I"$SRC/include" "$SRC/runtime/Runtest/intrinsics.c" -o "$WORK/lib/intrinsics.o" &&
-g++ -c -fPIC -O2 -I"$SRC/include" "$SRC/lib/Basic/KTest.cpp" -o "$WORK/lib/KTest.o" &&
-g++ -shared -Wl,-soname,libkleeRuntest.so.1.0 "$WORK/lib/intrinsics.o" "$WORK/lib/KTest.o" -o "$RUNTEST" ||
-  die "could not build libkleeRuntest from $SRC/runtime/Runtest"
-ln -sf libkleeRuntest.so.1.0 "$WORK/lib/libkleeRuntest.so"
+# libkleeRuntest: se2repair's own (runtest/), built with the binary.
+RUNTEST=$WORK/lib/libkleeRuntest.so
+[[ -f $(dirname "$SE2")/libkleeRuntest.so ]] ||
+  die "$(dirname "$SE2")/libkleeRuntest.so is missing: build it first (cargo build --release)"
+cp "$(dirname "$SE2")/libkleeRuntest.so" "$RUNTEST"
 
 # lit.site.cfg: the variables of test/lit.site.cfg.in, then KLEE's test/lit.cfg.
 # KLEE's lit.cfg only knows LLVM 15.0+; we present our LLVM 14 as 15.0.

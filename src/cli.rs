@@ -50,6 +50,13 @@ enum Cmd {
     /// KLEE's statistics table of output folders (also the binary called
     /// as `klee-stats`).
     KleeStats(crate::klee_stats_cmd::KleeStatsArgs),
+    /// Run a native program on the inputs of .ktest files, as KLEE's
+    /// klee-replay (also the binary called as `klee-replay`).
+    #[command(disable_help_flag = true)]
+    KleeReplay {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Print .ktest files as KLEE's ktest-tool does.
     KtestTool {
         /// Trailing zero bytes left out of each object's data, hex and text
@@ -61,7 +68,7 @@ enum Cmd {
         #[arg(long, value_name = "NAME")]
         extract: Vec<String>,
         /// The .ktest files.
-        #[arg(required = true)]
+        #[arg(required = true, value_name = "KTEST")]
         files: Vec<PathBuf>,
     },
 }
@@ -196,16 +203,17 @@ pub fn main() -> ExitCode {
     if raw.get(1).is_some_and(|a| a == "klee") {
         return crate::klee_cmd::main(raw.split_off(2));
     }
-    if name == "klee-stats" {
-        #[derive(clap::Parser)]
-        #[command(name = "klee-stats", about = "output statistics logged by klee")]
-        struct Tool {
-            #[command(flatten)]
-            args: crate::klee_stats_cmd::KleeStatsArgs,
-        }
-        return crate::klee_stats_cmd::main(Tool::parse_from(raw).args);
+    if name == "klee-replay" {
+        return crate::klee_replay_cmd::main(raw.split_off(1));
     }
-    let cli = Cli::parse();
+    if raw.get(1).is_some_and(|a| a == "klee-replay") {
+        return crate::klee_replay_cmd::main(raw.split_off(2));
+    }
+    // KLEE's other tools by their names: the subcommands of that name.
+    if name == "klee-stats" || name == "ktest-tool" {
+        raw.insert(1, name);
+    }
+    let cli = Cli::parse_from(raw);
     match cli.cmd {
         Cmd::Run(a) => match run(a) {
             Ok(c) => c,
@@ -220,6 +228,7 @@ pub fn main() -> ExitCode {
         Cmd::Bench(b) => crate::bench::main(b),
         Cmd::Klee { args } => crate::klee_cmd::main(args),
         Cmd::KleeStats(a) => crate::klee_stats_cmd::main(a),
+        Cmd::KleeReplay { args } => crate::klee_replay_cmd::main(args),
         Cmd::KtestTool { trim_zeros, extract, files } => {
             for f in &files {
                 let k = match KTest::load(f) {

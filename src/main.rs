@@ -24,6 +24,7 @@ mod cli;
 mod dbgbench_cmd;
 mod fix_cmd;
 mod klee_cmd;
+mod klee_replay_cmd;
 mod klee_stats_cmd;
 mod model_lib_cmd;
 mod posix_args;

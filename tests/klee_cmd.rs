@@ -3,8 +3,8 @@
 
 mod common;
 
-use common::klee::{bitcode, err, files, include_dir, klee};
-use std::path::{Path, PathBuf};
+use common::klee::{bitcode, err, files, klee};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 const OOB: &str = r#"#include "klee/klee.h"

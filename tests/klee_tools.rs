@@ -1,5 +1,6 @@
 //! KLEE's tools beside `klee`: `klee-stats` on the statistics a run
-//! writes (`run.stats`, `run.istats`).
+//! writes (`run.stats`, `run.istats`), `klee-replay` and `libkleeRuntest`
+//! replaying its tests on natively compiled programs.
 
 mod common;
 
@@ -115,4 +116,158 @@ fn klee_stats_refuses_unknown_columns_and_folders_without_statistics() {
     let o = tool("klee-stats", d.path(), &["--to-csv", "k"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(err(&o).contains("not a KLEE statistics database"), "{}", err(&o));
+}
+
+/// Reads a symbolic file, stdin and an argument, and says which of the
+/// three hold; exits with its argument count.
+const NATIVE_INPUTS: &str = r#"#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  char buf[8] = {0};
+  int fd = open("A", O_RDONLY);
+  if (fd >= 0 && read(fd, buf, 3) == 3 && strncmp(buf, "abc", 3) == 0)
+    printf("file abc\n");
+  char c;
+  if (read(0, &c, 1) == 1 && c == 'z')
+    printf("stdin z\n");
+  if (argc > 1 && strcmp(argv[1], "hi") == 0)
+    printf("arg hi\n");
+  return argc;
+}
+"#;
+
+fn gcc(dir: &Path, src: &str, name: &str, extra: &[&str]) -> std::path::PathBuf {
+    let c = dir.join(format!("{name}.c"));
+    std::fs::write(&c, src).unwrap();
+    let exe = dir.join(name);
+    let o = Command::new("gcc")
+        .arg("-I")
+        .arg(common::klee::include_dir())
+        .arg(&c)
+        .args(extra)
+        .arg("-o")
+        .arg(&exe)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", err(&o));
+    exe
+}
+
+#[test]
+fn klee_replay_runs_the_native_program_on_each_tests_arguments_files_and_stdin() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "inputs", NATIVE_INPUTS, &[]);
+    let exe = gcc(d.path(), NATIVE_INPUTS, "inputs_native", &[]);
+    let args = ["--output-dir=o", "--posix-runtime", bc.to_str().unwrap(), "--sym-args", "0", "1", "2"];
+    let o = klee(d.path(), &[&args[..], &["--sym-files", "1", "3", "--sym-stdin", "1"]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let mut tests: Vec<_> = std::fs::read_dir(d.path().join("o"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "ktest"))
+        .collect();
+    tests.sort();
+    assert!(tests.len() >= 8, "{tests:?}");
+    let mut seen = std::collections::BTreeSet::new();
+    for t in &tests {
+        // What the test's objects say the native run prints.
+        let kt = klee_ext::ktest::KTest::load(t).unwrap();
+        let obj = |n: &str| kt.objects.iter().find(|(m, _)| m == n).map(|(_, b)| b.clone());
+        let mut want = String::new();
+        if obj("A_data").unwrap() == b"abc" {
+            want.push_str("file abc\n");
+        }
+        if obj("stdin").unwrap() == b"z" {
+            want.push_str("stdin z\n");
+        }
+        let argc = 1 + u32::from_le_bytes(obj("n_args").unwrap()[..4].try_into().unwrap());
+        if argc > 1 && obj("arg00").unwrap().split(|&c| c == 0).next() == Some(b"hi") {
+            want.push_str("arg hi\n");
+        }
+        let o = tool("klee-replay", d.path(), &[exe.to_str().unwrap(), t.to_str().unwrap()]);
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        assert_eq!(out(&o), want, "{}: {}", t.display(), err(&o));
+        let e = err(&o);
+        assert!(e.contains(&format!("KLEE-REPLAY: NOTE: EXIT STATUS: ABNORMAL {argc} (")), "{e}");
+        assert!(e.contains("KLEE-REPLAY: NOTE: removing /tmp/klee-replay-"), "{e}");
+        seen.insert(want);
+    }
+    // The tests reach every output the three conditions allow.
+    assert_eq!(seen.len(), 8, "{seen:?}");
+    // A file that is not a test, a missing program: one line, status 1.
+    let o = tool("klee-replay", d.path(), &[exe.to_str().unwrap(), "inputs.c"]);
+    assert_eq!((o.status.code(), err(&o).trim()), (Some(1), "KLEE-REPLAY: ERROR: input file inputs.c not valid."));
+    let o = tool("klee-replay", d.path(), &["./missing", tests[0].to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).starts_with("KLEE-REPLAY: ERROR: executable ./missing:"), "{}", err(&o));
+}
+
+/// The folder of the built `libkleeRuntest`, built first if it is not.
+fn runtest_dir() -> std::path::PathBuf {
+    let dir = Path::new(common::bin()).parent().unwrap().to_path_buf();
+    if !dir.join("libkleeRuntest.so").exists() || !dir.join("libkleeRuntest.a").exists() {
+        let st = Command::new(env!("CARGO")).args(["build", "--release", "-p", "kleeruntest"]).status().unwrap();
+        assert!(st.success());
+    }
+    dir
+}
+
+const GET_SIGN: &str = r#"#include "klee/klee.h"
+int get_sign(int x) {
+  if (x == 0)
+    return 0;
+  if (x < 0)
+    return -1;
+  else
+    return 1;
+}
+int main(void) {
+  int a;
+  klee_make_symbolic(&a, sizeof(a), "a");
+  return get_sign(a);
+}
+"#;
+
+#[test]
+fn lib_klee_runtest_replays_tests_into_a_native_build_as_in_klees_tutorial() {
+    let d = tempfile::tempdir().unwrap();
+    let lib = runtest_dir();
+    let bc = bitcode(d.path(), "get_sign", GET_SIGN, &[]);
+    let o = klee(d.path(), &["--output-dir=klee-out", bc.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let libdir = format!("-L{}", lib.display());
+    let shared = gcc(d.path(), GET_SIGN, "get_sign", &[&libdir, "-lkleeRuntest"]);
+    let archive = lib.join("libkleeRuntest.a");
+    let fixed = gcc(d.path(), GET_SIGN, "get_sign_static", &[archive.to_str().unwrap()]);
+    let mut statuses = Vec::new();
+    for k in 1..=3 {
+        let t = d.path().join(format!("klee-out/test{k:06}.ktest"));
+        let run = |exe: &Path| {
+            Command::new(exe).env("KTEST_FILE", &t).env("LD_LIBRARY_PATH", &lib).output().unwrap().status.code()
+        };
+        let (a, b) = (run(&shared), run(&fixed));
+        assert_eq!(a, b);
+        statuses.push(a.unwrap());
+    }
+    statuses.sort();
+    // get_sign's three results: 0, 1 and -1 (255 as an exit status).
+    assert_eq!(statuses, [0, 1, 255]);
+    // A test for another object: KLEE's error, fatal unless asked not to be.
+    let other = gcc(d.path(), &GET_SIGN.replace("\"a\"", "\"b\""), "get_sign_b", &[&libdir, "-lkleeRuntest"]);
+    let t = d.path().join("klee-out/test000001.ktest");
+    let o = Command::new(&other).env("KTEST_FILE", &t).env("LD_LIBRARY_PATH", &lib).output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert!(err(&o).contains("KLEE_RUN_TEST_ERROR: object name mismatch. Requesting \"b\" but returning \"a\""));
+    let o = Command::new(&other)
+        .env("KTEST_FILE", &t)
+        .env("LD_LIBRARY_PATH", &lib)
+        .env("KLEE_RUN_TEST_ERRORS_NON_FATAL", "1")
+        .output()
+        .unwrap();
+    assert!(err(&o).contains("KLEE_RUN_TEST_ERROR: Forcing execution to continue"), "{}", err(&o));
+    // It carried on with the test's value: get_sign's result for it.
+    let same = Command::new(&shared).env("KTEST_FILE", &t).env("LD_LIBRARY_PATH", &lib).output().unwrap();
+    assert_eq!(o.status.code(), same.status.code());
 }
