@@ -20,8 +20,7 @@ import sys
 from collections import OrderedDict
 
 # KLEE tools se2repair does not provide: tests using them cannot pass.
-MISSING_TOOLS = ["klee-replay", "klee-stats", "kleaver", "klee-zesti",
-                 "ktest-gen", "ktest-randgen", "klee-exec-tree"]
+MISSING_TOOLS = ["kleaver", "klee-zesti", "ktest-gen", "ktest-randgen", "klee-exec-tree"]
 MISSING_RE = re.compile(r"%(" + "|".join(re.escape(t) for t in MISSING_TOOLS) + r")\b")
 RUN_RE = re.compile(r"\bRUN:(.*)")
 MAX_REASON = 240
@@ -217,13 +216,13 @@ def missing_tools_used(path):
     return _missing_cache[path]
 
 
-SCOPE_TOOLS_RE = re.compile(r"%(kleaver|klee-stats|klee-exec-tree)\b")
+SCOPE_TOOLS_RE = re.compile(r"%(kleaver|klee-exec-tree)\b")
 
 
 def out_of_scope_test(rel, test_src):
     """Why a test of an in-scope folder is out of scope, or None: C++
     programs (they need KLEE's libc++ runtime) and tests of KLEE's other
-    tools (kleaver, klee-stats, klee-exec-tree)."""
+    tools (kleaver, klee-exec-tree)."""
     if rel.endswith(".cpp"):
         return "out of scope: a C++ program"
     try:

@@ -399,7 +399,8 @@ impl<'p> Executor<'p> {
     fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
         self.tree_leaf(&st, &t);
         self.merge_end(&st);
-        self.stats.klee.terminations[stats::termination_class(&t)] += 1;
+        let class = self.stats.klee.next_class.take().unwrap_or_else(|| stats::termination_class(&t));
+        self.stats.klee.terminations[class] += 1;
         if matches!(t, Termination::Silent) {
             self.stats.silent += 1;
             return;

@@ -276,6 +276,8 @@ impl<'p> Executor<'p> {
             }
             Special::CloseMerge => {
                 if self.close_merge(st) {
+                    // Ended by the merge: KLEE's "early, algorithm" class.
+                    self.stats.klee.next_class = Some(super::stats::EARLY_ALGORITHM);
                     return Err(Termination::Silent);
                 }
                 None

@@ -47,7 +47,13 @@ pub struct KleeCounters {
     pub terminations: [u64; 8],
     /// Time spent copying states at forks.
     pub fork_time: Duration,
+    /// The class of the path about to end, when its termination does not
+    /// tell (a path merged into another ends silently).
+    pub next_class: Option<usize>,
 }
+
+/// The class of a path that ended by merging into another.
+pub const EARLY_ALGORITHM: usize = 6;
 
 /// Coverage of the program's own code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -192,12 +192,24 @@ impl Proc {
         }
     }
 
-    /// The `--sym-files` file a path names (`A`, `./A`), if any.
+    /// The `--sym-files` file a path names (`A`, `./A`, or `A` in the
+    /// working directory by its full path), if any.
     pub fn sym_file(&self, path: &[u8]) -> Option<usize> {
+        use std::os::unix::ffi::OsStrExt;
         if self.sym_files.is_empty() {
             return None;
         }
-        let p = path.strip_prefix(b"./").unwrap_or(path);
+        let mut p = path.strip_prefix(b"./").unwrap_or(path);
+        let cwd;
+        if p.starts_with(b"/") {
+            cwd = match &self.cwd {
+                Some(h) => std::fs::read_link(format!("/proc/self/fd/{}", h.0)).ok(),
+                None => std::env::current_dir().ok(),
+            };
+            if let Some(rest) = cwd.as_ref().and_then(|c| p.strip_prefix(c.as_os_str().as_bytes())) {
+                p = rest.strip_prefix(b"/").unwrap_or(rest);
+            }
+        }
         self.sym_files.iter().position(|f| f.name == p)
     }
 

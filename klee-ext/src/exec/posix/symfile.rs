@@ -15,6 +15,7 @@
 //! The files are writable: a write replaces the path's copy of the bytes
 //! it covers, bytes past the file's size are dropped (the offset still
 //! moves past them, and the call reports them written), as in KLEE.
+//! Opening one checks the stat's permission bits as KLEE's model does.
 
 use super::super::{Executor, State, Termination};
 use super::FileRef;
@@ -199,16 +200,38 @@ impl<'p> Executor<'p> {
         Ok(moved as i64)
     }
 
-    /// `open` of a symbolic file: any access mode; `O_TRUNC` with write
-    /// access empties the path's copy.
+    /// `open` of a symbolic file, as KLEE's model: `O_CREAT|O_EXCL` fails
+    /// with EEXIST, `O_EXCL` alone with EACCES, and an access the stat's
+    /// mode grants no one (read for `O_RDWR`, write for `O_WRONLY` and
+    /// `O_RDWR`) with EACCES — a symbolic mode forks on it. The file's
+    /// size stays (KLEE does not truncate).
     pub(super) fn sym_open(&mut self, st: &mut State, k: usize, flags: i32) -> Result<i64, Termination> {
         if flags & libc::O_DIRECTORY != 0 {
             return self.fail(st, libc::ENOTDIR);
         }
-        if flags & libc::O_TRUNC != 0 && flags & libc::O_ACCMODE != libc::O_RDONLY {
-            let f = &mut Rc::make_mut(&mut st.proc.sym_files)[k];
-            f.size = 0;
-            f.data = SymData::Cells(Rc::default());
+        if flags & libc::O_EXCL != 0 {
+            let e = if flags & libc::O_CREAT != 0 { libc::EEXIST } else { libc::EACCES };
+            return self.fail(st, e);
+        }
+        let acc = flags & libc::O_ACCMODE;
+        let (read, write) = (acc == libc::O_RDWR, acc == libc::O_WRONLY || acc == libc::O_RDWR);
+        if read || write {
+            let f = st.proc.sym_files[k].clone();
+            let mode = self.stat_field(&f, ST_MODE);
+            let p = &mut self.pool;
+            let mut denied = p.bool_const(false);
+            for (asked, bits) in [(read, 0o444), (write, 0o222)] {
+                if asked {
+                    let m = p.constant(32, bits);
+                    let got = p.bin(BinOp::And, mode, m);
+                    let zero = p.constant(32, 0);
+                    let none = p.cmp(CmpOp::Eq, got, zero);
+                    denied = p.or(denied, none);
+                }
+            }
+            if self.holds(st, denied)? {
+                return self.fail(st, libc::EACCES);
+            }
         }
         let fd = st.proc.lowest_free(3);
         st.proc.install(
@@ -217,6 +240,42 @@ impl<'p> Executor<'p> {
             flags & libc::O_CLOEXEC != 0,
         );
         Ok(fd as i64)
+    }
+
+    /// A field of a symbolic file's stat as an expression.
+    fn stat_field(&mut self, f: &SymFile, (off, len): (u32, u32)) -> ExprId {
+        let byte = |ex: &mut Self, i: u32| match f.stat.byte(&mut ex.pool, u64::from(off + i)) {
+            Ok(b) => ex.pool.constant(8, u64::from(b)),
+            Err(e) => e,
+        };
+        let mut acc = byte(self, 0);
+        for i in 1..len {
+            let b = byte(self, i);
+            acc = self.pool.concat(b, acc);
+        }
+        acc
+    }
+
+    /// Whether `c` holds on the path; when both it and its negation can,
+    /// a copy of the path re-runs the current call with the negation
+    /// (within the fork limit) and this one takes `c`.
+    fn holds(&mut self, st: &mut State, c: ExprId) -> Result<bool, Termination> {
+        if let Some(v) = self.pool.as_const(c) {
+            return Ok(v != 0);
+        }
+        let nc = self.pool.not(c);
+        match (self.model_for(st, c)?, self.model_for(st, nc)?) {
+            (Some(_), None) => Ok(true),
+            (None, Some(_)) => Ok(false),
+            (Some(my), Some(mn)) => {
+                self.fork_retry(st, super::super::stats::BranchKind::Conditional, nc, mn);
+                st.add_constraint(c, my);
+                Ok(true)
+            }
+            (None, None) => {
+                Err(self.error(st, super::super::ErrorKind::Exec, "infeasible path reached (solver inconsistency)"))
+            }
+        }
     }
 }
 
