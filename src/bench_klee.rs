@@ -1,6 +1,7 @@
 //! `se2repair bench --klee`: the same programs under `run` and under the
 //! drop-in `klee`, wall time of each (best of `--repeat`), so that klee
-//! mode's cost shows. Optionally a folder of KLEE's lit suite programs'
+//! mode's cost shows, and `klee` without its statistics files
+//! (`--output-stats=false --output-istats=false`), so that theirs shows. Optionally a folder of KLEE's lit suite programs'
 //! bitcode (`--klee-programs`); by default the bundled benchmark programs.
 
 use std::path::{Path, PathBuf};
@@ -43,6 +44,12 @@ fn timed(args: &[&str], bc: &Path, repeat: u32) -> Result<Duration, String> {
     best.ok_or_else(|| "no run".into())
 }
 
+/// One line of the table.
+fn row(name: &str, run: Duration, klee: Duration, bare: Duration) {
+    let (r, k, b) = (run.as_secs_f64(), klee.as_secs_f64(), bare.as_secs_f64());
+    println!("{:<20} {:>10.3} {:>10.3} {:>10.2} {:>14.3} {:>8.1}", name, r, k, k / r, b, 100.0 * (k - b) / b);
+}
+
 pub fn main(programs: &Path, repeat: u32) -> Result<(), String> {
     let tmp = tempfile::tempdir().map_err(|e| e.to_string())?;
     let mut sources: Vec<PathBuf> = Vec::new();
@@ -60,29 +67,26 @@ pub fn main(programs: &Path, repeat: u32) -> Result<(), String> {
         return Err(format!("no programs in {}", programs.display()));
     }
     println!("the same programs under run and under klee (wall time, best of {repeat}; dfs, no limits)");
-    println!("{:<20} {:>10} {:>10} {:>10}", "program", "run s", "klee s", "klee/run");
-    let (mut total_run, mut total_klee) = (Duration::ZERO, Duration::ZERO);
+    println!(
+        "{:<20} {:>10} {:>10} {:>10} {:>14} {:>8}",
+        "program", "run s", "klee s", "klee/run", "no-stats s", "stats %"
+    );
+    let (mut total_run, mut total_klee, mut total_bare) = (Duration::ZERO, Duration::ZERO, Duration::ZERO);
     for src in &sources {
         let bc = if src.extension().is_some_and(|e| e == "c") { bitcode(src, tmp.path())? } else { src.clone() };
         let run = timed(&["run", "--quiet", "--search", "dfs", "--output-dir"], &bc, repeat)?;
         let klee = timed(&["klee", "--search=dfs", "--output-dir"], &bc, repeat)?;
+        let bare = timed(
+            &["klee", "--search=dfs", "--output-stats=false", "--output-istats=false", "--output-dir"],
+            &bc,
+            repeat,
+        )?;
         total_run += run;
         total_klee += klee;
+        total_bare += bare;
         let name = src.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        println!(
-            "{:<20} {:>10.3} {:>10.3} {:>10.2}",
-            name,
-            run.as_secs_f64(),
-            klee.as_secs_f64(),
-            klee.as_secs_f64() / run.as_secs_f64()
-        );
+        row(&name, run, klee, bare);
     }
-    println!(
-        "{:<20} {:>10.3} {:>10.3} {:>10.2}",
-        "total",
-        total_run.as_secs_f64(),
-        total_klee.as_secs_f64(),
-        total_klee.as_secs_f64() / total_run.as_secs_f64()
-    );
+    row("total", total_run, total_klee, total_bare);
     Ok(())
 }

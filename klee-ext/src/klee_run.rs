@@ -310,6 +310,9 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     if k.output_source {
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
     }
+    if !opts.exec.seeding.seeds.is_empty() {
+        log::message(&format!("using {} seeds", opts.exec.seeding.seeds.len()));
+    }
     let started = std::time::SystemTime::now();
     let mut info = format!(
         "{}\nPID: {}\nStarted: {}\n",

@@ -199,6 +199,7 @@ fn build(
         ..Config::default()
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;
+    cfg.seeding = seeding(p)?;
     if let Some(f) = p.value("replay-path") {
         let text = std::fs::read_to_string(f).map_err(|e| format!("--replay-path {f}: {e}"))?;
         let bits: Result<Vec<bool>, String> = text
@@ -275,6 +276,39 @@ fn build(
         stats: stats_options(p)?,
     };
     Ok((opts, k))
+}
+
+/// `--seed-file`/`--seed-dir` and the options of seeding.
+fn seeding(p: &args::Parsed) -> Result<klee_ext::exec::SeedConfig, String> {
+    let mut files: Vec<PathBuf> = p.list("seed-file").iter().map(PathBuf::from).collect();
+    for d in p.list("seed-dir") {
+        let mut found: Vec<PathBuf> = std::fs::read_dir(d)
+            .map_err(|e| format!("--seed-dir {d}: {e}"))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|f| f.extension().is_some_and(|x| x == "ktest"))
+            .collect();
+        found.sort();
+        files.extend(found);
+    }
+    let mut seeds = Vec::new();
+    for f in &files {
+        let kt =
+            klee_ext::ktest::KTest::load(f).map_err(|e| format!("unable to read seed file: {} ({e})", f.display()))?;
+        seeds.push(std::rc::Rc::new(kt.objects));
+    }
+    let flag = |n: &str| p.flag(n).unwrap_or(false);
+    if seeds.is_empty() && (flag("only-seed") || flag("only-replay-seeds")) {
+        return Err("--only-seed and --only-replay-seeds need seeds (--seed-file or --seed-dir)".into());
+    }
+    Ok(klee_ext::exec::SeedConfig {
+        seeds,
+        named: flag("named-seed-matching"),
+        extend: flag("allow-seed-extension"),
+        zero_extend: flag("zero-seed-extension"),
+        truncate: flag("allow-seed-truncation"),
+        only_seed: flag("only-seed"),
+        only_replay: flag("only-replay-seeds"),
+    })
 }
 
 /// `run.stats`/`run.istats` options; an interval of 0 writes only at the end.

@@ -67,6 +67,8 @@ pub struct Config {
     pub fork_on_values: bool,
     /// Replay the objects of a `.ktest` instead of making them symbolic.
     pub replay: Option<ReplayObjects>,
+    /// Seeds (`--seed-file`, `--seed-dir`) and how they are used.
+    pub seeding: super::seed::SeedConfig,
     /// Instructions a state runs before the searcher picks again.
     pub quantum: u64,
     /// Print warnings (concretizations, external calls) on stderr.
@@ -173,6 +175,7 @@ impl Default for Config {
             expect_stdout: None,
             fork_on_values: false,
             replay: None,
+            seeding: Default::default(),
             quantum: 10_000,
             warnings: true,
             hole_mode: crate::so::HoleMode::So,

@@ -69,6 +69,8 @@ impl<'p> Executor<'p> {
             Some(m) => {
                 if self.pool.as_const(c).is_none() {
                     st.add_constraint(c, m);
+                    // Seeds that do not meet it leave the path.
+                    self.keep_consistent_seeds(st);
                 }
                 Ok(true)
             }
@@ -119,6 +121,9 @@ impl<'p> Executor<'p> {
                 self.take_edge(st, &edges[!want as usize]);
                 return Ok(());
             }
+        }
+        if !st.seeds.is_empty() {
+            return self.seeded_branch(st, c, edges);
         }
         let pruned0 = self.so_pruned_now();
         let t_ok = self.model_for(st, c)?;

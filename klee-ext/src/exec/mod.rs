@@ -28,6 +28,7 @@ mod memops;
 pub mod memory;
 mod merge;
 pub mod posix;
+mod seed;
 mod setup;
 pub mod so;
 mod special;
@@ -40,6 +41,7 @@ mod wide;
 pub use crate::ir::MathFn;
 pub use crate::ir::Special;
 pub use config::{Config, ExternalCalls};
+pub use seed::{SeedConfig, SeedObjects};
 pub use setup::{ArgSpec, ReplayObjects};
 pub use state::{State, StateId};
 pub use termination::{ErrorKind, StopReason, Termination};
@@ -182,6 +184,10 @@ pub struct Executor<'p> {
     pub holes_reached: usize,
     /// The symbolic execution tree, when recorded.
     tree: Option<tree::ExecTree>,
+    /// Seeded paths are still running (`seed.rs`).
+    seeding: bool,
+    /// Paths without seeds set aside while seeding.
+    deferred: Vec<StateId>,
 }
 
 #[derive(Default)]
@@ -201,6 +207,7 @@ impl<'p> Executor<'p> {
     /// expressions and second-order variables that can be solved together.
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
+        let cfg_unseeded = cfg.seeding.seeds.is_empty();
         let searcher = crate::search::build(cfg.search, cfg.seed);
         let covered = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let sides = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
@@ -239,6 +246,8 @@ impl<'p> Executor<'p> {
             forks_at_start: 0,
             holes_reached: 0,
             tree: None,
+            seeding: !cfg_unseeded,
+            deferred: Vec::new(),
         };
         if ex.cfg.record_tree {
             ex.tree = Some(ex.new_tree());
@@ -317,7 +326,16 @@ impl<'p> Executor<'p> {
     pub fn run_observed(
         &mut self, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport), observe: &mut dyn FnMut(&Executor<'p>),
     ) -> RunEnd {
-        while let Some(sid) = self.searcher.select() {
+        loop {
+            let Some(sid) = self.searcher.select() else {
+                if self.end_seeding() {
+                    continue;
+                }
+                break;
+            };
+            if self.defer_unseeded(sid) {
+                continue;
+            }
             observe(self);
             if let Some(reason) = self.global_limit() {
                 self.halted = Some(reason);
@@ -572,8 +590,11 @@ impl<'p> Executor<'p> {
             return Ok(c);
         }
         let v = self.pin_to_model(st, e);
-        let l = self.loc_of(st).map(|l| format!(" at {}:{}", l.file, l.line)).unwrap_or_default();
-        self.warn_once(format!("concretized symbolic {why}{l}"));
+        let l = self.loc_of(st).map(|l| format!(" ({}:{})", l.file, l.line)).unwrap_or_default();
+        // KLEE's words; its reason for every floating-point operand is
+        // "floating point".
+        let reason = if why.contains("floating-point") { "floating point" } else { why };
+        self.warn_once(format!("silently concretizing (reason: {reason}) expression to value {v}{l}"));
         Ok(v)
     }
 

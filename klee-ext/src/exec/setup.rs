@@ -161,6 +161,7 @@ impl<'p> Executor<'p> {
                 blocks: Rc::default(),
                 fails: 0,
                 prefs: Rc::default(),
+                seeds: Rc::new(self.cfg.seeding.seeds.iter().cloned().map(super::seed::Seed::new).collect()),
             };
             let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
             let mut sym_index = 0;
@@ -169,7 +170,7 @@ impl<'p> Executor<'p> {
                 if let (Some(k), false) = (n_args, counted) {
                     // KLEE records the chosen count as object "n_args".
                     counted = true;
-                    let v = self.symbolic_int_named(&mut st, "n_args", 4);
+                    let v = self.symbolic_int_named(&mut st, "n_args", 4)?;
                     let kc = self.pool.constant(32, k as u64);
                     if let Val::S(e) = v {
                         let eq = self.pool.cmp(CmpOp::Eq, e, kc);
@@ -346,7 +347,7 @@ impl<'p> Executor<'p> {
         let id = a >> 32;
         if let Some(bytes) = self.next_replay(name) {
             let arr = self.pool.new_array(name, len + 1);
-            st.arrays.push((arr, name.into()));
+            self.add_array(st, arr, name)?;
             for k in 0..=len as usize {
                 st.mem.write_byte(&self.pool, id, k as u64, Ok(bytes.get(k).copied().unwrap_or(0)));
             }
@@ -354,7 +355,7 @@ impl<'p> Executor<'p> {
             return Ok(a);
         }
         let arr = self.pool.new_array(name, len + 1);
-        st.arrays.push((arr, name.into()));
+        self.add_array(st, arr, name)?;
         for k in 0..=len {
             let v = self.pool.var(arr, k);
             st.mem.write_byte(&self.pool, id, k as u64, Err(v));
@@ -383,22 +384,22 @@ impl<'p> Executor<'p> {
     }
 
     /// A fresh symbolic int of `nbytes` bytes named `name` (or its replayed value).
-    pub(super) fn symbolic_int_named(&mut self, st: &mut State, name: &str, nbytes: u32) -> Val {
+    pub(super) fn symbolic_int_named(&mut self, st: &mut State, name: &str, nbytes: u32) -> Result<Val, String> {
         if let Some(bytes) = self.next_replay(name) {
             let arr = self.pool.new_array(name, nbytes);
-            st.arrays.push((arr, name.into()));
+            self.add_array(st, arr, name)?;
             let mut buf = [0u8; 8];
             let n = bytes.len().min(8);
             buf[..n].copy_from_slice(&bytes[..n]);
-            return Val::C(u64::from_le_bytes(buf));
+            return Ok(Val::C(u64::from_le_bytes(buf)));
         }
         let arr = self.pool.new_array(name, nbytes);
-        st.arrays.push((arr, name.into()));
+        self.add_array(st, arr, name)?;
         let mut acc = self.pool.var(arr, 0);
         for i in 1..nbytes {
             let b = self.pool.var(arr, i);
             acc = self.pool.concat(b, acc);
         }
-        Val::S(acc)
+        Ok(Val::S(acc))
     }
 }

@@ -83,10 +83,20 @@ impl<'p> Executor<'p> {
         Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
-    fn new_symbolic(&mut self, st: &mut State, name: &str, size: u32) -> crate::expr::ArrayId {
+    fn new_symbolic(&mut self, st: &mut State, name: &str, size: u32) -> Result<crate::expr::ArrayId, Termination> {
         let arr = self.pool.new_array(name, size);
-        st.arrays.push((arr, name.into()));
-        arr
+        match self.add_array(st, arr, name) {
+            Ok(()) => Ok(arr),
+            Err(msg) => Err(self.error(st, ErrorKind::User, &msg)),
+        }
+    }
+
+    /// A symbolic int made by an intrinsic (`klee_range`, `klee_int`).
+    fn intrinsic_int(&mut self, st: &mut State, name: &str) -> Result<Val, Termination> {
+        match self.symbolic_int_named(st, name, 4) {
+            Ok(v) => Ok(v),
+            Err(msg) => Err(self.error(st, ErrorKind::User, &msg)),
+        }
     }
 
     pub(super) fn special(
@@ -122,12 +132,12 @@ impl<'p> Executor<'p> {
                     return Err(self.error(st, ErrorKind::User, "Wrong size given to klee_make_symbolic"));
                 }
                 if let Some(bytes) = self.next_replay(&name) {
-                    self.new_symbolic(st, &name, size as u32);
+                    self.new_symbolic(st, &name, size as u32)?;
                     for k in 0..size {
                         st.mem.write_byte(&self.pool, id, off + k, Ok(bytes.get(k as usize).copied().unwrap_or(0)));
                     }
                 } else {
-                    let arr = self.new_symbolic(st, &name, size as u32);
+                    let arr = self.new_symbolic(st, &name, size as u32)?;
                     for k in 0..size {
                         let v = self.pool.var(arr, k as u32);
                         st.mem.write_byte(&self.pool, id, off + k, Err(v));
@@ -162,7 +172,7 @@ impl<'p> Executor<'p> {
                 if (hi as i32) <= (lo as i32) {
                     return Err(self.error(st, ErrorKind::User, "invalid klee_range: empty range"));
                 }
-                let v = self.symbolic_int_named(st, &name, 4);
+                let v = self.intrinsic_int(st, &name)?;
                 if let Val::S(e) = v {
                     let (l, h) = (self.pool.constant(32, lo as u64), self.pool.constant(32, hi as u64));
                     let ge = self.pool.cmp(CmpOp::Sle, l, e);
@@ -174,7 +184,7 @@ impl<'p> Executor<'p> {
             }
             Special::Int => {
                 let name = self.read_cstr(st, &arg(0)).unwrap_or_else(|_| "int".into());
-                Some(self.symbolic_int_named(st, &name, 4))
+                Some(self.intrinsic_int(st, &name)?)
             }
             Special::IsSymbolic => Some(Val::C(matches!(arg(0), Val::S(_)) as u64)),
             Special::SilentExit => return Err(Termination::Silent),

@@ -121,6 +121,8 @@ pub struct State {
     /// `klee_prefer_cex` conditions: the test's values meet as many of
     /// them as the path allows, in order.
     pub prefs: Rc<Vec<ExprId>>,
+    /// The seeds that still steer this path (`seed.rs`).
+    pub seeds: Rc<Vec<super::seed::Seed>>,
 }
 
 impl State {

@@ -263,7 +263,7 @@ impl<'p> Executor<'p> {
         if fd <= 2 || st.proc.entry(fd).is_none() || !self.can_fork(st) {
             return Ok(());
         }
-        let Val::S(e) = self.symbolic_int_named(st, what, 4) else { return Ok(()) };
+        let Ok(Val::S(e)) = self.symbolic_int_named(st, what, 4) else { return Ok(()) };
         let one = self.pool.constant(32, 1);
         let fails = self.pool.eq(e, one);
         let works = self.pool.not(fails);

@@ -73,14 +73,14 @@ pub struct SymFile {
 
 impl<'p> Executor<'p> {
     /// A symbolic object of `size` bytes named `name`, or its replayed bytes.
-    fn sym_object(&mut self, st: &mut State, name: &str, size: u32) -> SymData {
+    fn sym_object(&mut self, st: &mut State, name: &str, size: u32) -> Result<SymData, String> {
         let replayed = self.next_replay(name);
         let arr = self.pool.new_array(name, size.max(1));
-        st.arrays.push((arr, name.into()));
-        match replayed {
+        self.add_array(st, arr, name)?;
+        Ok(match replayed {
             Some(bytes) => SymData::Bytes(Rc::new(bytes)),
             None => SymData::Arr(arr),
-        }
+        })
     }
 
     /// A symbolic file's contents (`name`) and stat (`name_stat`), with
@@ -89,8 +89,8 @@ impl<'p> Executor<'p> {
     pub(in crate::exec) fn sym_dfile(
         &mut self, st: &mut State, name: &str, size: u32, dir: &libc::stat,
     ) -> Result<(SymData, SymData), String> {
-        let data = self.sym_object(st, name, size);
-        let stat = self.sym_object(st, &format!("{name}_stat"), STAT_SIZE);
+        let data = self.sym_object(st, name, size)?;
+        let stat = self.sym_object(st, &format!("{name}_stat"), STAT_SIZE)?;
         let SymData::Arr(arr) = stat else { return Ok((data, stat)) };
         let field = |pool: &mut ExprPool, (off, len): (u32, u32)| {
             let mut acc = pool.var(arr, off);
