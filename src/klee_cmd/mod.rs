@@ -226,16 +226,7 @@ fn build(
         }
         inputs.push(PathBuf::from(lib));
     }
-    let mut replays: Vec<PathBuf> = p.list("replay-ktest-file").iter().map(PathBuf::from).collect();
-    for d in p.list("replay-ktest-dir") {
-        let mut found: Vec<PathBuf> = std::fs::read_dir(d)
-            .map_err(|e| format!("--replay-ktest-dir {d}: {e}"))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|f| f.extension().is_some_and(|x| x == "ktest"))
-            .collect();
-        found.sort();
-        replays.extend(found);
-    }
+    let replays = ktest_files(p, "replay-ktest-file", "replay-ktest-dir")?;
     let mut command_line = vec![display];
     command_line.extend(p.program_args.iter().map(|s| s.to_string_lossy().into_owned()));
     let opts = RunOptions {
@@ -278,18 +269,25 @@ fn build(
     Ok((opts, k))
 }
 
-/// `--seed-file`/`--seed-dir` and the options of seeding.
-fn seeding(p: &args::Parsed) -> Result<klee_ext::exec::SeedConfig, String> {
-    let mut files: Vec<PathBuf> = p.list("seed-file").iter().map(PathBuf::from).collect();
-    for d in p.list("seed-dir") {
+/// The tests of a file option and a folder option (every `.ktest` of
+/// each folder, in name order), in the order given.
+fn ktest_files(p: &args::Parsed, file_opt: &str, dir_opt: &str) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<PathBuf> = p.list(file_opt).iter().map(PathBuf::from).collect();
+    for d in p.list(dir_opt) {
         let mut found: Vec<PathBuf> = std::fs::read_dir(d)
-            .map_err(|e| format!("--seed-dir {d}: {e}"))?
+            .map_err(|e| format!("--{dir_opt} {d}: {e}"))?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|f| f.extension().is_some_and(|x| x == "ktest"))
             .collect();
         found.sort();
         files.extend(found);
     }
+    Ok(files)
+}
+
+/// `--seed-file`/`--seed-dir` and the options of seeding.
+fn seeding(p: &args::Parsed) -> Result<klee_ext::exec::SeedConfig, String> {
+    let files = ktest_files(p, "seed-file", "seed-dir")?;
     let mut seeds = Vec::new();
     for f in &files {
         let kt =

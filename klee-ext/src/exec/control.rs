@@ -167,20 +167,11 @@ impl<'p> Executor<'p> {
                     self.take_edge(st, &edges[0]);
                     return Ok(());
                 }
-                self.count_fork(BranchKind::Conditional);
-                self.mark_side(st, 0);
-                self.mark_side(st, 1);
-                let mut other = self.clone_state(st);
+                let mut other = self.split_branch(st, (c, mt), (nc, mf));
                 if own {
                     Rc::make_mut(&mut st.path).push(true);
                     Rc::make_mut(&mut other.path).push(false);
                 }
-                other.tree_node = self.tree_child(st, NodeKind::Side(false));
-                st.tree_node = self.tree_child(st, NodeKind::Side(true));
-                st.depth += 1;
-                other.depth += 1;
-                st.add_constraint(c, mt);
-                other.add_constraint(nc, mf);
                 self.take_edge(st, &edges[0]);
                 self.take_edge(&mut other, &edges[1]);
                 self.add_state(other);
@@ -190,6 +181,26 @@ impl<'p> Executor<'p> {
             }
         }
         Ok(())
+    }
+
+    /// Forks a symbolic branch: `st` takes condition `c` (with model
+    /// `mt`), the copy returned takes `nc` (with `mf`); both sides marked
+    /// taken, the tree and depths updated. The caller moves each along
+    /// its edge.
+    pub(super) fn split_branch(
+        &mut self, st: &mut State, (c, mt): (ExprId, Rc<Assignment>), (nc, mf): (ExprId, Rc<Assignment>),
+    ) -> State {
+        self.count_fork(BranchKind::Conditional);
+        self.mark_side(st, 0);
+        self.mark_side(st, 1);
+        let mut other = self.clone_state(st);
+        other.tree_node = self.tree_child(st, NodeKind::Side(false));
+        st.tree_node = self.tree_child(st, NodeKind::Side(true));
+        st.depth += 1;
+        other.depth += 1;
+        st.add_constraint(c, mt);
+        other.add_constraint(nc, mf);
+        other
     }
 
     pub(super) fn switch(&mut self, st: &mut State, sw: &SwitchInst) -> Result<(), Termination> {

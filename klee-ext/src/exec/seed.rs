@@ -16,8 +16,6 @@
 //! states remain)`, and the waiting paths run, or end as halted with
 //! `only_seed`.
 
-use super::stats::BranchKind;
-use super::tree::NodeKind;
 use super::{ErrorKind, Executor, State, StateId, Termination};
 use crate::expr::{ArrayId, ExprId};
 use crate::ir::Edge;
@@ -159,16 +157,7 @@ impl<'p> Executor<'p> {
         let f_ok = if only && fs.is_empty() { None } else { self.model_for(st, nc)? };
         match (t_ok, f_ok) {
             (Some(mt), Some(mf)) if self.can_fork(st) => {
-                self.count_fork(BranchKind::Conditional);
-                self.mark_side(st, 0);
-                self.mark_side(st, 1);
-                let mut other = self.clone_state(st);
-                other.tree_node = self.tree_child(st, NodeKind::Side(false));
-                st.tree_node = self.tree_child(st, NodeKind::Side(true));
-                st.depth += 1;
-                other.depth += 1;
-                st.add_constraint(c, mt);
-                other.add_constraint(nc, mf);
+                let mut other = self.split_branch(st, (c, mt), (nc, mf));
                 self.set_seeds(st, ts);
                 self.set_seeds(&mut other, fs);
                 self.take_edge(st, &edges[0]);
