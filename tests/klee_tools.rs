@@ -64,7 +64,15 @@ fn klee_stats_prints_klees_columns_of_a_run() {
     // The profile: main's lines, in the callgrind format.
     let istats = std::fs::read_to_string(d.path().join("a.klee-out/run.istats")).unwrap();
     assert!(istats.starts_with("version: 1\n"), "{istats}");
+    assert!(istats.contains("\npositions: instr line\n") && istats.contains("\nob=assembly.ll\n"), "{istats}");
     assert!(istats.contains("\nfl=") && istats.contains("\nfn=main\n") && istats.contains("\nevents: "), "{istats}");
+    // Each cost line: instruction number, source line, I, Icov, Iuncov.
+    let costs: Vec<Vec<u64>> = istats
+        .lines()
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .map(|l| l.split(' ').map(|x| x.parse().unwrap()).collect())
+        .collect();
+    assert!(!costs.is_empty() && costs.iter().all(|c| c.len() == 5 && c[0] > 0 && c[1] > 0 && c[3] + c[4] == 1));
 }
 
 #[test]

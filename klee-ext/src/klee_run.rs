@@ -320,6 +320,9 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         std::process::id(),
         crate::klee_files::local_time(started)
     );
+    // `info` is written at the start too, as KLEE does, so a run that
+    // stops early still has one.
+    let _ = std::fs::write(out_dir.join("info"), &info);
     let mut w = Writer {
         dir: out_dir.clone(),
         k,

@@ -1,9 +1,9 @@
 //! KLEE's statistics files in an output folder: `run.stats`, an SQLite
 //! database with one table `stats` of KLEE's columns (a row every
 //! `--stats-write-interval` and one at the end, counters cumulative over
-//! the run), and `run.istats`, the per-line profile in the callgrind
-//! format KCachegrind reads (rewritten every `--istats-write-interval`
-//! and at the end).
+//! the run), and `run.istats`, the per-instruction profile in the
+//! callgrind layout KLEE writes and KCachegrind reads (rewritten every
+//! `--istats-write-interval` and at the end).
 //!
 //! Times are in microseconds and memory in bytes, as KLEE writes them.
 //! What the columns hold here: `SolverTime`, `QueryTime` and
@@ -278,8 +278,7 @@ impl StatsWriter {
     fn write_istats(&mut self, prog: &crate::ir::Program, ex: Option<&Executor>) {
         let Some(path) = &self.istats else { return };
         let (counts, _) = merged(&self.ended.counts, &self.ended.sides, ex);
-        let lines = stats::line_counts_of(prog, &counts);
-        let _ = std::fs::write(path, istats_text(&self.cmd, &lines));
+        let _ = std::fs::write(path, istats_text(&self.cmd, &stats::profile_of(prog, &counts)));
     }
 }
 
@@ -295,32 +294,37 @@ fn merged(counts: &[Vec<u64>], sides: &[Vec<u8>], ex: Option<&Executor>) -> (Vec
     (c, s)
 }
 
-/// `run.istats`: one `fl=`/`fn=` section per function, a cost line per
-/// source line (`line I Icov Iuncov`: instructions executed, covered and
-/// not covered), and the totals.
-fn istats_text(cmd: &str, lines: &[stats::LineCounts]) -> String {
+/// `run.istats` in the layout KLEE writes: `positions: instr line`, the
+/// object `assembly.ll`, per function `fl=`/`fn=` and a cost line per
+/// instruction (`instr line I Icov Iuncov`: times run, covered or not),
+/// and for a call of a program function `cfn=`, `calls=COUNT TARGET` and
+/// the call's own line.
+fn istats_text(cmd: &str, funcs: &[stats::FuncProfile]) -> String {
     use std::fmt::Write;
     let mut out = String::new();
     let _ = write!(
         out,
-        "version: 1\ncreator: se2repair klee\npid: {}\ncmd: {cmd}\n\npositions: line\nevents: I Icov Iuncov\n",
+        "version: 1\ncreator: klee\npid: {}\ncmd: {cmd}\n\n\npositions: instr line\nevents: I Icov Iuncov\nob=assembly.ll\n",
         std::process::id()
     );
-    let (mut fl, mut fun) = ("", "");
     let mut totals = [0u64; 3];
-    for l in lines {
-        if l.file != fl {
-            fl = &l.file;
+    let mut fl = "";
+    for f in funcs {
+        if f.file != fl {
+            fl = &f.file;
             let _ = writeln!(out, "fl={fl}");
         }
-        if l.function != fun {
-            fun = &l.function;
-            let _ = writeln!(out, "fn={fun}");
+        let _ = writeln!(out, "fn={}", f.name);
+        for i in &f.instrs {
+            let cov = u64::from(i.runs > 0);
+            let _ = writeln!(out, "{} {} {} {} {}", i.instr, i.line, i.runs, cov, 1 - cov);
+            if let Some((callee, target)) = &i.calls {
+                let _ = writeln!(out, "cfn={callee}\ncalls={} {target}\n{} {} {} 0 0", i.runs, i.instr, i.line, i.runs);
+            }
+            totals[0] += i.runs;
+            totals[1] += cov;
+            totals[2] += 1 - cov;
         }
-        let _ = writeln!(out, "{} {} {} {}", l.line, l.executed, l.covered, l.uncovered);
-        totals[0] += l.executed;
-        totals[1] += l.covered;
-        totals[2] += l.uncovered;
     }
     let _ = writeln!(out, "totals: {} {} {}", totals[0], totals[1], totals[2]);
     out

@@ -122,6 +122,8 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("max-static-cpfork-pct", Kind::Value, Effect::Internal),
     ("max-static-pct-check-delay", Kind::Value, Effect::Internal),
     ("klee-call-optimisation", Kind::Flag, Effect::Internal),
+    // Every row of run.stats is committed as it is written.
+    ("stats-commit-after", Kind::Value, Effect::Internal),
 ];
 
 /// The options given before the program.

@@ -10,7 +10,6 @@
 
 use super::{Executor, State, StopReason, Termination};
 use crate::ir::{FuncKind, Inst, Program};
-use std::rc::Rc;
 use std::time::Duration;
 
 /// KLEE's branch types (`BranchTypes.h`), the kinds of fork counted.
@@ -68,16 +67,24 @@ pub struct Coverage {
     pub partial_branches: u64,
 }
 
-/// Per source line of the program's own code: instructions executed,
-/// covered and not covered.
+/// One instruction of the program's own code in the profile: its
+/// number (1-based, over the whole program), source line, times run, and
+/// the function it calls directly, if any, with that function's first
+/// instruction's number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LineCounts {
-    pub function: String,
-    pub file: String,
+pub struct InstrCount {
+    pub instr: u64,
     pub line: u32,
-    pub executed: u64,
-    pub covered: u64,
-    pub uncovered: u64,
+    pub runs: u64,
+    pub calls: Option<(String, u64)>,
+}
+
+/// A function's instructions in the profile.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FuncProfile {
+    pub name: String,
+    pub file: String,
+    pub instrs: Vec<InstrCount>,
 }
 
 /// The class of a path's end.
@@ -155,39 +162,43 @@ pub fn coverage_of(prog: &Program, counts: &[Vec<u64>], sides: &[Vec<u8>]) -> Co
     c
 }
 
-/// Instructions executed and covered per source line of the program's
-/// own code, by block entry `counts`, in function and line order.
-pub fn line_counts_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<LineCounts> {
-    let mut out: Vec<LineCounts> = Vec::new();
+/// The profile of the program's own functions by block entry `counts`:
+/// each instruction with a source line, in program order.
+pub fn profile_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<FuncProfile> {
+    // Instruction numbers over the whole program, as lines of a listing.
+    let mut first = Vec::with_capacity(prog.funcs.len());
+    let mut n = 1u64;
+    for f in &prog.funcs {
+        first.push(n);
+        n += f.blocks.iter().map(|b| b.insts.len() as u64).sum::<u64>();
+    }
+    let mut out = Vec::new();
     for (fi, f) in own_funcs(prog) {
-        let first = out.len();
-        let mut at: rustc_hash::FxHashMap<(Rc<str>, u32), usize> = Default::default();
+        let mut fp = FuncProfile { name: f.name.clone(), ..FuncProfile::default() };
+        let mut instr = first[fi];
         for (bi, b) in f.blocks.iter().enumerate() {
             let runs = counts.get(fi).and_then(|v| v.get(bi)).copied().unwrap_or(0);
-            for l in &b.locs {
+            for (inst, l) in b.insts.iter().zip(&b.locs) {
                 let loc = prog.loc(*l);
-                if loc.line == 0 {
-                    continue;
+                if loc.line != 0 {
+                    if fp.file.is_empty() {
+                        fp.file = loc.file.to_string();
+                    }
+                    let calls = match inst {
+                        Inst::Call(ci) => match ci.callee {
+                            crate::ir::Callee::Func(g) if prog.func(g).kind == FuncKind::Defined => {
+                                Some((prog.func(g).name.clone(), first[g.idx()]))
+                            }
+                            _ => None,
+                        },
+                        _ => None,
+                    };
+                    fp.instrs.push(InstrCount { instr, line: loc.line, runs, calls });
                 }
-                let i = *at.entry((loc.file.clone(), loc.line)).or_insert_with(|| {
-                    out.push(LineCounts {
-                        function: f.name.clone(),
-                        file: loc.file.to_string(),
-                        line: loc.line,
-                        ..LineCounts::default()
-                    });
-                    out.len() - 1
-                });
-                let c = &mut out[i];
-                c.executed += runs;
-                if runs > 0 {
-                    c.covered += 1;
-                } else {
-                    c.uncovered += 1;
-                }
+                instr += 1;
             }
         }
-        out[first..].sort_by_key(|c| c.line);
+        out.push(fp);
     }
     out
 }
