@@ -628,15 +628,16 @@ impl<'p> Executor<'p> {
 
     fn stat_fd(&mut self, st: &mut State, fd: i64, out: u64) -> Result<i64, Termination> {
         let mut sb: libc::stat = unsafe { std::mem::zeroed() };
-        let r = match st.proc.entry(fd).map(|o| o.file.clone()) {
+        let file = st.proc.entry(fd).map(|o| o.file.clone());
+        // A symbolic stdin answers with its stat object.
+        if let (Some(FileRef::Std(0)), Some(f)) = (&file, st.proc.sym_stdin.clone()) {
+            self.put_sym_stat(st, out, &f)?;
+            return Ok(0);
+        }
+        let r = match file {
             None => return self.fail(st, libc::EBADF),
             // The tool's own standard streams stand for the path's.
             // SAFETY: fstat into a local structure.
-            Some(FileRef::Std(0)) if st.proc.sym_stdin.is_some() => {
-                let f = st.proc.sym_stdin.clone().expect("checked");
-                self.put_sym_stat(st, out, &f)?;
-                return Ok(0);
-            }
             Some(FileRef::Std(k)) => unsafe { libc::fstat(k as i32, &mut sb) },
             Some(FileRef::Host(h)) => unsafe { libc::fstat(h.0, &mut sb) },
             Some(FileRef::Sym(k)) => {
