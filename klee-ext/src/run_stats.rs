@@ -61,7 +61,7 @@ pub fn columns() -> Vec<String> {
 }
 
 /// Counters of the explorations of a run that have ended.
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Ended {
     instructions: u64,
     queries: u64,
@@ -74,6 +74,33 @@ struct Ended {
     /// Block entry counts and branch sides, by function.
     counts: Vec<Vec<u64>>,
     sides: Vec<Vec<u8>>,
+}
+
+impl Ended {
+    /// Adds an exploration's counters, block counts and branch sides.
+    fn add(&mut self, ex: &Executor) {
+        let s = ex.solver_stats();
+        self.instructions += ex.stats.instructions;
+        self.queries += s.queries;
+        self.backend_queries += s.backend_queries;
+        self.cache_hits += s.cache_hits;
+        self.cex_hits += s.cex_hits;
+        self.backend_time += s.backend_time;
+        self.states += ex.stats.states_created;
+        let k = &ex.stats.klee;
+        self.klee.external_calls += k.external_calls;
+        self.klee.allocations += k.allocations;
+        self.klee.fork_time += k.fork_time;
+        for (a, b) in self.klee.branches.iter_mut().zip(k.branches) {
+            *a += b;
+        }
+        for (a, b) in self.klee.terminations.iter_mut().zip(k.terminations) {
+            *a += b;
+        }
+        let (counts, sides) = merged(&self.counts, &self.sides, Some(ex));
+        self.counts = counts;
+        self.sides = sides;
+    }
 }
 
 /// When to write.
@@ -171,28 +198,7 @@ impl StatsWriter {
 
     /// Adds an ended exploration's counters to the run's.
     pub fn ended(&mut self, ex: &Executor) {
-        let e = &mut self.ended;
-        let s = ex.solver_stats();
-        e.instructions += ex.stats.instructions;
-        e.queries += s.queries;
-        e.backend_queries += s.backend_queries;
-        e.cache_hits += s.cache_hits;
-        e.cex_hits += s.cex_hits;
-        e.backend_time += s.backend_time;
-        e.states += ex.stats.states_created;
-        let k = &ex.stats.klee;
-        e.klee.external_calls += k.external_calls;
-        e.klee.allocations += k.allocations;
-        e.klee.fork_time += k.fork_time;
-        for (a, b) in e.klee.branches.iter_mut().zip(k.branches) {
-            *a += b;
-        }
-        for (a, b) in e.klee.terminations.iter_mut().zip(k.terminations) {
-            *a += b;
-        }
-        let (counts, sides) = merged(&e.counts, &e.sides, Some(ex));
-        e.counts = counts;
-        e.sides = sides;
+        self.ended.add(ex);
     }
 
     /// Writes the last row and the profile (after the last exploration
@@ -205,37 +211,14 @@ impl StatsWriter {
     /// Appends a row: the ended explorations' counters plus `ex`'s.
     fn write_row(&mut self, prog: &crate::ir::Program, ex: Option<&Executor>) {
         let Some(db) = &self.db else { return };
-        let e = &self.ended;
-        let (mut instructions, mut queries, mut backend, mut hits, mut cex, mut time, mut states) =
-            (e.instructions, e.queries, e.backend_queries, e.cache_hits, e.cex_hits, e.backend_time, e.states);
-        let mut k = e.klee.clone();
-        let mut active = 0;
-        let cov = match ex {
-            Some(ex) => {
-                let s = ex.solver_stats();
-                instructions += ex.stats.instructions;
-                queries += s.queries;
-                backend += s.backend_queries;
-                hits += s.cache_hits;
-                cex += s.cex_hits;
-                time += s.backend_time;
-                states += ex.stats.states_created;
-                active = ex.active_states();
-                let x = &ex.stats.klee;
-                k.external_calls += x.external_calls;
-                k.allocations += x.allocations;
-                k.fork_time += x.fork_time;
-                for (a, b) in k.branches.iter_mut().zip(x.branches) {
-                    *a += b;
-                }
-                for (a, b) in k.terminations.iter_mut().zip(x.terminations) {
-                    *a += b;
-                }
-                let (c, s) = merged(&e.counts, &e.sides, Some(ex));
-                stats::coverage_of(prog, &c, &s)
-            }
-            None => stats::coverage_of(prog, &e.counts, &e.sides),
-        };
+        let mut e = self.ended.clone();
+        if let Some(ex) = ex {
+            e.add(ex);
+        }
+        let active = ex.map_or(0, |ex| ex.active_states());
+        let cov = stats::coverage_of(prog, &e.counts, &e.sides);
+        let (instructions, queries, backend, hits, cex, time, states, k) =
+            (e.instructions, e.queries, e.backend_queries, e.cache_hits, e.cex_hits, e.backend_time, e.states, e.klee);
         let us = |d: Duration| d.as_micros() as i64;
         let mut row: Vec<rusqlite::types::Value> = Vec::new();
         let int = |v: u64| rusqlite::types::Value::Integer(v as i64);
