@@ -16,7 +16,8 @@
 #
 # Environment:
 #   KLEE_SUITE_WORK      work folder (default ~/.cache/se2repair/klee-suite):
-#                        tools/ (klee, klee-stats, klee-replay, ktest-tool),
+#                        tools/ (klee, klee-stats, klee-replay, ktest-gen,
+#                        ktest-randgen, ktest-tool),
 #                        lib/libkleeRuntest.so (se2repair's own),
 #                        test/lit.site.cfg, test/<dir>/Output (lit's scratch),
 #                        results.json, lit.log, crashes.log, report.txt
@@ -105,8 +106,9 @@ if [ "\$status" -ge 128 ]; then
 fi
 exit "\$status"
 EOF
-# `klee-stats` and `klee-replay`: se2repair's, by those names.
-for t in klee-stats klee-replay; do
+# `klee-stats`, `klee-replay`, `ktest-gen`, `ktest-randgen`: se2repair's,
+# by those names.
+for t in klee-stats klee-replay ktest-gen ktest-randgen; do
   ln -sfn "$SE2" "$WORK/tools/$t"
 done
 # `ktest-tool`: the checkout's own Python script.
@@ -116,8 +118,8 @@ cat > "$WORK/tools/ktest-tool" <<EOF
 exec "$PYTHON" "$SRC/tools/ktest-tool/ktest-tool" "\$@"
 EOF
 chmod +x "$WORK/tools/klee" "$WORK/tools/ktest-tool"
-# KLEE's other tools (kleaver, ktest-gen, ...) are deliberately absent.
-rm -f "$WORK/tools/"{kleaver,klee-zesti,ktest-gen,ktest-randgen,klee-exec-tree}
+# KLEE's other tools (kleaver, klee-zesti, ...) are deliberately absent.
+rm -f "$WORK/tools/"{kleaver,klee-zesti,klee-exec-tree}
 ln -sf "$LLVM_BIN/FileCheck" "$WORK/tools/testtools/FileCheck"
 ln -sf "$LLVM_BIN/not" "$WORK/tools/testtools/not"
 

@@ -57,6 +57,20 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
         args: Vec<std::ffi::OsString>,
     },
+    /// Make a .ktest from concrete inputs, as KLEE's ktest-gen (also the
+    /// binary called as `ktest-gen`).
+    #[command(name = "ktest-gen", disable_help_flag = true)]
+    KtestGen {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<std::ffi::OsString>,
+    },
+    /// Make a .ktest of random inputs, as KLEE's ktest-randgen (also the
+    /// binary called as `ktest-randgen`).
+    #[command(name = "ktest-randgen", disable_help_flag = true)]
+    KtestRandgen {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Print .ktest files as KLEE's ktest-tool does.
     KtestTool {
         /// Trailing zero bytes left out of each object's data, hex and text
@@ -209,6 +223,17 @@ pub fn main() -> ExitCode {
     if raw.get(1).is_some_and(|a| a == "klee-replay") {
         return crate::klee_replay_cmd::main(raw.split_off(2));
     }
+    for (tool, main) in [
+        ("ktest-gen", crate::ktest_gen_cmd::gen_main as fn(Vec<std::ffi::OsString>) -> ExitCode),
+        ("ktest-randgen", crate::ktest_gen_cmd::randgen_main),
+    ] {
+        if name == tool {
+            return main(raw.split_off(1));
+        }
+        if raw.get(1).is_some_and(|a| a == tool) {
+            return main(raw.split_off(2));
+        }
+    }
     // KLEE's other tools by their names: the subcommands of that name.
     if name == "klee-stats" || name == "ktest-tool" {
         raw.insert(1, name);
@@ -229,6 +254,8 @@ pub fn main() -> ExitCode {
         Cmd::Klee { args } => crate::klee_cmd::main(args),
         Cmd::KleeStats(a) => crate::klee_stats_cmd::main(a),
         Cmd::KleeReplay { args } => crate::klee_replay_cmd::main(args),
+        Cmd::KtestGen { args } => crate::ktest_gen_cmd::gen_main(args),
+        Cmd::KtestRandgen { args } => crate::ktest_gen_cmd::randgen_main(args),
         Cmd::KtestTool { trim_zeros, extract, files } => {
             for f in &files {
                 let k = match KTest::load(f) {

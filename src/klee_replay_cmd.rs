@@ -30,6 +30,8 @@ pub struct Inputs {
     /// Symbolic files: name (`A`, `B`, …), contents, permission bits.
     pub files: Vec<(String, Vec<u8>, u32)>,
     pub stdin: Option<Vec<u8>>,
+    /// `--sym-stdout`: what the program's stdout file holds at the start.
+    pub stdout: Option<Vec<u8>>,
 }
 
 /// A C string's bytes up to its first NUL.
@@ -52,7 +54,11 @@ fn mode(stat: Option<&Vec<u8>>) -> u32 {
 pub fn inputs(kt: &KTest) -> Result<Inputs, String> {
     let raw: Vec<OsString> = kt.args.iter().skip(1).map(OsString::from).collect();
     let posix = parse_program_args(&raw)?;
-    let find = |name: &str| kt.objects.iter().find(|(n, _)| n == name).map(|(_, b)| b);
+    // KLEE's names, or the older ones with '-' (`stdin-stat`).
+    let find = |name: &str| {
+        let old = name.replace('_', "-");
+        kt.objects.iter().find(|(n, _)| n == name || *n == old).map(|(_, b)| b)
+    };
     let mut args_objs =
         kt.objects.iter().filter(|(n, _)| n.starts_with("arg") && n[3..].bytes().all(|c| c.is_ascii_digit()));
     let mut counts = kt.objects.iter().filter(|(n, _)| n == "n_args");
@@ -79,7 +85,7 @@ pub fn inputs(kt: &KTest) -> Result<Inputs, String> {
     if let Some((n, _)) = posix.sym_files {
         for k in 0..n {
             let letter = (b'A' + k as u8) as char;
-            let data = find(&format!("{letter}_data")).or_else(|| find(&format!("{letter}-data")));
+            let data = find(&format!("{letter}_data"));
             let data = data.ok_or(format!("the test has no {letter}_data object for --sym-files"))?;
             out.files.push((letter.to_string(), data.clone(), mode(find(&format!("{letter}_data_stat")))));
         }
@@ -87,10 +93,14 @@ pub fn inputs(kt: &KTest) -> Result<Inputs, String> {
     if posix.sym_stdin.is_some_and(|n| n > 0) {
         out.stdin = Some(find("stdin").ok_or("the test has no stdin object for --sym-stdin")?.clone());
     }
+    if posix.sym_stdout {
+        out.stdout = Some(find("stdout").ok_or("the test has no stdout object for --sym-stdout")?.clone());
+    }
     Ok(out)
 }
 
-/// Writes the files (and stdin's, as `fd0`) into a fresh replay folder.
+/// Writes the files (and stdin's and stdout's, as `fd0` and `fd1`) into
+/// a fresh replay folder.
 fn create_files(inp: &Inputs) -> Result<PathBuf, String> {
     use std::os::unix::fs::OpenOptionsExt;
     let dir = tempfile::Builder::new()
@@ -102,6 +112,9 @@ fn create_files(inp: &Inputs) -> Result<PathBuf, String> {
     let mut all: Vec<(String, &Vec<u8>, u32)> = inp.files.iter().map(|(n, d, m)| (n.clone(), d, *m)).collect();
     if let Some(s) = &inp.stdin {
         all.push(("fd0".into(), s, 0o644));
+    }
+    if let Some(s) = &inp.stdout {
+        all.push(("fd1".into(), s, 0o644));
     }
     for (name, data, mode) in all {
         let path = dir.join(&name);
@@ -127,6 +140,10 @@ fn run_one(exe: &Path, argv0: &OsString, inp: &Inputs, dir: &Path, timeout: Opti
     cmd.arg0(argv0).args(inp.args.iter().map(|a| OsString::from_vec(a.clone()))).current_dir(dir).process_group(0);
     if inp.stdin.is_some() {
         cmd.stdin(std::fs::File::open(dir.join("fd0")).map_err(|e| format!("cannot open the replayed stdin: {e}"))?);
+    }
+    if inp.stdout.is_some() {
+        let f = std::fs::OpenOptions::new().read(true).write(true).open(dir.join("fd1"));
+        cmd.stdout(f.map_err(|e| format!("cannot open the replayed stdout: {e}"))?);
     }
     let start = Instant::now();
     let mut child = cmd.spawn().map_err(|e| format!("execv: {e}"))?;

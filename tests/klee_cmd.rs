@@ -88,9 +88,9 @@ fn exit_on_error_stops_with_status_1_and_write_no_tests_writes_none() {
 #[test]
 fn unsupported_options_are_named_and_refused() {
     let d = tempfile::tempdir().unwrap();
-    let o = klee(d.path(), &["--use-query-log=all:kquery", "x.bc"]);
+    let o = klee(d.path(), &["--const-array-opt", "x.bc"]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(err(&o).contains("unsupported KLEE option --use-query-log"), "{}", err(&o));
+    assert!(err(&o).contains("unsupported KLEE option --const-array-opt"), "{}", err(&o));
     // Internal-only options are accepted.
     let bc = bitcode(d.path(), "oob", OOB, &[]);
     let o = klee(
@@ -608,4 +608,34 @@ int main(int argc, char **argv) {
     }
     // Tests of every argument count replayed, each as one path.
     assert_eq!(counts.into_iter().collect::<Vec<_>>(), ["1", "2", "3"]);
+}
+
+#[test]
+fn query_logs_hold_every_query_and_those_the_caches_do_not_answer() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "oob", OOB, &[]);
+    let o = klee(
+        d.path(),
+        &[
+            "--output-dir=o",
+            "--use-query-log=all:kquery,solver:kquery",
+            "--use-query-log=all:smt2",
+            bc.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let read = |f: &str| std::fs::read_to_string(d.path().join("o").join(f)).unwrap();
+    let (all, solver, smt) = (read("all-queries.kquery"), read("solver-queries.kquery"), read("all-queries.smt2"));
+    let n = |t: &str, c: &str| t.lines().filter(|l| l.starts_with(&format!("{c} Query "))).count();
+    // The branch on x asks whether its other side is feasible.
+    assert!(n(&all, "#") >= 1, "{all}");
+    assert!(n(&solver, "#") <= n(&all, "#"));
+    assert_eq!(n(&smt, ";"), n(&all, "#"));
+    assert!(all.contains("array x[4] : w32 -> w8 = symbolic"), "{all}");
+    assert!(all.contains("(query [") && all.contains("#   Is Valid: "), "{all}");
+    assert!(smt.contains("(check-sat)"), "{smt}");
+    let bad = klee(d.path(), &["--output-dir=p", "--use-query-log=all:json", bc.to_str().unwrap()]);
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(err(&bad).contains("--use-query-log: 'all:json'"), "{}", err(&bad));
+    assert!(!d.path().join("p").exists());
 }

@@ -111,3 +111,38 @@ fn a_test_with_klees_object_names_replays_as_one_path() {
     assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
     assert_eq!(String::from_utf8_lossy(&o.stdout), "file x stdin-size 3\n");
 }
+
+#[test]
+fn descriptors_are_numbered_lowest_first_and_a_failed_call_is_minus_one_of_its_type() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(
+        d.path(),
+        "fdn",
+        r#"#include <assert.h>
+#include <fcntl.h>
+#include <unistd.h>
+int main(void) {
+  int fd = open("A", O_RDWR);
+  if (fd == -1) return 0;
+  assert(fd == 3);
+  assert(!close(0));
+  assert(close(0) == -1);
+  assert(open("A", O_RDONLY) == 0);
+  assert(dup(0) == 4);
+  struct flock lck;
+  assert(fcntl(fd, F_GETLK, &lck) == 0);
+  assert(lck.l_type == F_UNLCK);
+  lck.l_type = F_RDLCK;
+  assert(fcntl(fd, F_SETLK, &lck) == 0);
+  return 0;
+}
+"#,
+        &[],
+    );
+    let o = klee(
+        d.path(),
+        &["--output-dir=o", "--posix-runtime", "--exit-on-error", bc.to_str().unwrap(), "--sym-files", "1", "4"],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(!err(&o).contains("ERROR"), "{}", err(&o));
+}

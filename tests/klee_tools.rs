@@ -279,3 +279,110 @@ fn lib_klee_runtest_replays_tests_into_a_native_build_as_in_klees_tutorial() {
     let same = Command::new(&shared).env("KTEST_FILE", &t).env("LD_LIBRARY_PATH", &lib).output().unwrap();
     assert_eq!(o.status.code(), same.status.code());
 }
+
+const CHECKS_INPUTS: &str = r#"#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+static long size_of(int fd) { struct stat s; return fstat(fd, &s) ? -1 : (long)s.st_size; }
+int main(int argc, char **argv) {
+  if (argc != 3 || strcmp(argv[1], "-v") || strcmp(argv[2], "file1")) return 1;
+  FILE *a = fopen("A", "r");
+  char buf[8] = {0};
+  if (!a || fread(buf, 1, 7, a) != 6 || strcmp(buf, "bbbbbb")) return 2;
+  if (size_of(0) != 4 || size_of(1) != 1024) return 3;
+  if (read(0, buf, 4) != 4 || memcmp(buf, "aaaa", 4)) return 4;
+  printf("ok\n");
+  return 0;
+}
+"#;
+
+#[test]
+fn ktest_gen_makes_a_test_of_concrete_inputs_that_klee_replay_replays() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    std::fs::write(p.join("in.txt"), "aaaa").unwrap();
+    std::fs::write(p.join("file.txt"), "bbbbbb").unwrap();
+    std::fs::write(p.join("out.txt"), "cc").unwrap();
+    let o = tool(
+        "ktest-gen",
+        p,
+        &[
+            "-v",
+            "file1",
+            "--bout-file",
+            "t.ktest",
+            "--sym-stdin",
+            "in.txt",
+            "--sym-file",
+            "file.txt",
+            "--sym-stdout",
+            "out.txt",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let kt = klee_ext::ktest::KTest::load(&p.join("t.ktest")).unwrap();
+    let names: Vec<&str> = kt.objects.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["arg00", "arg01", "A_data", "A_data_stat", "stdin", "stdin_stat", "stdout", "stdout_stat"]);
+    assert_eq!(kt.objects[0].1, b"-v\0");
+    let exe = gcc(p, CHECKS_INPUTS, "checks", &[]);
+    let o = tool("klee-replay", p, &[exe.to_str().unwrap(), "t.ktest"]);
+    let e = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(e.contains("KLEE-REPLAY: NOTE: EXIT STATUS: NORMAL"), "{e}");
+    // Bad input: no arguments, a missing file.
+    assert_eq!(tool("ktest-gen", p, &[]).status.code(), Some(1));
+    let o = tool("ktest-gen", p, &["--sym-file", "nope.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("Failure opening nope.txt"));
+}
+
+#[test]
+fn ktest_randgen_makes_random_inputs_of_the_given_shapes() {
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    let args = [
+        "7",
+        "--sym-arg",
+        "4",
+        "--sym-args",
+        "1",
+        "3",
+        "2",
+        "--sym-files",
+        "2",
+        "5",
+        "--sym-stdin",
+        "8",
+        "--bout-file",
+        "r.ktest",
+    ];
+    let o = tool("ktest-randgen", p, &args);
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    let kt = klee_ext::ktest::KTest::load(&p.join("r.ktest")).unwrap();
+    let get = |n: &str| kt.objects.iter().find(|(k, _)| k == n).map(|(_, b)| b.clone()).unwrap();
+    assert_eq!(get("arg0").len(), 5);
+    assert_eq!(*get("arg0").last().unwrap(), 0);
+    let n = u32::from_le_bytes(get("n_args")[..4].try_into().unwrap());
+    assert!((1..=3).contains(&n));
+    assert_eq!(get("A_data").len(), 5);
+    assert_eq!(get("B_data_stat").len(), 144);
+    assert_eq!(get("stdin").len(), 8);
+    assert!(!kt.args.iter().any(|a| a.contains("bout")), "{:?}", kt.args);
+    // The same seed, the same inputs (the stat objects are of fresh files).
+    tool("ktest-randgen", p, &[&args[..13], &["r2.ktest"]].concat());
+    let data = |f: &str| -> Vec<(String, Vec<u8>)> {
+        let k = klee_ext::ktest::KTest::load(&p.join(f)).unwrap();
+        k.objects.into_iter().filter(|(n, _)| !n.ends_with("_stat")).collect()
+    };
+    assert_eq!(data("r.ktest"), data("r2.ktest"));
+    for (bad, says) in [
+        (&[][..], "Usage"),
+        (&["0", "--unexpected"][..], "Unexpected"),
+        (&["1", "--sym-args", "5", "3"][..], "ran out of"),
+        (&["1", "--sym-args", "5", "3", "10"][..], "should be no more"),
+    ] {
+        let o = tool("ktest-randgen", p, bad);
+        assert_eq!(o.status.code(), Some(1));
+        assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{bad:?}");
+    }
+}

@@ -54,6 +54,13 @@ pub struct KleeOptions {
     /// `run.stats` and `run.istats` (`--output-stats`, `--output-istats`
     /// and their intervals).
     pub stats: crate::run_stats::StatsOptions,
+    /// `--use-query-log`: the logs written into the output folder.
+    pub query_logs: Vec<(crate::solver::query_log::LogPlace, crate::solver::query_log::LogFormat)>,
+    /// `--debug-print-instructions`: the form, and whether into
+    /// `instructions.txt` (else stderr).
+    pub debug_print: Option<(crate::exec::InstForm, bool)>,
+    /// `--debug-print-escaping-functions`.
+    pub print_escaping: bool,
 }
 
 impl Default for KleeOptions {
@@ -77,6 +84,9 @@ impl Default for KleeOptions {
             output_module: false,
             replays: Vec::new(),
             stats: Default::default(),
+            query_logs: Vec::new(),
+            debug_print: None,
+            print_escaping: false,
         }
     }
 }
@@ -298,6 +308,8 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         assembly: k.output_source,
         optimize: k.optimize,
         module_out: staged.as_ref().map(|d| d.path().join("final.bc")),
+        inst_text: k.debug_print.is_some(),
+        escaping: k.print_escaping,
     };
     let (_tmp, prog) = load(opts, &load_opts)?;
     let out_dir = crate::output::create_dir(opts.output_dir.as_deref(), first)?;
@@ -309,6 +321,9 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
     }
     if k.output_source {
         let _ = std::fs::write(out_dir.join("assembly.ll"), &prog.assembly);
+    }
+    if k.print_escaping {
+        log::message(&format!("escaping functions: [{}]", prog.escaping.join(", ")));
     }
     if !opts.exec.seeding.seeds.is_empty() {
         log::message(&format!("using {} seeds", opts.exec.seeding.seeds.len()));
@@ -348,6 +363,9 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         if k.replays.is_empty() { vec![None] } else { k.replays.iter().cloned().map(Some).collect() };
     for (i, replay) in runs.iter().enumerate() {
         let mut cfg = opts.exec.clone();
+        for &(place, format) in &k.query_logs {
+            cfg.solver.query_logs.push(crate::solver::query_log::QueryLogSpec::in_dir(&out_dir, place, format));
+        }
         if let Some(p) = replay {
             let kt = match KTest::load(p) {
                 Ok(kt) => kt,
@@ -361,7 +379,21 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
             cfg.replay = Some(crate::exec::ReplayObjects { objects: kt.objects.into_iter().collect() });
         }
         let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
+        if let Some((form, to_file)) = k.debug_print {
+            let out: Box<dyn std::io::Write> = match to_file {
+                true => {
+                    let path = out_dir.join("instructions.txt");
+                    match std::fs::OpenOptions::new().create(true).append(true).open(&path) {
+                        Ok(f) => Box::new(std::io::BufWriter::new(f)),
+                        Err(e) => return Err(RunError::Setup(format!("cannot write {}: {e}", path.display()))),
+                    }
+                }
+                false => Box::new(std::io::stderr()),
+            };
+            ex.log_instructions(form, out);
+        }
         ex.run_observed(&mut |ex, r| w.path(ex, r), &mut |ex| sw.tick(ex));
+        ex.flush_instruction_log();
         sw.ended(&ex);
         instructions += ex.stats.instructions;
         w.partial += ex.stats.silent;

@@ -54,9 +54,83 @@ pub trait Searcher {
     /// After a state ran: how many instructions it has run since it last
     /// covered a new block. Only coverage-guided searchers use it.
     fn ran(&mut self, _id: StateId, _insts_since_covnew: u64) {}
+    /// After a state ran: how many instructions it ran this turn.
+    fn ran_for(&mut self, _id: StateId, _insts: u64) {}
 }
 
-pub fn build(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
+/// Instructions a state may run before iterative deepening first sets it
+/// aside.
+pub const DEEPENING_START: u64 = 100_000;
+
+/// KLEE's iterative deepening (`--use-iterative-deepening-time-search`),
+/// with the budget in instructions rather than seconds so that the order
+/// does not depend on the machine's load: a state that has run more than
+/// the budget since it was admitted is set aside; when no other state is
+/// left, the budget doubles and the set-aside states return.
+pub struct Deepening {
+    inner: Box<dyn Searcher>,
+    budget: u64,
+    /// Admitted states: depth and instructions run since admitted.
+    used: std::collections::HashMap<StateId, (u32, u64)>,
+    paused: Vec<(StateId, u32)>,
+}
+
+impl Deepening {
+    pub fn new(inner: Box<dyn Searcher>) -> Self {
+        Deepening { inner, budget: DEEPENING_START, used: Default::default(), paused: Vec::new() }
+    }
+}
+
+impl Searcher for Deepening {
+    fn add(&mut self, id: StateId, depth: u32) {
+        self.used.insert(id, (depth, 0));
+        self.inner.add(id, depth);
+    }
+    fn remove(&mut self, id: StateId) {
+        if self.used.remove(&id).is_some() {
+            self.inner.remove(id);
+        }
+        self.paused.retain(|(s, _)| *s != id);
+    }
+    fn select(&mut self) -> Option<StateId> {
+        if let Some(s) = self.inner.select() {
+            return Some(s);
+        }
+        if self.paused.is_empty() {
+            return None;
+        }
+        self.budget = self.budget.saturating_mul(2);
+        for (id, depth) in std::mem::take(&mut self.paused) {
+            self.add(id, depth);
+        }
+        self.inner.select()
+    }
+    fn ran(&mut self, id: StateId, insts_since_covnew: u64) {
+        self.inner.ran(id, insts_since_covnew);
+    }
+    fn ran_for(&mut self, id: StateId, insts: u64) {
+        let Some((depth, used)) = self.used.get_mut(&id) else { return };
+        *used += insts;
+        if *used > self.budget {
+            let depth = *depth;
+            self.used.remove(&id);
+            self.inner.remove(id);
+            self.paused.push((id, depth));
+        }
+    }
+}
+
+/// The searcher of `kind`, within iterative deepening if `deepening`.
+pub fn build(kind: SearchKind, seed: u64, deepening: bool) -> Box<dyn Searcher> {
+    let inner = build_kind(kind, seed);
+    if deepening {
+        Box::new(Deepening::new(inner))
+    } else {
+        inner
+    }
+}
+
+fn build_kind(kind: SearchKind, seed: u64) -> Box<dyn Searcher> {
     match kind {
         SearchKind::Dfs => Box::new(Dfs(Vec::new())),
         SearchKind::Bfs => Box::new(Bfs(VecDeque::new())),
@@ -170,5 +244,30 @@ impl Searcher for Weighted {
             x -= w;
         }
         self.states.last().map(|s| s.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deepening_sets_aside_a_state_over_budget_until_the_others_end() {
+        let mut s = build(SearchKind::Dfs, 1, true);
+        s.add(StateId(0), 0);
+        s.add(StateId(1), 0);
+        assert_eq!(s.select(), Some(StateId(1)));
+        s.ran_for(StateId(1), DEEPENING_START + 1);
+        // Over budget: the other state runs.
+        assert_eq!(s.select(), Some(StateId(0)));
+        s.ran_for(StateId(0), 10);
+        assert_eq!(s.select(), Some(StateId(0)));
+        s.remove(StateId(0));
+        // Nothing else left: the budget doubles and the state returns.
+        assert_eq!(s.select(), Some(StateId(1)));
+        s.ran_for(StateId(1), DEEPENING_START);
+        assert_eq!(s.select(), Some(StateId(1)));
+        s.remove(StateId(1));
+        assert_eq!(s.select(), None);
     }
 }

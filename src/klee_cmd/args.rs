@@ -90,12 +90,21 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("zero-seed-extension", Kind::Flag, Effect::Real),
     ("allow-seed-truncation", Kind::Flag, Effect::Real),
     ("output-istats", Kind::Flag, Effect::Real),
+    ("single-object-resolution", Kind::Flag, Effect::Real),
+    ("use-query-log", Kind::List, Effect::Real),
+    ("optimize-array", Kind::Value, Effect::Real),
+    ("debug-print-instructions", Kind::List, Effect::Real),
+    ("debug-print-escaping-functions", Kind::Flag, Effect::Real),
+    ("use-iterative-deepening-time-search", Kind::Flag, Effect::Real),
+    ("external-call-warnings", Kind::Value, Effect::Real),
+    ("max-static-fork-pct", Kind::Value, Effect::Real),
+    ("max-static-cpfork-pct", Kind::Value, Effect::Real),
+    ("max-static-pct-check-delay", Kind::Value, Effect::Real),
     ("stats-write-interval", Kind::Value, Effect::Real),
     ("istats-write-interval", Kind::Value, Effect::Real),
     ("stats-write-after-instructions", Kind::Value, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
-    ("optimize-array", Kind::Value, Effect::Internal),
     ("use-batching-search", Kind::Flag, Effect::Internal),
     ("batch-instructions", Kind::Value, Effect::Internal),
     ("batch-time", Kind::Value, Effect::Internal),
@@ -117,10 +126,10 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("simplify-sym-indices", Kind::Flag, Effect::Internal),
     ("solver-optimize-divides", Kind::Flag, Effect::Internal),
     ("stp-sat-solver", Kind::Value, Effect::Internal),
-    ("max-static-fork-pct", Kind::Value, Effect::Internal),
+    // They measure solver time: applying them would make a run's paths
+    // depend on the machine's load.
     ("max-static-solve-pct", Kind::Value, Effect::Internal),
-    ("max-static-cpfork-pct", Kind::Value, Effect::Internal),
-    ("max-static-pct-check-delay", Kind::Value, Effect::Internal),
+    ("max-static-cpsolve-pct", Kind::Value, Effect::Internal),
     ("klee-call-optimisation", Kind::Flag, Effect::Internal),
     // Every row of run.stats is committed as it is written.
     ("stats-commit-after", Kind::Value, Effect::Internal),

@@ -12,6 +12,7 @@ mod args;
 use klee_ext::klee_run::{run_klee, KleeOptions};
 use klee_ext::log;
 use klee_ext::search::SearchKind;
+use klee_ext::solver::query_log::{LogFormat, LogPlace};
 use klee_ext::{Config, RunOptions};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -165,6 +166,29 @@ fn build(
         "all" | "over-approx" => klee_ext::exec::ExternalCalls::All,
         other => return Err(format!("--external-calls: '{other}' is not one of none, concrete, all, over-approx")),
     };
+    let external_call_warnings = match p.value("external-call-warnings").unwrap_or("once-per-function") {
+        "none" => klee_ext::exec::CallWarnings::None,
+        "once-per-function" => klee_ext::exec::CallWarnings::OncePerFunction,
+        "all" => klee_ext::exec::CallWarnings::All,
+        other => return Err(format!("--external-call-warnings: '{other}' is not one of none, once-per-function, all")),
+    };
+    let pct = |name: &str| -> Result<f64, String> {
+        match p.value(name) {
+            None => Ok(1.0),
+            Some(v) => v
+                .parse::<f64>()
+                .ok()
+                .filter(|x| (0.0..=1.0).contains(x))
+                .ok_or(format!("--{name}: '{v}' is not a share between 0 and 1")),
+        }
+    };
+    let optimize_array = match p.value("optimize-array").unwrap_or("none") {
+        "none" => klee_ext::exec::OptimizeArray::None,
+        "index" => klee_ext::exec::OptimizeArray::Index,
+        "value" => klee_ext::exec::OptimizeArray::Value,
+        "all" => klee_ext::exec::OptimizeArray::All,
+        other => return Err(format!("--optimize-array: '{other}' is not one of none, index, value, all")),
+    };
     let mut cfg = Config {
         max_time: time(p, "max-time")?,
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
@@ -194,6 +218,14 @@ fn build(
         line_buffered_stdout: true,
         echo_live: true,
         whole_objects: true,
+        klee_heap: true,
+        optimize_array,
+        external_call_warnings,
+        max_static_fork_pct: pct("max-static-fork-pct")?,
+        max_static_cpfork_pct: pct("max-static-cpfork-pct")?,
+        max_static_pct_check_delay: number(p, "max-static-pct-check-delay")?.unwrap_or(1000),
+        iterative_deepening: p.flag("use-iterative-deepening-time-search").unwrap_or(false),
+        single_object_resolution: p.flag("single-object-resolution").unwrap_or(false),
         use_merge: p.flag("use-merge").unwrap_or(false),
         debug_log_merge: p.flag("debug-log-merge").unwrap_or(false),
         ..Config::default()
@@ -265,8 +297,64 @@ fn build(
         output_module: p.flag("output-module").unwrap_or(false),
         replays,
         stats: stats_options(p)?,
+        query_logs: query_logs(p)?,
+        debug_print: debug_print(p)?,
+        print_escaping: p.flag("debug-print-escaping-functions").unwrap_or(false),
     };
     Ok((opts, k))
+}
+
+/// `--debug-print-instructions=all|src|compact:stderr|file,…`: the
+/// fullest form asked, on stderr if any entry asks for it.
+fn debug_print(p: &args::Parsed) -> Result<Option<(klee_ext::exec::InstForm, bool)>, String> {
+    use klee_ext::exec::InstForm;
+    let mut form: Option<InstForm> = None;
+    let mut to_file = true;
+    for item in p.list("debug-print-instructions").iter().flat_map(|v| v.split(',')) {
+        let bad = || {
+            format!("--debug-print-instructions: '{item}' is not one of all, src, compact followed by :stderr or :file")
+        };
+        let (f, to) = item.split_once(':').ok_or_else(bad)?;
+        let f = match f {
+            "all" => InstForm::All,
+            "src" => InstForm::Src,
+            "compact" => InstForm::Compact,
+            _ => return Err(bad()),
+        };
+        match to {
+            "stderr" => to_file = false,
+            "file" => {}
+            _ => return Err(bad()),
+        }
+        form = Some(match (form, f) {
+            (Some(InstForm::All), _) | (_, InstForm::All) => InstForm::All,
+            (Some(InstForm::Src), _) | (_, InstForm::Src) => InstForm::Src,
+            _ => InstForm::Compact,
+        });
+    }
+    Ok(form.map(|f| (f, to_file)))
+}
+
+/// `--use-query-log=all:kquery,solver:smt2,…`.
+fn query_logs(p: &args::Parsed) -> Result<Vec<(LogPlace, LogFormat)>, String> {
+    let mut logs = Vec::new();
+    for item in p.list("use-query-log").iter().flat_map(|v| v.split(',')) {
+        let (place, format) = match item.split_once(':') {
+            Some(("all", "kquery")) => (LogPlace::All, LogFormat::Kquery),
+            Some(("all", "smt2")) => (LogPlace::All, LogFormat::Smt2),
+            Some(("solver", "kquery")) => (LogPlace::Solver, LogFormat::Kquery),
+            Some(("solver", "smt2")) => (LogPlace::Solver, LogFormat::Smt2),
+            _ => {
+                return Err(format!(
+                    "--use-query-log: '{item}' is not one of all:kquery, all:smt2, solver:kquery, solver:smt2"
+                ))
+            }
+        };
+        if !logs.contains(&(place, format)) {
+            logs.push((place, format));
+        }
+    }
+    Ok(logs)
 }
 
 /// The tests of a file option and a folder option (every `.ktest` of

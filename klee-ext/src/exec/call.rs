@@ -24,7 +24,11 @@ impl<'p> Executor<'p> {
             Callee::Func(f) => self.call_func(st, f, ci, args),
             Callee::Indirect(op) => {
                 let v = self.get(regs, op);
-                let a = self.concrete_of(st, v, "function pointer")?;
+                // A symbolic target: a path per function it may be, as KLEE.
+                let a = match v {
+                    Val::S(e) => self.pin_value(st, e, super::stats::BranchKind::Call)?,
+                    v => self.concrete_of(st, v, "function pointer")?,
+                };
                 match self.prog.func_at(a) {
                     Some(f) => self.call_func(st, f, ci, args),
                     None => {
@@ -38,6 +42,15 @@ impl<'p> Executor<'p> {
     /// Sets the call's result register, if it has one.
     pub(super) fn set_result(&mut self, st: &mut State, ci: &CallInst, v: Val) {
         if let Some(d) = ci.dst {
+            // A constant result fits its type: a model's `-1` as `i32` is
+            // 0xffffffff, as the program's own constants are.
+            let v = match v {
+                Val::C(c) => match self.prog.ty(ci.ret).bits {
+                    b @ 1..=63 => Val::C(c & mask(b)),
+                    _ => Val::C(c),
+                },
+                v => v,
+            };
             Self::set(st, d, v);
         }
     }

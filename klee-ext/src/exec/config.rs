@@ -135,6 +135,62 @@ pub struct Config {
     /// KLEE's POSIX `--max-fail N`: up to N reads, writes or closes of
     /// files per path fail with EIO, each on a path of its own.
     pub max_fail: u32,
+    /// The heap functions as KLEE's handlers have them (klee mode): a
+    /// symbolic `malloc`/`calloc`/`realloc` size is pinned to a small value
+    /// it may take, a copy of the path takes the one other value if there
+    /// is one, else sizes over 2^31 return null and the rest end with a
+    /// `model` error; `realloc(p, 0)` frees `p` and returns null. Off: a
+    /// symbolic size is concretized, and `realloc` is glibc's.
+    pub klee_heap: bool,
+    /// A symbolic address is resolved only to the object its path's model
+    /// points into; anywhere else is an out-of-bound error
+    /// (`--single-object-resolution`). Off: a copy of the path resolves it
+    /// again to each other object it may point into.
+    pub single_object_resolution: bool,
+    /// KLEE's `--optimize-array`: which of its array optimizations are
+    /// carried out and reported (`array_opt.rs`).
+    pub optimize_array: OptimizeArray,
+    /// The searcher within iterative deepening (`search::Deepening`;
+    /// `--use-iterative-deepening-time-search`).
+    pub iterative_deepening: bool,
+    /// Which host calls are reported (`--external-call-warnings`).
+    pub external_call_warnings: CallWarnings,
+    /// A branch whose instruction made more than this share of all forks
+    /// does not fork (`--max-static-fork-pct`; 1: no limit).
+    pub max_static_fork_pct: f64,
+    /// As `max_static_fork_pct`, for the forks of a call path
+    /// (`--max-static-cpfork-pct`).
+    pub max_static_cpfork_pct: f64,
+    /// The limits apply once the run has forked this many times
+    /// (`--max-static-pct-check-delay`).
+    pub max_static_pct_check_delay: u64,
+}
+
+/// KLEE's `--external-call-warnings` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum CallWarnings {
+    /// None.
+    None,
+    /// The first call of each function (the default).
+    #[default]
+    OncePerFunction,
+    /// Every call.
+    All,
+}
+
+/// KLEE's `--optimize-array` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum OptimizeArray {
+    #[default]
+    None,
+    /// Branch conditions over reads of constant objects at one symbolic
+    /// offset become ranges of the offset.
+    Index,
+    /// Reads at a symbolic offset are value selections (always so here);
+    /// each is reported.
+    Value,
+    /// Both.
+    All,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -201,6 +257,14 @@ impl Default for Config {
             echo_live: false,
             whole_objects: false,
             max_fail: 0,
+            klee_heap: false,
+            single_object_resolution: false,
+            optimize_array: OptimizeArray::None,
+            iterative_deepening: false,
+            external_call_warnings: CallWarnings::OncePerFunction,
+            max_static_fork_pct: 1.0,
+            max_static_cpfork_pct: 1.0,
+            max_static_pct_check_delay: 1000,
         }
     }
 }

@@ -102,6 +102,7 @@ impl<'p> Executor<'p> {
             Val::S(e) => self.pool.is_nonzero(*e),
             _ => unreachable!("concrete conditions are handled inline"),
         };
+        let c = self.index_optimized(c);
         let own = self.cfg.record_branches && !self.prog.func(st.top().func).runtime;
         if own {
             // A recorded decision to follow: this side only, if it can.
@@ -167,6 +168,20 @@ impl<'p> Executor<'p> {
                     self.take_edge(st, &edges[0]);
                     return Ok(());
                 }
+                if self.static_limit_reached(st) {
+                    // The side the path's model takes, without a fork.
+                    self.warn_static_limit(st);
+                    let side = self.pool.eval(c, &st.model) == 0;
+                    if own {
+                        Rc::make_mut(&mut st.path).push(!side);
+                    }
+                    let (cond, m) = if side { (nc, mf) } else { (c, mt) };
+                    st.add_constraint(cond, m);
+                    self.mark_side(st, side as usize);
+                    self.take_edge(st, &edges[side as usize]);
+                    return Ok(());
+                }
+                self.count_site_fork(st);
                 let mut other = self.split_branch(st, (c, mt), (nc, mf));
                 if own {
                     Rc::make_mut(&mut st.path).push(true);
@@ -375,12 +390,19 @@ impl<'p> Executor<'p> {
     /// a path can meet it (a status computed from symbolic data, as
     /// `return ok ? 0 : 1;`).
     pub(super) fn exit_status(&mut self, st: &mut State, e: ExprId) -> Result<u64, Termination> {
+        self.pin_value(st, e, BranchKind::Conditional)
+    }
+
+    /// This path takes the value its model gives `e`; within the fork
+    /// limit a copy of it re-executes the instruction with the other
+    /// values (a `kind` fork).
+    pub(super) fn pin_value(&mut self, st: &mut State, e: ExprId, kind: BranchKind) -> Result<u64, Termination> {
         let v = self.pool.eval(e, &st.model);
         let w = self.pool.width(e);
         let c = self.pool.constant(w, v);
         let other = self.pool.ne(e, c);
         if let Some(m) = self.model_for(st, other)? {
-            self.fork_retry(st, BranchKind::Conditional, other, m);
+            self.fork_retry(st, kind, other, m);
         }
         Ok(self.pin_to_model(st, e))
     }

@@ -146,12 +146,20 @@ impl<'p> Executor<'p> {
             crate::log::warning(&format!("Disallowed call to external function: {name}"));
             return Err(self.error(st, ErrorKind::User, "external calls disallowed"));
         }
-        if self.warned_host.insert(f) {
-            if crate::log::style() == crate::log::Style::Klee {
-                self.warn_once(format!("calling external: {name}()"));
-            } else {
-                self.warn_once(format!("calling external function {name} on the host"));
+        let first = self.warned_host.insert(f);
+        match self.cfg.external_call_warnings {
+            super::config::CallWarnings::None => {}
+            super::config::CallWarnings::All if crate::log::style() == crate::log::Style::Klee => {
+                crate::log::warning(&format!("calling external: {name}()"));
             }
+            _ if first => {
+                if crate::log::style() == crate::log::Style::Klee {
+                    self.warn_once(format!("calling external: {name}()"));
+                } else {
+                    self.warn_once(format!("calling external function {name} on the host"));
+                }
+            }
+            _ => {}
         }
 
         if let Some((result, errno)) = on_path_stream(name) {

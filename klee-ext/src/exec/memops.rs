@@ -160,15 +160,22 @@ impl<'p> Executor<'p> {
         let v = self.pool.eval(e, &st.model);
         let (id, _) = split(v);
         let slot_size = match st.mem.slot(id) {
-            Some(s) if !s.freed && id != 0 => s.meta.size,
+            Some(s) if !s.freed && id != 0 && s.meta.size >= len => s.meta.size,
             _ => {
-                // The path's model points nowhere: the pointer may be invalid.
-                return Err(self.fault(st, st.mem.check(v, len, write).err().unwrap_or(MemFault::Null)));
+                // The path's model points to no object that holds the
+                // access: where the pointer can point into none it is
+                // invalid; elsewhere the access is resolved again under a
+                // model that points into one.
+                let inside = self.inside_some_object(st, e, len);
+                let outside = self.pool.not(inside);
+                self.fork_error_with(st, outside, super::stats::BranchKind::MemOp, &|ex: &Self, s: &State| {
+                    let v = ex.pool.eval(e, &s.model);
+                    ex.fault(s, s.mem.check(v, len, write).err().unwrap_or(MemFault::Null))
+                })?;
+                st.frame().pc -= 1;
+                return Ok(None);
             }
         };
-        if slot_size < len {
-            return Err(self.fault(st, MemFault::OutOfBounds { id, off: v & 0xffff_ffff, len, size: slot_size }));
-        }
         let base = self.pool.constant(64, id << 32);
         let last = self.pool.constant(64, (id << 32) + slot_size - len);
         let lo = self.pool.cmp(CmpOp::Ule, base, e);
@@ -186,12 +193,17 @@ impl<'p> Executor<'p> {
             st.frame().pc -= 1;
             return Ok(None);
         };
-        // Other objects (or none) may be targets too: a copy of the state
-        // re-executes this access under `out` and resolves again there.
-        if let Some(out_model) = self.model_for(st, out)? {
-            self.fork_retry(st, super::stats::BranchKind::MemOp, out, out_model);
+        if self.cfg.single_object_resolution {
+            // Only this object: anywhere else is out of bounds.
+            self.fork_error_if(st, out, ErrorKind::Ptr, "memory error: out of bound pointer")?;
+        } else {
+            // Other objects (or none) may be targets too: a copy of the
+            // state re-executes this access under `out` and resolves again.
+            if let Some(out_model) = self.model_for(st, out)? {
+                self.fork_retry(st, super::stats::BranchKind::MemOp, out, out_model);
+            }
+            st.add_constraint(inb, in_model);
         }
-        st.add_constraint(inb, in_model);
         if write && st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
             let name = st.mem.slot(id).expect("checked").meta.name.clone();
             return Err(self.fault(st, MemFault::ReadOnly { name }));
@@ -201,6 +213,25 @@ impl<'p> Executor<'p> {
             Some(c) => Ok(Some(Access::At(id, c))),
             None => Ok(Some(Access::SymOff(id, off))),
         }
+    }
+
+    /// Whether the `len` bytes at `e` lie inside some live object.
+    pub(super) fn inside_some_object(&mut self, st: &State, e: ExprId, len: u64) -> ExprId {
+        let shift = self.pool.constant(64, 32);
+        let obj = self.pool.bin(BinOp::LShr, e, shift);
+        let lowmask = self.pool.constant(64, 0xffff_ffff);
+        let off = self.pool.bin(BinOp::And, e, lowmask);
+        let mut any = self.pool.constant(1, 0);
+        let objects: Vec<(u64, u64)> = st.mem.live().filter(|(_, size)| *size >= len).collect();
+        for (id, size) in objects {
+            let idc = self.pool.constant(64, id);
+            let this = self.pool.eq(obj, idc);
+            let last = self.pool.constant(64, size - len);
+            let inb = self.pool.cmp(CmpOp::Ule, off, last);
+            let both = self.pool.and(this, inb);
+            any = self.pool.or(any, both);
+        }
+        any
     }
 
     pub(super) fn load(&mut self, st: &mut State, dst: RegId, addr: Operand, ty: TyId) -> Result<(), Termination> {
@@ -287,6 +318,7 @@ impl<'p> Executor<'p> {
             });
         }
         let e = acc.expect("object holds at least len bytes");
+        self.report_value_read(e);
         match self.pool.as_const(e) {
             Some(c) => Val::C(c),
             None => Val::S(e),

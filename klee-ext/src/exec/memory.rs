@@ -370,6 +370,14 @@ impl Memory {
         self.data_mut(id)
     }
 
+    /// The live (allocated, not freed) objects: id and size, by id.
+    pub fn live(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
+        self.slots.iter().enumerate().filter_map(|(id, s)| match s {
+            Some(s) if !s.freed && id != 0 => Some((id as u64, s.meta.size)),
+            _ => None,
+        })
+    }
+
     /// Number of object slots (live or not).
     pub fn num_slots(&self) -> usize {
         self.slots.len()

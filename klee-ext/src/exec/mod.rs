@@ -14,13 +14,16 @@
 //! symbolic addresses and concretizations.
 
 mod arith;
+mod array_opt;
 mod call;
 mod config;
 mod control;
 mod fast;
 mod ffi;
+mod heap;
 mod host;
 mod host_lists;
+mod inst_log;
 mod locale;
 mod math;
 mod memcap;
@@ -33,6 +36,7 @@ mod setup;
 pub mod so;
 mod special;
 pub mod state;
+mod static_pct;
 pub mod stats;
 pub mod termination;
 pub mod tree;
@@ -40,7 +44,8 @@ mod wide;
 
 pub use crate::ir::MathFn;
 pub use crate::ir::Special;
-pub use config::{Config, ExternalCalls};
+pub use config::{CallWarnings, Config, ExternalCalls, OptimizeArray};
+pub use inst_log::InstForm;
 pub use seed::{SeedConfig, SeedObjects};
 pub use setup::{ArgSpec, ReplayObjects};
 pub use state::{State, StateId};
@@ -162,6 +167,13 @@ pub struct Executor<'p> {
     child_end: Option<posix::ChildEnd>,
     /// The name of each function's stack objects, made once.
     alloca_names: Vec<Option<Rc<str>>>,
+    /// `--optimize-array`: branch conditions already rewritten (or found
+    /// not to apply) and reads already reported (`array_opt.rs`).
+    array_opt: array_opt::ArrayOptCache,
+    /// `--debug-print-instructions` (`inst_log.rs`).
+    inst_log: Option<inst_log::InstLog>,
+    /// Forks by branch instruction and call path (`static_pct.rs`).
+    fork_sites: static_pct::ForkSites,
     /// The name of every `malloc` object.
     heap_name: Rc<str>,
     /// Vectors of returned frames, reused by later calls.
@@ -208,7 +220,7 @@ impl<'p> Executor<'p> {
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
-        let searcher = crate::search::build(cfg.search, cfg.seed);
+        let searcher = crate::search::build(cfg.search, cfg.seed, cfg.iterative_deepening);
         let covered = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let sides = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let total_blocks =
@@ -237,6 +249,9 @@ impl<'p> Executor<'p> {
             host_fns: Vec::new(),
             child_end: None,
             alloca_names: Vec::new(),
+            array_opt: Default::default(),
+            inst_log: None,
+            fork_sites: Default::default(),
             heap_name: "heap object".into(),
             vec_pool: Default::default(),
             warned_host: FxHashSet::default(),
@@ -282,7 +297,7 @@ impl<'p> Executor<'p> {
         self.pending.clear();
         self.child_end = None;
         self.states.clear();
-        self.searcher = crate::search::build(self.cfg.search, self.cfg.seed);
+        self.searcher = crate::search::build(self.cfg.search, self.cfg.seed, self.cfg.iterative_deepening);
         for st in self.initial_states()? {
             self.add_state(st);
         }
@@ -346,6 +361,7 @@ impl<'p> Executor<'p> {
                 // Ended by the memory cap just now.
                 continue;
             };
+            let before = st.instructions;
             let step = self.execute(&mut st);
             for (p, t) in std::mem::take(&mut self.pending) {
                 self.finish(p, t, sink);
@@ -358,6 +374,7 @@ impl<'p> Executor<'p> {
                 }
                 Step::Continue => {
                     self.searcher.ran(sid, st.instructions - st.covnew);
+                    self.searcher.ran_for(sid, st.instructions - before);
                     self.states[sid.0 as usize] = Some(st);
                 }
                 Step::Done(t) => {
@@ -617,6 +634,8 @@ impl<'p> Executor<'p> {
             budget = budget.min(n.saturating_sub(self.stats.instructions));
         }
         let forks_before = self.stats.forks;
+        // Read once: the trace is set before a run, never during one.
+        let logging = self.inst_log.is_some();
         if self.cfg.max_path_instructions.is_some_and(|n| st.instructions >= n) {
             return Step::Done(Termination::Early(StopReason::MaxPathInstructions));
         }
@@ -626,14 +645,18 @@ impl<'p> Executor<'p> {
             }
             budget -= 1;
             let fr = st.frame();
-            let func = &prog.funcs[fr.func.idx()];
-            let block = &func.blocks[fr.block.idx()];
+            let (fid, bid) = (fr.func, fr.block);
+            let func = &prog.funcs[fid.idx()];
+            let block = &func.blocks[bid.idx()];
             let pc = fr.pc as usize;
             fr.pc += 1;
             let inst = &block.insts[pc];
             st.loc = block.locs[pc];
             st.instructions += 1;
             self.stats.instructions += 1;
+            if logging {
+                self.log_instruction(st, fid, bid, pc);
+            }
             let r = match inst {
                 Inst::Bin { op, w, dst, a, b } => {
                     let regs = st.regs();

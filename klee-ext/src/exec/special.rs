@@ -8,7 +8,6 @@
 //! 3. the host's C library through the FFI dispatcher, when every argument
 //!    is concrete (`ffi.rs`).
 
-use super::memory::ObjKind;
 use super::state::{OutBuf, StdinSrc};
 use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::expr::{CmpOp, ExprId};
@@ -299,46 +298,11 @@ impl<'p> Executor<'p> {
             Special::Concretize => Some(Val::C(self.concrete_of(st, arg(0), "klee_concretize argument")?)),
             Special::ApplySymbolic => Some(self.apply_symbolic(st, &arg(0), &arg(1), &arg(2))?),
             Special::ApplySymbolicF64 => Some(self.apply_symbolic_f64(st, &arg(0), &arg(1), &arg(2))?),
-            Special::Malloc => {
-                let n = self.concrete_of(st, arg(0), "malloc size")?;
-                Some(Val::C(self.heap_alloc(st, n)?))
-            }
-            Special::Calloc => {
-                let n = self.concrete_of(st, arg(0), "calloc count")?;
-                let m = self.concrete_of(st, arg(1), "calloc size")?;
-                match n.checked_mul(m) {
-                    Some(t) => Some(Val::C(self.heap_alloc(st, t)?)),
-                    None => Some(Val::C(0)),
-                }
-            }
-            Special::Realloc => {
-                let p = self.concrete_of(st, arg(0), "realloc pointer")?;
-                let n = self.concrete_of(st, arg(1), "realloc size")?;
-                let old = if p != 0 { Some(self.heap_object(st, p, "realloc")?) } else { None };
-                match old {
-                    // glibc: realloc(p, 0) frees p and returns NULL.
-                    Some(old) if n == 0 => {
-                        st.mem.release(old);
-                        Some(Val::C(0))
-                    }
-                    _ => {
-                        let new = self.heap_alloc(st, n)?;
-                        // On failure the old block stays valid.
-                        if let (Some(old), true) = (old, new != 0) {
-                            let size = st.mem.slot(old).expect("checked").meta.size;
-                            st.mem.copy((new >> 32, 0), (old, 0), size.min(n));
-                            st.mem.release(old);
-                        }
-                        Some(Val::C(new))
-                    }
-                }
-            }
+            Special::Malloc => Some(self.malloc(st, ci, arg(0))?),
+            Special::Calloc => Some(self.calloc(st, ci, arg(0), arg(1))?),
+            Special::Realloc => self.realloc(st, ci, arg(0), arg(1))?,
             Special::Free => {
-                let p = self.concrete_of(st, arg(0), "free pointer")?;
-                if p != 0 {
-                    let id = self.heap_object(st, p, "free")?;
-                    st.mem.release(id);
-                }
+                self.free(st, arg(0))?;
                 None
             }
             Special::Exit => {
@@ -460,36 +424,6 @@ impl<'p> Executor<'p> {
             }
         }
         0
-    }
-
-    fn heap_alloc(&mut self, st: &mut State, n: u64) -> Result<u64, Termination> {
-        self.stats.klee.allocations += 1;
-        self.warn_large(n);
-        if n > self.cfg.max_object_size {
-            // As the C library does for absurd sizes: fail the allocation.
-            return Ok(0);
-        }
-        let name = self.heap_name.clone();
-        self.alloc_named(st, n, ObjKind::Heap, name)
-    }
-
-    /// The heap object `p` points to the start of, or a `free` error.
-    fn heap_object(&mut self, st: &State, p: u64, what: &str) -> Result<u64, Termination> {
-        let (id, off) = super::memory::split(p);
-        match st.mem.slot(id) {
-            // KLEE's words and kinds: a double free or a pointer to no
-            // object's start is a pointer error; freeing a global or a
-            // local is a `free` error.
-            Some(s) if s.freed && what == "free" => Err(self.error(st, ErrorKind::Ptr, "memory error: double free")),
-            Some(s) if s.meta.kind == ObjKind::Heap && off == 0 && !s.freed => Ok(id),
-            Some(s) if off == 0 && matches!(s.meta.kind, ObjKind::Global | ObjKind::Internal) => {
-                Err(self.error(st, ErrorKind::Free, format!("{what} of global")))
-            }
-            Some(s) if off == 0 && s.meta.kind == ObjKind::Stack => {
-                Err(self.error(st, ErrorKind::Free, format!("{what} of alloca")))
-            }
-            _ => Err(self.error(st, ErrorKind::Ptr, format!("memory error: invalid pointer: {what}"))),
-        }
     }
 
     fn write_fd(&mut self, st: &mut State, fd: &Val, buf: &Val, n: &Val) -> Result<Val, Termination> {

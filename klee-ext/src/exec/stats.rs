@@ -162,16 +162,22 @@ pub fn coverage_of(prog: &Program, counts: &[Vec<u64>], sides: &[Vec<u8>]) -> Co
     c
 }
 
-/// The profile of the program's own functions by block entry `counts`:
-/// each instruction with a source line, in program order.
-pub fn profile_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<FuncProfile> {
-    // Instruction numbers over the whole program, as lines of a listing.
+/// The number of each function's first instruction: instructions are
+/// numbered over the whole program from 1, as lines of a listing.
+pub fn first_instructions(prog: &Program) -> Vec<u64> {
     let mut first = Vec::with_capacity(prog.funcs.len());
     let mut n = 1u64;
     for f in &prog.funcs {
         first.push(n);
         n += f.blocks.iter().map(|b| b.insts.len() as u64).sum::<u64>();
     }
+    first
+}
+
+/// The profile of the program's own functions by block entry `counts`:
+/// each instruction with a source line, in program order.
+pub fn profile_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<FuncProfile> {
+    let first = first_instructions(prog);
     let mut out = Vec::new();
     for (fi, f) in own_funcs(prog) {
         let mut fp = FuncProfile { name: f.name.clone(), ..FuncProfile::default() };

@@ -130,6 +130,20 @@ pub fn expr_text(pool: &ExprPool, e: ExprId) -> String {
 /// A query over the constraints `cs` asking whether `false` follows
 /// (KLEE's form of a path condition), with the declarations of `arrays`.
 pub fn query_text(pool: &ExprPool, arrays: &[ArrayId], cs: &[ExprId]) -> String {
+    valid_text(pool, arrays, cs, ExprPool::FALSE)
+}
+
+/// A query asking whether `q` follows from the constraints `cs`, with the
+/// declarations of the arrays they mention.
+pub fn validity_text(pool: &ExprPool, cs: &[ExprId], q: ExprId) -> String {
+    let mut roots = cs.to_vec();
+    roots.push(q);
+    let mut arrays: Vec<ArrayId> = pool.vars_of(&roots).into_iter().map(|(a, _)| a).collect();
+    arrays.dedup();
+    valid_text(pool, &arrays, cs, q)
+}
+
+fn valid_text(pool: &ExprPool, arrays: &[ArrayId], cs: &[ExprId], q: ExprId) -> String {
     let mut out = String::new();
     for &a in arrays {
         let info = pool.array(a);
@@ -142,6 +156,8 @@ pub fn query_text(pool: &ExprPool, arrays: &[ArrayId], cs: &[ExprId]) -> String 
         }
         write_expr(pool, c, false, &mut out);
     }
-    out.push_str("]\n        false)\n");
+    out.push_str("]\n        ");
+    write_expr(pool, q, false, &mut out);
+    out.push_str(")\n");
     out
 }

@@ -9,6 +9,7 @@
 
 mod arith;
 mod eval;
+pub mod index_opt;
 pub mod kquery;
 mod simplify;
 

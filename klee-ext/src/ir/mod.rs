@@ -465,6 +465,10 @@ pub struct Block {
     pub insts: Vec<Inst>,
     /// Source location of each instruction (parallel to `insts`).
     pub locs: Vec<LocId>,
+    /// When loading was asked for it (`LoadOptions::inst_text`): each
+    /// instruction's source place (`file:line column`) and LLVM text,
+    /// parallel to `insts`.
+    pub text: Vec<(Box<str>, Box<str>)>,
 }
 
 /// How calls to a function are carried out.
@@ -532,6 +536,10 @@ pub struct Program {
     pub dtors: Vec<FuncId>,
     /// The linked module as LLVM text, when loading was asked to keep it.
     pub assembly: String,
+    /// The program's functions whose address is taken (used other than as
+    /// the callee of a call of their own type), when loading was asked
+    /// for them (KLEE's escaping functions).
+    pub escaping: Vec<String>,
 }
 
 impl Program {

@@ -18,6 +18,7 @@
 
 pub mod cache;
 pub mod independence;
+pub mod query_log;
 pub mod smtlib;
 pub mod z3;
 mod z3_cbs;
@@ -96,6 +97,8 @@ pub struct SolverConfig {
     /// Write every first-order query as SMT-LIB2 into this folder
     /// (`qNNNNN-MSms-VERDICT.smt2`; `run --dump-queries DIR`).
     pub dump_queries: Option<std::path::PathBuf>,
+    /// Query logs (`klee --use-query-log`), each at its place in the chain.
+    pub query_logs: Vec<query_log::QueryLogSpec>,
 }
 
 impl Default for SolverConfig {
@@ -107,6 +110,7 @@ impl Default for SolverConfig {
             cex_cache: true,
             so: z3_so::SoConfig::default(),
             dump_queries: None,
+            query_logs: Vec::new(),
         }
     }
 }
@@ -341,6 +345,14 @@ pub fn build(cfg: &SolverConfig) -> Solver {
         pruned: 0,
         guessed: 0,
     });
+    let logs = |s: Box<dyn SolverCore>, place: query_log::LogPlace| -> Box<dyn SolverCore> {
+        let mut s = s;
+        for spec in cfg.query_logs.iter().filter(|l| l.place == place) {
+            s = Box::new(query_log::QueryLog::new(s, spec));
+        }
+        s
+    };
+    s = logs(s, query_log::LogPlace::Solver);
     if cfg.cex_cache {
         s = Box::new(cache::CexCache::new(s));
     }
@@ -350,6 +362,7 @@ pub fn build(cfg: &SolverConfig) -> Solver {
     if cfg.independence {
         s = Box::new(independence::Independent::new(s));
     }
+    s = logs(s, query_log::LogPlace::All);
     Solver { inner: s, queries: 0 }
 }
 

@@ -581,6 +581,18 @@ impl<'p> Executor<'p> {
                 }
                 None => self.fail(st, libc::EINVAL),
             },
+            // Record locks: the program is the only process, so every lock
+            // is granted and none is held by another (F_GETLK reports
+            // F_UNLCK in the structure's `l_type`).
+            libc::F_GETLK | libc::F_OFD_GETLK => {
+                let (id, off) = st.mem.check(arg, 2, true).map_err(|f| self.fault(st, f))?;
+                st.mem.write_scalar(&mut self.pool, id, off, 2, &Val::C(libc::F_UNLCK as u64));
+                Ok(0)
+            }
+            libc::F_SETLK | libc::F_SETLKW | libc::F_OFD_SETLK | libc::F_OFD_SETLKW => {
+                st.mem.check(arg, 2, false).map_err(|f| self.fault(st, f))?;
+                Ok(0)
+            }
             _ => Err(self.error(st, ErrorKind::Model, format!("unsupported: fcntl command {cmd}"))),
         }
     }

@@ -233,7 +233,7 @@ impl<'p> Executor<'p> {
                 return self.fail(st, libc::EACCES);
             }
         }
-        let fd = st.proc.lowest_free(3);
+        let fd = st.proc.lowest_free(0);
         st.proc.install(
             fd,
             super::OpenFile { file: FileRef::Sym(k), offset: 0, seekable: true, flags: flags & !libc::O_CLOEXEC },

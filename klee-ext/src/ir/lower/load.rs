@@ -40,6 +40,12 @@ pub struct LoadOptions {
     /// scalarized; before the runtime joins it), as bitcode here (KLEE's
     /// `--output-module`, `final.bc`).
     pub module_out: Option<std::path::PathBuf>,
+    /// Keep each instruction's source place and text (`Block::text`;
+    /// KLEE's `--debug-print-instructions`).
+    pub inst_text: bool,
+    /// Find the program's functions whose address is taken
+    /// (`Program::escaping`; KLEE's `--debug-print-escaping-functions`).
+    pub escaping: bool,
 }
 
 /// [`load_module_file`] with options.
@@ -94,6 +100,7 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
                 return Err(LoadError::Io { path: out.display().to_string(), msg: "cannot write the bitcode".into() });
             }
         }
+        let escaping = if opts.escaping { escaping_functions(module) } else { Vec::new() };
         // The program's own text, before the runtime joins it.
         let assembly = if opts.assembly { take_msg(LLVMPrintModuleToString(module)) } else { String::new() };
         if let Some(rt) = runtime {
@@ -115,10 +122,12 @@ pub fn load_module_with(paths: &[&Path], runtime: Option<&[u8]>, opts: &LoadOpti
         }
         let res = Lowerer::new(module).and_then(|mut l| {
             l.own = if runtime.is_some() { Some(own) } else { None };
+            l.inst_text = opts.inst_text;
             l.run()
         });
         let res = res.map(|mut p| {
             p.assembly = assembly;
+            p.escaping = escaping;
             p
         });
         LLVMDisposeModule(module);
@@ -227,4 +236,88 @@ unsafe fn has_vector_code(module: LLVMModuleRef) -> bool {
         f = LLVMGetNextFunction(f);
     }
     false
+}
+
+/// The functions of `module` whose address is taken, as LLVM's
+/// `hasAddressTaken` finds them: a use that is not the callee of a call of
+/// the used value's own type (a call through a cast, a function handed as
+/// an argument or stored). A use through an alias is a use of its aliasee;
+/// the cast in an alias's own definition is not a use; block addresses are
+/// not.
+unsafe fn escaping_functions(module: LLVMModuleRef) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut f = LLVMGetFirstFunction(module);
+    while !f.is_null() {
+        if !value_name(f).starts_with("llvm.") && address_taken(module, f) {
+            out.push(value_name(f));
+        }
+        f = LLVMGetNextFunction(f);
+    }
+    out
+}
+
+/// Whether a use of `f`, or of an alias of it, takes its address.
+unsafe fn address_taken(module: LLVMModuleRef, f: LLVMValueRef) -> bool {
+    if takes_address(f) {
+        return true;
+    }
+    let mut a = LLVMGetFirstGlobalAlias(module);
+    while !a.is_null() {
+        if strip_casts(LLVMAliasGetAliasee(a)) == f && takes_address(a) {
+            return true;
+        }
+        a = LLVMGetNextGlobalAlias(a);
+    }
+    false
+}
+
+unsafe fn strip_casts(mut v: LLVMValueRef) -> LLVMValueRef {
+    while !LLVMIsAConstantExpr(v).is_null()
+        && matches!(LLVMGetConstOpcode(v), llvm_sys::LLVMOpcode::LLVMBitCast | llvm_sys::LLVMOpcode::LLVMAddrSpaceCast)
+    {
+        v = LLVMGetOperand(v, 0);
+    }
+    v
+}
+
+/// Whether some use of `v` (a function or an alias) is not a call of it.
+unsafe fn takes_address(v: LLVMValueRef) -> bool {
+    let own_type = LLVMGlobalGetValueType(v);
+    let mut u = LLVMGetFirstUse(v);
+    while !u.is_null() {
+        let user = LLVMGetUser(u);
+        u = LLVMGetNextUse(u);
+        if !LLVMIsABlockAddress(user).is_null() || !LLVMIsAGlobalAlias(user).is_null() {
+            continue;
+        }
+        let is_call = !LLVMIsACallInst(user).is_null() || !LLVMIsAInvokeInst(user).is_null();
+        if is_call {
+            let callee = LLVMGetCalledValue(user);
+            let args = LLVMGetNumArgOperands(user);
+            let as_arg = (0..args).any(|k| LLVMGetOperand(user, k) == v);
+            if callee == v && !as_arg && LLVMGetCalledFunctionType(user) == own_type {
+                continue;
+            }
+            return true;
+        }
+        // A cast used only to define aliases is not a use.
+        if !LLVMIsAConstantExpr(user).is_null() && only_alias_users(user) {
+            continue;
+        }
+        return true;
+    }
+    false
+}
+
+unsafe fn only_alias_users(v: LLVMValueRef) -> bool {
+    let mut u = LLVMGetFirstUse(v);
+    let mut any = false;
+    while !u.is_null() {
+        if LLVMIsAGlobalAlias(LLVMGetUser(u)).is_null() {
+            return false;
+        }
+        any = true;
+        u = LLVMGetNextUse(u);
+    }
+    any
 }

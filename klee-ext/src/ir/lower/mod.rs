@@ -60,6 +60,25 @@ unsafe fn value_name(v: LLVMValueRef) -> String {
     String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len)).into_owned()
 }
 
+/// An instruction's source place (`file:line column`, or `[no debug
+/// info]`) and its LLVM text.
+unsafe fn inst_text(i: LLVMValueRef) -> (Box<str>, Box<str>) {
+    let line = LLVMGetDebugLocLine(i);
+    let place = if line == 0 {
+        "[no debug info]".to_string()
+    } else {
+        let mut len = 0u32;
+        let p = LLVMGetDebugLocFilename(i, &mut len);
+        let file = if p.is_null() {
+            String::new()
+        } else {
+            String::from_utf8_lossy(std::slice::from_raw_parts(p as *const u8, len as usize)).into_owned()
+        };
+        format!("{file}:{line} {}", LLVMGetDebugLocColumn(i))
+    };
+    (place.into(), take_msg(LLVMPrintValueToString(i)).into())
+}
+
 struct Lowerer {
     module: LLVMModuleRef,
     td: LLVMTargetDataRef,
@@ -72,6 +91,8 @@ struct Lowerer {
     byval_kind: u32,
     /// The program's own function definitions (`None`: no runtime linked).
     own: Option<rustc_hash::FxHashSet<String>>,
+    /// Keep each instruction's source place and text (`Block::text`).
+    inst_text: bool,
 }
 
 /// Per-function lowering state.
@@ -100,6 +121,7 @@ impl Lowerer {
                 ctors: Vec::new(),
                 dtors: Vec::new(),
                 assembly: String::new(),
+                escaping: Vec::new(),
             },
             tys: FxHashMap::default(),
             globals: FxHashMap::default(),
@@ -108,6 +130,7 @@ impl Lowerer {
             locs: FxHashMap::default(),
             byval_kind: LLVMGetEnumAttributeKindForName(byval.as_ptr() as *const _, byval.len()),
             own: None,
+            inst_text: false,
         };
         l.prog.locs.push(SrcLoc { file: "?".into(), line: 0 });
         l.locs.insert(l.prog.locs[0].clone(), NO_LOC);
@@ -346,7 +369,7 @@ impl Lowerer {
         }
         let mut blocks = Vec::with_capacity(bbs.len());
         for &bb in &bbs {
-            let mut block = Block { insts: Vec::new(), locs: Vec::new() };
+            let mut block = Block { insts: Vec::new(), locs: Vec::new(), text: Vec::new() };
             let mut i = LLVMGetFirstInstruction(bb);
             while !i.is_null() {
                 let loc = self.inst_loc(i, &mut cx);
@@ -357,6 +380,9 @@ impl Lowerer {
                 if let Some(inst) = lowered {
                     block.insts.push(inst);
                     block.locs.push(loc);
+                    if self.inst_text {
+                        block.text.push(inst_text(i));
+                    }
                 }
                 i = LLVMGetNextInstruction(i);
             }
