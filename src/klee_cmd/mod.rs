@@ -160,18 +160,28 @@ fn build(
     for s in searches.iter().skip(1) {
         SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'"))?;
     }
-    let external_calls = match p.value("external-calls").unwrap_or("concrete") {
-        "none" => klee_ext::exec::ExternalCalls::None,
-        "concrete" => klee_ext::exec::ExternalCalls::Concrete,
-        "all" | "over-approx" => klee_ext::exec::ExternalCalls::All,
-        other => return Err(format!("--external-calls: '{other}' is not one of none, concrete, all, over-approx")),
-    };
-    let external_call_warnings = match p.value("external-call-warnings").unwrap_or("once-per-function") {
-        "none" => klee_ext::exec::CallWarnings::None,
-        "once-per-function" => klee_ext::exec::CallWarnings::OncePerFunction,
-        "all" => klee_ext::exec::CallWarnings::All,
-        other => return Err(format!("--external-call-warnings: '{other}' is not one of none, once-per-function, all")),
-    };
+    use klee_ext::exec::{CallWarnings, ExternalCalls, OptimizeArray};
+    let external_calls = choice(
+        p,
+        "external-calls",
+        "concrete",
+        &[
+            ("none", ExternalCalls::None),
+            ("concrete", ExternalCalls::Concrete),
+            ("all", ExternalCalls::All),
+            ("over-approx", ExternalCalls::All),
+        ],
+    )?;
+    let external_call_warnings = choice(
+        p,
+        "external-call-warnings",
+        "once-per-function",
+        &[
+            ("none", CallWarnings::None),
+            ("once-per-function", CallWarnings::OncePerFunction),
+            ("all", CallWarnings::All),
+        ],
+    )?;
     let pct = |name: &str| -> Result<f64, String> {
         match p.value(name) {
             None => Ok(1.0),
@@ -182,13 +192,17 @@ fn build(
                 .ok_or(format!("--{name}: '{v}' is not a share between 0 and 1")),
         }
     };
-    let optimize_array = match p.value("optimize-array").unwrap_or("none") {
-        "none" => klee_ext::exec::OptimizeArray::None,
-        "index" => klee_ext::exec::OptimizeArray::Index,
-        "value" => klee_ext::exec::OptimizeArray::Value,
-        "all" => klee_ext::exec::OptimizeArray::All,
-        other => return Err(format!("--optimize-array: '{other}' is not one of none, index, value, all")),
-    };
+    let optimize_array = choice(
+        p,
+        "optimize-array",
+        "none",
+        &[
+            ("none", OptimizeArray::None),
+            ("index", OptimizeArray::Index),
+            ("value", OptimizeArray::Value),
+            ("all", OptimizeArray::All),
+        ],
+    )?;
     let mut cfg = Config {
         max_time: time(p, "max-time")?,
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
@@ -246,11 +260,8 @@ fn build(
     }
     cfg.record_branches = cfg.replay_path.is_some() || p.flag("write-paths").unwrap_or(false);
     cfg.record_lines = p.flag("write-cov").unwrap_or(false);
-    cfg.switch_by_target = match p.value("switch-type").unwrap_or("internal") {
-        "internal" | "weighted" => true,
-        "simple" => false,
-        other => return Err(format!("--switch-type: '{other}' is not one of simple, weighted, internal")),
-    };
+    cfg.switch_by_target =
+        choice(p, "switch-type", "internal", &[("simple", false), ("weighted", true), ("internal", true)])?;
     let mut inputs = vec![program];
     for lib in p.list("link-llvm-lib") {
         if lib.ends_with(".a") {
@@ -302,6 +313,16 @@ fn build(
         print_escaping: p.flag("debug-print-escaping-functions").unwrap_or(false),
     };
     Ok((opts, k))
+}
+
+/// The value of option `name` (`default` when not given) among `table`'s
+/// names; another is an error that lists them.
+fn choice<T: Copy>(p: &args::Parsed, name: &str, default: &str, table: &[(&str, T)]) -> Result<T, String> {
+    let v = p.value(name).unwrap_or(default);
+    table.iter().find(|(n, _)| *n == v).map(|(_, t)| *t).ok_or_else(|| {
+        let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+        format!("--{name}: '{v}' is not one of {}", names.join(", "))
+    })
 }
 
 /// `--debug-print-instructions=all|src|compact:stderr|file,…`: the

@@ -400,11 +400,26 @@ impl<'p> Executor<'p> {
         let v = self.pool.eval(e, &st.model);
         let w = self.pool.width(e);
         let c = self.pool.constant(w, v);
-        let other = self.pool.ne(e, c);
+        let is = self.pool.eq(e, c);
+        self.take_model_side(st, is, kind)?;
+        Ok(v)
+    }
+
+    /// This path takes the side of `cond` its model has (returned); within
+    /// the fork limit a copy of it re-executes the instruction on the
+    /// other side (a `kind` fork).
+    pub(super) fn take_model_side(
+        &mut self, st: &mut State, cond: ExprId, kind: BranchKind,
+    ) -> Result<bool, Termination> {
+        let holds = self.pool.eval(cond, &st.model) != 0;
+        let here = if holds { cond } else { self.pool.not(cond) };
+        let other = self.pool.not(here);
         if let Some(m) = self.model_for(st, other)? {
             self.fork_retry(st, kind, other, m);
         }
-        Ok(self.pin_to_model(st, e))
+        let model = st.model.clone();
+        st.add_constraint(here, model);
+        Ok(holds)
     }
 
     pub(super) fn reserve_state_id(&mut self) -> StateId {

@@ -56,23 +56,14 @@ impl<'p> Executor<'p> {
     /// takes the side the path's model has, and a copy re-executes the
     /// instruction on the other (a `kind` fork).
     fn split_zero(&mut self, st: &mut State, v: &Val, kind: BranchKind) -> Result<bool, Termination> {
-        let e = match v {
-            Val::S(e) => *e,
-            Val::C(c) => return Ok(*c == 0),
-            Val::Agg(_) | Val::Wide(_) => {
-                return Err(self.error(st, ErrorKind::Exec, "aggregate used as a heap operand"))
+        match v {
+            Val::S(e) => {
+                let nonzero = self.pool.is_nonzero(*e);
+                self.take_model_side(st, nonzero, kind).map(|nz| !nz)
             }
-        };
-        let zero = self.pool.eval(e, &st.model) == 0;
-        let nonzero = self.pool.is_nonzero(e);
-        let here = if zero { self.pool.not(nonzero) } else { nonzero };
-        let other = self.pool.not(here);
-        if let Some(m) = self.model_for(st, other)? {
-            self.fork_retry(st, kind, other, m);
+            Val::C(c) => Ok(*c == 0),
+            Val::Agg(_) | Val::Wide(_) => Err(self.error(st, ErrorKind::Exec, "aggregate used as a heap operand")),
         }
-        let model = st.model.clone();
-        st.add_constraint(here, model);
-        Ok(zero)
     }
 
     /// Resolves a non-null pointer given to `free` or `realloc` exactly:
@@ -114,16 +105,8 @@ impl<'p> Executor<'p> {
         // Never this object's start: where the pointer falls in the
         // object's range (or in no object) it is invalid; elsewhere a copy
         // of the path resolves it again.
-        let shift = self.pool.constant(64, 32);
-        let obj = self.pool.bin(BinOp::LShr, e, shift);
-        let this = self.pool.constant(64, id);
-        let here = self.pool.eq(obj, this);
-        let other = self.pool.not(here);
-        if let Some(om) = self.model_for(st, other)? {
-            self.fork_retry(st, BranchKind::ResolvePointer, other, om);
-        }
-        let model = st.model.clone();
-        st.add_constraint(here, model);
+        let here = self.in_object_range(e, id);
+        self.take_model_side(st, here, BranchKind::ResolvePointer)?;
         Err(self.error(st, ErrorKind::Ptr, format!("memory error: invalid pointer: {what}")))
     }
 
@@ -196,12 +179,9 @@ impl<'p> Executor<'p> {
 
     /// Whether `e` is the start of some live object.
     fn at_some_start(&mut self, st: &State, e: crate::expr::ExprId) -> crate::expr::ExprId {
-        let lowmask = self.pool.constant(64, 0xffff_ffff);
-        let off = self.pool.bin(BinOp::And, e, lowmask);
+        let (obj, off) = self.split_expr(e);
         let zero = self.pool.constant(64, 0);
         let aligned = self.pool.eq(off, zero);
-        let shift = self.pool.constant(64, 32);
-        let obj = self.pool.bin(BinOp::LShr, e, shift);
         // Runs of consecutive live ids, one range test each.
         let mut runs: Vec<(u64, u64)> = Vec::new();
         for (id, _) in st.mem.live() {
@@ -245,15 +225,15 @@ impl<'p> Executor<'p> {
         }
     }
 
-    /// `free(p)`.
-    pub(super) fn free(&mut self, st: &mut State, p: Val) -> Result<(), Termination> {
+    /// `free(p)`; false: the call is re-executed (its pc moved back).
+    pub(super) fn free(&mut self, st: &mut State, p: Val) -> Result<bool, Termination> {
         if self.split_zero(st, &p, BranchKind::Free)? {
-            return Ok(());
+            return Ok(true);
         }
-        let Some(p) = self.object_start(st, &p, "free")? else { return Ok(()) };
+        let Some(p) = self.object_start(st, &p, "free")? else { return Ok(false) };
         let id = self.heap_object(st, p, "free")?;
         st.mem.release(id);
-        Ok(())
+        Ok(true)
     }
 
     /// `realloc(p, n)`: KLEE's order of forks with `klee_heap` (size zero
@@ -265,9 +245,7 @@ impl<'p> Executor<'p> {
     ) -> Result<Option<Val>, Termination> {
         if self.cfg.klee_heap {
             if self.split_zero(st, &n, BranchKind::Realloc)? {
-                let retry = st.frame().pc;
-                self.free(st, p)?;
-                return Ok((st.frame().pc == retry).then_some(Val::C(0)));
+                return Ok(self.free(st, p)?.then_some(Val::C(0)));
             }
             if self.split_zero(st, &p, BranchKind::Realloc)? {
                 return self.malloc(st, ci, n).map(Some);

@@ -20,8 +20,8 @@ pub enum InstForm {
 pub(super) struct InstLog {
     form: InstForm,
     out: Box<dyn Write>,
-    /// The number of each function's first instruction.
-    first: Vec<u64>,
+    /// The number of each block's first instruction, by function.
+    first: Vec<Vec<u64>>,
 }
 
 impl<'p> Executor<'p> {
@@ -29,7 +29,20 @@ impl<'p> Executor<'p> {
     /// have been loaded with `LoadOptions::inst_text` for the source places
     /// and texts).
     pub fn log_instructions(&mut self, form: InstForm, out: Box<dyn Write>) {
-        let first = super::stats::first_instructions(self.prog);
+        let first = super::stats::first_instructions(self.prog)
+            .into_iter()
+            .zip(&self.prog.funcs)
+            .map(|(mut n, f)| {
+                f.blocks
+                    .iter()
+                    .map(|b| {
+                        let at = n;
+                        n += b.insts.len() as u64;
+                        at
+                    })
+                    .collect()
+            })
+            .collect();
         self.inst_log = Some(InstLog { form, out, first });
     }
 
@@ -39,8 +52,7 @@ impl<'p> Executor<'p> {
         let Some(log) = &mut self.inst_log else { return };
         let func = prog.func(f);
         let block = &func.blocks[b.idx()];
-        let number =
-            log.first[f.idx()] + func.blocks[..b.idx()].iter().map(|bb| bb.insts.len() as u64).sum::<u64>() + pc as u64;
+        let number = log.first[f.idx()][b.idx()] + pc as u64;
         let (place, text) = match block.text.get(pc) {
             Some((p, t)) => (&**p, &**t),
             None => ("[no debug info]", ""),

@@ -185,10 +185,7 @@ impl<'p> Executor<'p> {
         let Some(in_model) = self.model_for(st, inb)? else {
             // Never inside this object. Where the pointer falls in its
             // address range it is out of bounds; elsewhere, try again.
-            let shift = self.pool.constant(64, 32);
-            let obj = self.pool.bin(BinOp::LShr, e, shift);
-            let this = self.pool.constant(64, id);
-            let same = self.pool.eq(obj, this);
+            let same = self.in_object_range(e, id);
             self.fork_error_if(st, same, ErrorKind::Ptr, "memory error: out of bound pointer")?;
             st.frame().pc -= 1;
             return Ok(None);
@@ -215,12 +212,25 @@ impl<'p> Executor<'p> {
         }
     }
 
-    /// Whether the `len` bytes at `e` lie inside some live object.
-    pub(super) fn inside_some_object(&mut self, st: &State, e: ExprId, len: u64) -> ExprId {
+    /// An address expression's object id and offset (`memory::split`).
+    pub(super) fn split_expr(&mut self, e: ExprId) -> (ExprId, ExprId) {
         let shift = self.pool.constant(64, 32);
         let obj = self.pool.bin(BinOp::LShr, e, shift);
         let lowmask = self.pool.constant(64, 0xffff_ffff);
         let off = self.pool.bin(BinOp::And, e, lowmask);
+        (obj, off)
+    }
+
+    /// Whether the address `e` falls in object `id`'s address range.
+    pub(super) fn in_object_range(&mut self, e: ExprId, id: u64) -> ExprId {
+        let (obj, _) = self.split_expr(e);
+        let this = self.pool.constant(64, id);
+        self.pool.eq(obj, this)
+    }
+
+    /// Whether the `len` bytes at `e` lie inside some live object.
+    pub(super) fn inside_some_object(&mut self, st: &State, e: ExprId, len: u64) -> ExprId {
+        let (obj, off) = self.split_expr(e);
         let mut any = self.pool.constant(1, 0);
         let objects: Vec<(u64, u64)> = st.mem.live().filter(|(_, size)| *size >= len).collect();
         for (id, size) in objects {
