@@ -41,12 +41,24 @@ fn main() -> ExitCode {
     if let Some(c) = std::env::var_os("SE2REPAIR_CLANG") {
         klee_ext::compile::set_clang(c.into());
     }
+    // A broken invariant is one line saying where, not Rust's panic text
+    // and backtrace hint; the exit status below (125) says it was ours.
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown".into());
+        let at = info.location().map(|l| format!(" at {}:{}", l.file(), l.line())).unwrap_or_default();
+        eprintln!("se2repair: internal error: {msg}{at}");
+    }));
     // The engine recurses over expressions; give it a deep stack.
     let child = std::thread::Builder::new().stack_size(512 << 20).spawn(cli::main);
     match child.map(|h| h.join()) {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => {
-            eprintln!("se2repair: internal error (see the message above); please report it");
+            eprintln!("se2repair: this is a bug in se2repair; please report it with the command line");
             ExitCode::from(125)
         }
         Err(e) => {
