@@ -292,6 +292,20 @@ pub fn catch_ctrl_c() {
 /// Runs the program as `klee` does. The program's output reaches the
 /// tool's stdout as it is written (`Config::echo_live`); `opts.echo` is
 /// not used.
+/// KLEE's rule for a variable the program declares and nothing defines:
+/// it is the host's (found by name in the running tool, as KLEE's
+/// dispatcher does), or the program cannot start.
+fn unresolved_globals(prog: &crate::ir::Program) -> Result<(), RunError> {
+    for g in prog.globals.iter().filter(|g| g.external && g.size != 0 && g.name != "__dso_handle") {
+        let Ok(name) = std::ffi::CString::new(g.name.as_str()) else { continue };
+        // SAFETY: dlsym with the default handle and a NUL-terminated name.
+        if unsafe { libc::dlsym(libc::RTLD_DEFAULT, name.as_ptr()) }.is_null() {
+            return Err(RunError::Setup(format!("Unable to load symbol({}) while initializing globals", g.name)));
+        }
+    }
+    Ok(())
+}
+
 pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunError> {
     let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
     // The program is loaded before the output folder is made, as KLEE
@@ -312,6 +326,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
         escaping: k.print_escaping,
     };
     let (_tmp, prog) = load(opts, &load_opts)?;
+    unresolved_globals(&prog)?;
     let out_dir = crate::output::create_dir(opts.output_dir.as_deref(), first)?;
     let out_dir = std::fs::canonicalize(&out_dir).unwrap_or(out_dir);
     log::open_files(&out_dir);

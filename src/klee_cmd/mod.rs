@@ -203,6 +203,12 @@ fn build(
             ("all", OptimizeArray::All),
         ],
     )?;
+    // KLEE's --const-array-opt speeds up reads of all-constant arrays at a
+    // symbolic index; here that is the index rewrite of --optimize-array.
+    let optimize_array = match optimize_array {
+        OptimizeArray::None if p.flag("const-array-opt").unwrap_or(false) => OptimizeArray::IndexQuiet,
+        o => o,
+    };
     let mut cfg = Config {
         max_time: time(p, "max-time")?,
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
@@ -233,6 +239,8 @@ fn build(
         echo_live: true,
         whole_objects: true,
         klee_heap: true,
+        sym_read_limit: 8192,
+        sym_write_limit: 8192,
         optimize_array,
         external_call_warnings,
         max_static_fork_pct: pct("max-static-fork-pct")?,

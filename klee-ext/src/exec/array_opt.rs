@@ -26,21 +26,26 @@ impl<'p> Executor<'p> {
     /// The branch condition `c`, rewritten by the index-based optimization
     /// where it applies and the option asks for it.
     pub(super) fn index_optimized(&mut self, c: ExprId) -> ExprId {
-        if !matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All) {
+        if !matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All | OptimizeArray::IndexQuiet) {
             return c;
         }
+        let report = self.cfg.optimize_array != OptimizeArray::IndexQuiet;
         if let Some(r) = self.array_opt.conditions.get(&c) {
             return r.unwrap_or(c);
         }
         let r = match rewrite(&mut self.pool, c) {
             None => None,
             Some(IndexRewrite::Infeasible) => {
-                crate::log::warning("OPT_I: infeasible branch!");
-                crate::log::warning("OPT_I: successful");
+                if report {
+                    crate::log::warning("OPT_I: infeasible branch!");
+                    crate::log::warning("OPT_I: successful");
+                }
                 Some(crate::expr::ExprPool::FALSE)
             }
             Some(IndexRewrite::Rewritten(e)) => {
-                crate::log::warning("OPT_I: successful");
+                if report {
+                    crate::log::warning("OPT_I: successful");
+                }
                 Some(e)
             }
         };

@@ -142,6 +142,13 @@ pub struct Config {
     /// `model` error; `realloc(p, 0)` frees `p` and returns null. Off: a
     /// symbolic size is concretized, and `realloc` is glibc's.
     pub klee_heap: bool,
+    /// The largest objects (bytes) a symbolic offset may read and write
+    /// without being concretized: each access builds an expression over
+    /// every position of the object. Default 4096 and 1024; klee mode
+    /// raises both to 8192 and warns, as KLEE does, when an object over
+    /// 4096 bytes goes to the solver.
+    pub sym_read_limit: u64,
+    pub sym_write_limit: u64,
     /// A symbolic address is resolved only to the object its path's model
     /// points into; anywhere else is an out-of-bound error
     /// (`--single-object-resolution`). Off: a copy of the path resolves it
@@ -191,6 +198,8 @@ pub enum OptimizeArray {
     Value,
     /// Both.
     All,
+    /// As `Index`, without the reports (KLEE's `--const-array-opt`).
+    IndexQuiet,
 }
 
 /// KLEE's `--external-calls` policies.
@@ -258,6 +267,8 @@ impl Default for Config {
             whole_objects: false,
             max_fail: 0,
             klee_heap: false,
+            sym_read_limit: 4096,
+            sym_write_limit: 1024,
             single_object_resolution: false,
             optimize_array: OptimizeArray::None,
             iterative_deepening: false,

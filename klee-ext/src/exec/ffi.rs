@@ -125,6 +125,14 @@ impl<'p> Executor<'p> {
         let hf = self.host_fn(f);
         let prog = self.prog;
         let name = prog.func(f).name.as_str();
+        // The POSIX model answers an ioctl on a descriptor that is not open
+        // or is a symbolic file.
+        if name == "ioctl" {
+            if let Some(r) = self.ioctl_model(st, args)? {
+                self.set_result(st, ci, Val::C(r as u64));
+                return Ok(());
+            }
+        }
         let sym = match hf.kind {
             // setjmp returns 0 (the direct return); a longjmp back to it
             // ends the path with an error, so no path continues wrongly.

@@ -35,8 +35,6 @@ pub(super) const REFUSED: &[(&str, &str)] = &[
     ("aligned_alloc", "host memory"),
     ("posix_memalign", "host memory"),
     ("memalign", "host memory"),
-    ("realpath", "memory from the host's allocator (with a NULL buffer)"),
-    ("canonicalize_file_name", "memory from the host's allocator"),
     ("getdelim", "memory from the host's allocator"),
     ("syscall", "raw system calls"),
     ("closefrom", "the tool's descriptors"),

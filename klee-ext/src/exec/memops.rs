@@ -7,9 +7,9 @@ use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
 use crate::ir::{GepInst, Operand, RegId, Ty, TyId, Val};
 use std::rc::Rc;
 
-/// Largest object that a symbolic offset may index without concretizing.
-const SYM_READ_LIMIT: u64 = 4096;
-const SYM_WRITE_LIMIT: u64 = 1024;
+/// Objects over this many bytes whose contents go to the solver are
+/// reported once (KLEE's warning).
+const LARGE_SYM_ARRAY: u64 = 4096;
 
 /// A resolved memory access.
 pub(super) enum Access {
@@ -260,7 +260,7 @@ impl<'p> Executor<'p> {
         let (id, off) = match acc {
             Access::At(id, off) => (id, off),
             Access::SymOff(id, off) => {
-                if info.is_scalar() && st.mem.slot(id).is_some_and(|s| s.meta.size <= SYM_READ_LIMIT) {
+                if info.is_scalar() && self.symbolic_access(st, id, false)? {
                     let v = self.read_sym_offset(st, id, off, len);
                     let v = self.fit(v, info.bits);
                     Self::set(st, dst, v);
@@ -308,6 +308,34 @@ impl<'p> Executor<'p> {
         })
     }
 
+    /// Whether a symbolic offset into object `id` is kept symbolic (else
+    /// it is concretized): objects up to the configured limit are. Objects
+    /// over 4 GiB end the path, as KLEE; one over 4096 bytes sent to the
+    /// solver is reported once, in KLEE's words.
+    fn symbolic_access(&mut self, st: &State, id: u64, write: bool) -> Result<bool, Termination> {
+        let Some(slot) = st.mem.slot(id) else { return Ok(false) };
+        let size = slot.meta.size;
+        let (what, limit) = if write { ("write", self.cfg.sym_write_limit) } else { ("read", self.cfg.sym_read_limit) };
+        if size > u64::from(u32::MAX) {
+            let verb = if write { "writes" } else { "reads" };
+            return Err(self.error(
+                st,
+                ErrorKind::Exec,
+                format!("Symbolic {verb} from objects larger than 4 GiB are not allowed (object size: {size} bytes)."),
+            ));
+        }
+        if size > limit {
+            return Ok(false);
+        }
+        if size > LARGE_SYM_ARRAY {
+            let name = slot.meta.name.clone();
+            self.warn_once(format!(
+                "Symbolic memory {what} will send the following array of {size} bytes to the constraint solver -- large symbolic arrays may cause significant performance issues: {name}"
+            ));
+        }
+        Ok(true)
+    }
+
     fn read_sym_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64) -> Val {
         let size = st.mem.slot(id).expect("resolved").meta.size;
         let w = (len * 8) as u8;
@@ -349,7 +377,7 @@ impl<'p> Executor<'p> {
         let (id, off) = match acc {
             Access::At(id, off) => (id, off),
             Access::SymOff(id, off) => {
-                if info.is_scalar() && st.mem.slot(id).is_some_and(|s| s.meta.size <= SYM_WRITE_LIMIT) {
+                if info.is_scalar() && self.symbolic_access(st, id, true)? {
                     self.write_sym_offset(st, id, off, len, &v);
                     return Ok(());
                 }

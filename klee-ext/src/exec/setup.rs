@@ -240,6 +240,11 @@ impl<'p> Executor<'p> {
                 };
                 st.proc.sym_stdin = Some(Rc::new(SymFile { name: b"stdin".to_vec(), data, size: n as u64, stat }));
             }
+            // KLEE's symbolic stdout: 1024 bytes and a stat, after stdin's.
+            if self.cfg.sym_stdout {
+                let (data, stat) = self.sym_dfile(&mut st, "stdout", 1024, &dir)?;
+                st.proc.sym_stdout = Some(Rc::new(SymFile { name: b"stdout".to_vec(), data, size: 1024, stat }));
+            }
             let f = prog.func(main);
             let mut regs = vec![Val::C(0); f.nregs as usize];
             let margs = [Val::C(argc), Val::C(argv), Val::C(envp)];

@@ -21,7 +21,7 @@ struct Chain {
 
 /// Reads with more entries than this are left alone (the rewrite costs one
 /// evaluation of the condition per entry).
-const MAX_ENTRIES: usize = 4096;
+const MAX_ENTRIES: usize = 1 << 16;
 
 /// The chain rooted at `e` if `e` is an `ite` on `x == k` (`x` the first
 /// selector's own), with `x` and the values by offset; every value must be

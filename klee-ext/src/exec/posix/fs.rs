@@ -219,6 +219,8 @@ impl<'p> Executor<'p> {
                 Ok(0)
             }
             P::Getcwd => self.getcwd(st, arg(0), arg(1)),
+            P::Realpath => self.realpath(st, arg(0), arg(1)),
+            P::CanonicalizeFileName => self.realpath(st, arg(0), 0),
             _ => Err(self.error(st, ErrorKind::Model, format!("unsupported: {f:?}"))),
         }
     }
@@ -311,6 +313,38 @@ impl<'p> Executor<'p> {
         let (id, off) = st.mem.check(buf, bytes.len() as u64, true).map_err(|e| self.fault(st, e))?;
         self.write_host_bytes(st, id, off, &bytes);
         Ok(buf as i64)
+    }
+
+    /// `realpath(path, out)`: the host's answer for `path` taken from the
+    /// path's working directory, written to `out` (`PATH_MAX` bytes) or,
+    /// for a NULL `out`, to a new heap object, as glibc's.
+    fn realpath(&mut self, st: &mut State, path: u64, out: u64) -> Result<i64, Termination> {
+        use std::os::unix::ffi::OsStrExt;
+        let p = self.read_path(st, path)?;
+        let full = if p.as_bytes().starts_with(b"/") {
+            p
+        } else {
+            let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else {
+                return self.fail(st, libc::ENOENT).map(|_| 0);
+            };
+            let mut b = dir.as_os_str().as_bytes().to_vec();
+            b.push(b'/');
+            b.extend_from_slice(p.as_bytes());
+            std::ffi::CString::new(b).expect("no NUL inside")
+        };
+        let mut buf = vec![0u8; libc::PATH_MAX as usize];
+        // SAFETY: realpath of a NUL-terminated path into a PATH_MAX buffer.
+        if unsafe { libc::realpath(full.as_ptr(), buf.as_mut_ptr().cast()) }.is_null() {
+            return self.host_result(st, -1).map(|_| 0);
+        }
+        let len = buf.iter().position(|&b| b == 0).unwrap_or(buf.len() - 1);
+        buf.truncate(len + 1);
+        let out = match out {
+            0 => self.alloc_object(st, buf.len() as u64, super::super::memory::ObjKind::Heap, "realpath result")?,
+            o => o,
+        };
+        self.put_bytes(st, out, &buf)?;
+        Ok(out as i64)
     }
 
     /// Two `struct timespec` from the program, or `None` for NULL.

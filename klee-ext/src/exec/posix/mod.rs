@@ -19,7 +19,9 @@
 
 mod fs;
 mod process;
+mod symdir;
 mod symfile;
+mod tty;
 
 pub use fs::HostWrites;
 pub use process::ChildEnd;
@@ -89,6 +91,9 @@ pub struct Proc {
     /// `--sym-stdin`'s file, for the stat of descriptor 0 (its bytes are
     /// read through `State::stdin`).
     pub sym_stdin: Option<Rc<SymFile>>,
+    /// `--sym-stdout`'s file, for the stat of descriptor 1 (what the path
+    /// writes there is still its captured output).
+    pub sym_stdout: Option<Rc<SymFile>>,
     /// The locale the path set with `setlocale` (host calls run under it).
     pub locale: Rc<super::locale::ProgLocale>,
 }
@@ -115,6 +120,7 @@ impl Default for Proc {
             pid: 4242,
             sym_files: Rc::default(),
             sym_stdin: None,
+            sym_stdout: None,
             locale: Rc::default(),
         }
     }
@@ -597,66 +603,66 @@ impl<'p> Executor<'p> {
         }
     }
 
-    /// Whether descriptor `fd` of the path is a terminal (`None`: not
-    /// open). The path's standard streams are terminals when the tool's
-    /// are (`std_is_tty`); `--sym-files` files never are.
-    pub(in super::super) fn fd_is_tty(&self, st: &State, fd: i64) -> Option<bool> {
-        Some(match &st.proc.entry(fd)?.file {
-            FileRef::Std(k) => self.std_is_tty(*k as u64),
-            // SAFETY: isatty on an open host descriptor.
-            FileRef::Host(h) => unsafe { libc::isatty(h.0) == 1 },
-            FileRef::Sym(_) => false,
-        })
-    }
-
-    fn isatty_fd(&mut self, st: &mut State, fd: i64) -> Result<i64, Termination> {
-        match self.fd_is_tty(st, fd) {
-            None => self.fail(st, libc::EBADF).map(|_| 0),
-            Some(true) => Ok(1),
-            Some(false) => self.fail(st, libc::ENOTTY).map(|_| 0),
-        }
-    }
-
     fn getdents(&mut self, st: &mut State, fd: i64, buf: u64, n: u64) -> Result<i64, Termination> {
         let Some(of) = st.proc.entry(fd).cloned() else { return self.fail(st, libc::EBADF) };
         let FileRef::Host(h) = &of.file else { return self.fail(st, libc::ENOTDIR) };
         let n = n.min(1 << 20);
+        // The working directory lists the symbolic files first (symdir.rs).
+        let base = if self.lists_sym_files(st, h.0) { symdir::HOST_BASE } else { 0 };
+        if of.offset < base {
+            let (written, next) = self.sym_dirents(st, of.offset, buf, n)?;
+            if written == 0 && next < base {
+                return self.fail(st, libc::EINVAL);
+            }
+            st.proc.entry_mut(fd).expect("open").offset = next;
+            if written > 0 {
+                return Ok(written);
+            }
+        }
+        let from = st.proc.entry(fd).expect("open").offset - base;
         let (id, off) = st.mem.check(buf, n, true).map_err(|e| self.fault(st, e))?;
         let mut bytes = vec![0u8; n as usize];
         // SAFETY: the directory's position is the path's own offset (a
         // cookie the kernel gave), set before and read after the call.
         let (r, pos) = unsafe {
-            libc::lseek(h.0, of.offset as i64, libc::SEEK_SET);
+            libc::lseek(h.0, from as i64, libc::SEEK_SET);
             let r = libc::syscall(libc::SYS_getdents64, h.0, bytes.as_mut_ptr(), bytes.len()) as i64;
             (r, libc::lseek(h.0, 0, libc::SEEK_CUR))
         };
         if r < 0 {
             return self.host_result(st, -1);
         }
-        self.write_host_bytes(st, id, off, &bytes[..r as usize]);
-        st.proc.entry_mut(fd).expect("open").offset = pos.max(0) as u64;
+        let bytes = &mut bytes[..r as usize];
+        if base > 0 {
+            // Each record's d_off (bytes 8..16) is a position of the path's.
+            let mut at = 0;
+            while at + 19 <= bytes.len() {
+                let d_off = u64::from_le_bytes(bytes[at + 8..at + 16].try_into().expect("8 bytes"));
+                bytes[at + 8..at + 16].copy_from_slice(&(d_off + base).to_le_bytes());
+                let reclen = u16::from_le_bytes([bytes[at + 16], bytes[at + 17]]) as usize;
+                at += reclen.max(1);
+            }
+        }
+        self.write_host_bytes(st, id, off, bytes);
+        st.proc.entry_mut(fd).expect("open").offset = pos.max(0) as u64 + base;
         Ok(r)
     }
 
     fn stat_fd(&mut self, st: &mut State, fd: i64, out: u64) -> Result<i64, Termination> {
         let mut sb: libc::stat = unsafe { std::mem::zeroed() };
-        let file = st.proc.entry(fd).map(|o| o.file.clone());
-        // A symbolic stdin answers with its stat object.
-        if let (Some(FileRef::Std(0)), Some(f)) = (&file, st.proc.sym_stdin.clone()) {
+        // A symbolic file, stdin or stdout answers with its stat object.
+        if let Some(f) = self.sym_file_of(st, fd) {
             self.put_sym_stat(st, out, &f)?;
             return Ok(0);
         }
+        let file = st.proc.entry(fd).map(|o| o.file.clone());
         let r = match file {
             None => return self.fail(st, libc::EBADF),
             // The tool's own standard streams stand for the path's.
             // SAFETY: fstat into a local structure.
             Some(FileRef::Std(k)) => unsafe { libc::fstat(k as i32, &mut sb) },
             Some(FileRef::Host(h)) => unsafe { libc::fstat(h.0, &mut sb) },
-            Some(FileRef::Sym(k)) => {
-                let f = st.proc.sym_files[k].clone();
-                self.put_sym_stat(st, out, &f)?;
-                return Ok(0);
-            }
+            Some(FileRef::Sym(_)) => unreachable!("answered by its stat above"),
         };
         if r < 0 {
             return self.host_result(st, -1);
@@ -718,7 +724,12 @@ impl<'p> Executor<'p> {
         let n = std::mem::size_of::<T>();
         // SAFETY: viewing a plain C structure as its bytes.
         let bytes = unsafe { std::slice::from_raw_parts(v as *const T as *const u8, n) };
-        let (id, off) = st.mem.check(out, n as u64, true).map_err(|e| self.fault(st, e))?;
+        self.put_bytes(st, out, bytes)
+    }
+
+    /// Writes concrete bytes at the program's address `out`.
+    pub(super) fn put_bytes(&mut self, st: &mut State, out: u64, bytes: &[u8]) -> Result<(), Termination> {
+        let (id, off) = st.mem.check(out, bytes.len() as u64, true).map_err(|e| self.fault(st, e))?;
         self.write_host_bytes(st, id, off, bytes);
         Ok(())
     }

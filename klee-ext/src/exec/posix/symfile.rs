@@ -26,9 +26,9 @@ use std::rc::Rc;
 const STAT_SIZE: u32 = 144;
 /// Fields of `struct stat` on x86-64: (offset, bytes).
 const ST_DEV: (u32, u32) = (0, 8);
-const ST_INO: (u32, u32) = (8, 8);
+pub(super) const ST_INO: (u32, u32) = (8, 8);
 const ST_NLINK: (u32, u32) = (16, 8);
-const ST_MODE: (u32, u32) = (24, 4);
+pub(super) const ST_MODE: (u32, u32) = (24, 4);
 const ST_UID: (u32, u32) = (28, 4);
 const ST_GID: (u32, u32) = (32, 4);
 const ST_RDEV: (u32, u32) = (40, 8);
@@ -243,7 +243,7 @@ impl<'p> Executor<'p> {
     }
 
     /// A field of a symbolic file's stat as an expression.
-    fn stat_field(&mut self, f: &SymFile, (off, len): (u32, u32)) -> ExprId {
+    pub(super) fn stat_field(&mut self, f: &SymFile, (off, len): (u32, u32)) -> ExprId {
         let byte = |ex: &mut Self, i: u32| match f.stat.byte(&mut ex.pool, u64::from(off + i)) {
             Ok(b) => ex.pool.constant(8, u64::from(b)),
             Err(e) => e,
@@ -259,7 +259,7 @@ impl<'p> Executor<'p> {
     /// Whether `c` holds on the path; when both it and its negation can,
     /// a copy of the path re-runs the current call with the negation
     /// (within the fork limit) and this one takes `c`.
-    fn holds(&mut self, st: &mut State, c: ExprId) -> Result<bool, Termination> {
+    pub(super) fn holds(&mut self, st: &mut State, c: ExprId) -> Result<bool, Termination> {
         if let Some(v) = self.pool.as_const(c) {
             return Ok(v != 0);
         }
