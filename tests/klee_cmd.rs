@@ -639,3 +639,41 @@ fn query_logs_hold_every_query_and_those_the_caches_do_not_answer() {
     assert!(err(&bad).contains("--use-query-log: 'all:json'"), "{}", err(&bad));
     assert!(!d.path().join("p").exists());
 }
+
+/// With no C library the program's printf is, under KLEE, the host's,
+/// writing into KLEE's own stdout: block-buffered when that is a pipe, so
+/// it comes out after KLEE's closing lines; with a C library the program
+/// writes its output itself, before them.
+#[test]
+fn program_output_without_a_c_library_is_held_as_klees_stdout_holds_it() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "hello", "#include <stdio.h>\nint main() { printf(\"hello\\n\"); return 0; }\n", &[]);
+    let merged = |libc: &str, dir: &str| {
+        let o = Command::new(common::bin())
+            .args(["klee", &format!("--libc={libc}"), &format!("--output-dir={dir}"), bc.to_str().unwrap()])
+            .current_dir(d.path())
+            .stdin(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+        let out = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert_eq!(out, "hello\n");
+        o
+    };
+    // Both streams into one pipe: the order they reach it.
+    let order = |libc: &str, dir: &str| {
+        let script =
+            format!("exec {} klee --libc={libc} --output-dir={dir} {} 2>&1", common::bin(), bc.to_str().unwrap());
+        let o = Command::new("sh").args(["-c", &script]).current_dir(d.path()).stdin(Stdio::null()).output().unwrap();
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        let (hello, done) = (text.find("hello\n").unwrap(), text.find("KLEE: done: generated tests").unwrap());
+        (hello < done, text)
+    };
+    merged("none", "a");
+    merged("uclibc", "b");
+    let (before, text) = order("none", "c");
+    assert!(!before, "{text}");
+    let (before, text) = order("uclibc", "e");
+    assert!(before, "{text}");
+}

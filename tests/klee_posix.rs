@@ -146,3 +146,118 @@ int main(void) {
     assert_eq!(o.status.code(), Some(0), "{}", err(&o));
     assert!(!err(&o).contains("ERROR"), "{}", err(&o));
 }
+
+/// Asks whether stdin and stdout are terminals and what `TIOCGWINSZ`
+/// says of stdin, then lists the working directory.
+const TTY: &str = r#"#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+int main(void) {
+  struct winsize ws;
+  int in = isatty(0), out = isatty(1);
+  int r = ioctl(0, TIOCGWINSZ, &ws);
+  if (in != (r == 0)) return 2;
+  if (!in && errno != ENOTTY) return 3;
+  if (in && (ws.ws_row != 24 || ws.ws_col != 80)) return 4;
+  if (ioctl(42, TIOCGWINSZ, &ws) != -1 || errno != EBADF) return 5;
+  int seen = 0;
+  DIR *d = opendir(".");
+  struct dirent *e;
+  while (d && (e = readdir(d)))
+    if (strcmp(e->d_name, "A") == 0) seen++;
+  fprintf(stderr, "tty in=%d out=%d A=%d\n", in, out, seen);
+  return 0;
+}
+"#;
+
+/// As KLEE's model: a symbolic stdin or stdout is a terminal when its
+/// symbolic stat says it is a character device, so `isatty` and `ioctl`
+/// fork; `--sym-stdout` makes KLEE's `stdout` and `stdout_stat` objects,
+/// after stdin's; the working directory lists the symbolic files.
+#[test]
+fn symbolic_streams_are_terminals_or_not_and_the_directory_lists_symbolic_files() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(d.path(), "tty", TTY, &[]);
+    let run = d.path().join("run");
+    std::fs::create_dir(&run).unwrap();
+    let o = klee(
+        d.path(),
+        &[
+            "--output-dir=o",
+            &format!("--run-in-dir={}", run.display()),
+            "--posix-runtime",
+            bc.to_str().unwrap(),
+            "--sym-files",
+            "1",
+            "2",
+            "--sym-stdin",
+            "2",
+            "--sym-stdout",
+        ],
+    );
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    for i in ["0", "1"] {
+        for out in ["0", "1"] {
+            assert!(e.contains(&format!("tty in={i} out={out} A=1\n")), "in={i} out={out}: {e}");
+        }
+    }
+    let tests: Vec<String> = files(&d.path().join("o")).into_iter().filter(|f| f.ends_with(".ktest")).collect();
+    assert_eq!(tests.len(), 4, "{tests:?}\n{e}");
+    for t in &tests {
+        let kt = KTest::load(&d.path().join("o").join(t)).unwrap();
+        let names: Vec<(&str, usize)> = kt.objects.iter().map(|(n, b)| (n.as_str(), b.len())).collect();
+        assert_eq!(
+            names,
+            [
+                ("A_data", 2),
+                ("A_data_stat", 144),
+                ("stdin", 2),
+                ("stdin_stat", 144),
+                ("stdout", 1024),
+                ("stdout_stat", 144)
+            ],
+            "{t}"
+        );
+    }
+}
+
+/// `realpath` and `canonicalize_file_name` answer from the path's working
+/// directory, into the caller's buffer or a new heap object.
+#[test]
+fn realpath_resolves_from_the_working_directory() {
+    let d = tempfile::tempdir().unwrap();
+    let src = r#"#define _GNU_SOURCE
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(void) {
+  char buf[PATH_MAX], cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd)) return 2;
+  char *a = canonicalize_file_name("./sub/../sub");
+  char *b = realpath("sub", buf);
+  if (!a || b != buf || strcmp(a, buf) != 0) return 3;
+  if (strncmp(a, cwd, strlen(cwd)) != 0 || strcmp(a + strlen(cwd), "/sub") != 0) return 4;
+  free(a);
+  if (realpath("missing", buf) != NULL) return 5;
+  fprintf(stderr, "resolved %s\n", buf);
+  return 0;
+}
+"#;
+    let bc = bitcode(d.path(), "rp", src, &[]);
+    let run = d.path().join("run");
+    std::fs::create_dir_all(run.join("sub")).unwrap();
+    let o = klee(
+        d.path(),
+        &["--output-dir=o", &format!("--run-in-dir={}", run.display()), "--posix-runtime", bc.to_str().unwrap()],
+    );
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
+    assert!(!e.contains("KLEE: ERROR"), "{e}");
+}

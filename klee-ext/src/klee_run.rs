@@ -289,9 +289,6 @@ pub fn catch_ctrl_c() {
     }
 }
 
-/// Runs the program as `klee` does. The program's output reaches the
-/// tool's stdout as it is written (`Config::echo_live`); `opts.echo` is
-/// not used.
 /// KLEE's rule for a variable the program declares and nothing defines:
 /// it is the host's (found by name in the running tool, as KLEE's
 /// dispatcher does), or the program cannot start.
@@ -306,6 +303,9 @@ fn unresolved_globals(prog: &crate::ir::Program) -> Result<(), RunError> {
     Ok(())
 }
 
+/// Runs the program as `klee` does. The program's output reaches the
+/// tool's stdout as it is written (`Config::echo_live`); `opts.echo` is
+/// not used.
 pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunError> {
     let first = opts.inputs.first().ok_or_else(|| RunError::Setup("no input program".into()))?;
     // The program is loaded before the output folder is made, as KLEE

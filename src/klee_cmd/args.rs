@@ -94,6 +94,7 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("use-query-log", Kind::List, Effect::Real),
     ("optimize-array", Kind::Value, Effect::Real),
     ("const-array-opt", Kind::Flag, Effect::Real),
+    ("make-concrete-symbolic", Kind::Value, Effect::Real),
     ("debug-print-instructions", Kind::List, Effect::Real),
     ("debug-print-escaping-functions", Kind::Flag, Effect::Real),
     ("use-iterative-deepening-time-search", Kind::Flag, Effect::Real),

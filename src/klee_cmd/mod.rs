@@ -90,7 +90,10 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
             Err(e) => return fail(&e.to_string()),
         }
     }
-    match run_klee(&opts, &k) {
+    let r = run_klee(&opts, &k);
+    // The program's output held back as KLEE's own stdout would hold it.
+    klee_ext::exec::flush_echo();
+    match r {
         Ok(o) => ExitCode::from(o.exit),
         Err(e) => fail(&e.to_string()),
     }
@@ -213,8 +216,10 @@ fn build(
         max_time: time(p, "max-time")?,
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
         max_forks: number::<u64>(p, "max-forks")?.filter(|n| *n != u64::from(u32::MAX)),
-        max_memory: number::<u64>(p, "max-memory")?.unwrap_or(2000).saturating_mul(1 << 20),
-        // As KLEE, --max-memory caps the whole run (0: no cap).
+        // As KLEE, --max-memory caps the whole run (0: no cap), not a path;
+        // objects may be as large as the host can map.
+        max_memory: u64::MAX,
+        max_object_size: 1 << 40,
         max_total_memory: Some(number::<u64>(p, "max-memory")?.unwrap_or(2000))
             .filter(|mb| *mb != 0)
             .map(|mb| mb.saturating_mul(1 << 20)),
@@ -237,9 +242,14 @@ fn build(
         silent_klee_assume: p.flag("silent-klee-assume").unwrap_or(false),
         line_buffered_stdout: true,
         echo_live: true,
+        // With no C library, the program's printf is the host's writing into
+        // KLEE's stdout, block-buffered unless that is a terminal.
+        // SAFETY: isatty on the tool's own stdout.
+        echo_block_buffered: p.value("libc").is_none_or(|l| l == "none") && unsafe { libc::isatty(1) } == 0,
         whole_objects: true,
         klee_heap: true,
         sym_read_limit: 8192,
+        make_concrete_symbolic: number(p, "make-concrete-symbolic")?.unwrap_or(0),
         sym_write_limit: 8192,
         optimize_array,
         external_call_warnings,

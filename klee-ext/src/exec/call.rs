@@ -244,6 +244,9 @@ impl<'p> Executor<'p> {
         let s = self.concrete_of(st, src.clone(), "memcpy source")?;
         let sd = st.mem.check(d, n, true).map_err(|e| self.fault(st, e))?;
         let ss = st.mem.check(s, n, false).map_err(|e| self.fault(st, e))?;
+        if !st.mem.data(ss.0).sym.is_empty() {
+            self.symbolic_bytes_fit(st, sd.0)?;
+        }
         st.mem.copy(sd, ss, n);
         Ok(())
     }
@@ -593,9 +596,26 @@ impl<'p> Executor<'p> {
                 let back = if signed { p.sext(r, ww) } else { p.zext(r, ww) };
                 p.ne(full, back)
             }
+            _ if w <= 64 => {
+                // No wider type to multiply in: the product overflowed iff
+                // dividing it by a non-zero `a` does not give back `b`
+                // (signed: or it is MIN / -1, which division cannot tell).
+                let zero = p.constant(w, 0);
+                let a_nonzero = p.ne(a, zero);
+                let div = if signed { BinOp::SDiv } else { BinOp::UDiv };
+                let q = p.bin(div, r, a);
+                let mut wrong = p.ne(q, b);
+                if signed {
+                    let (m1, min) = (p.constant(w, mask(w)), p.constant(w, 1u64 << (w - 1)));
+                    let (a_m1, b_min) = (p.eq(a, m1), p.eq(b, min));
+                    let edge = p.and(a_m1, b_min);
+                    wrong = p.or(wrong, edge);
+                }
+                p.and(a_nonzero, wrong)
+            }
             _ => {
-                let a = self.concrete_of(st, args[0].clone(), "64-bit multiplication operand")?;
-                let b = self.concrete_of(st, args[1].clone(), "64-bit multiplication operand")?;
+                let a = self.concrete_of(st, args[0].clone(), "wide multiplication operand")?;
+                let b = self.concrete_of(st, args[1].clone(), "wide multiplication operand")?;
                 let (r, of) = overflow_const(op, signed, w, a, b);
                 return Ok(Val::Agg(Rc::new(vec![Val::C(r), Val::C(of as u64)])));
             }

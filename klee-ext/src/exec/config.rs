@@ -129,6 +129,11 @@ pub struct Config {
     /// Copy the program's stdout and stderr to the tool's as the program
     /// writes them (klee mode), instead of each path's at its end.
     pub echo_live: bool,
+    /// With `echo_live`, the program's stdout reaches the tool's through a
+    /// block buffer flushed when full and at the end (`flush_echo`), as
+    /// the host's printf under KLEE with no C library writes into KLEE's
+    /// own stdout when that is not a terminal.
+    pub echo_block_buffered: bool,
     /// `klee_make_symbolic` must name a whole object (KLEE's rule; `run`
     /// also allows part of one).
     pub whole_objects: bool,
@@ -148,6 +153,10 @@ pub struct Config {
     /// raises both to 8192 and warns, as KLEE does, when an object over
     /// 4096 bytes goes to the solver.
     pub sym_read_limit: u64,
+    /// KLEE's `--make-concrete-symbolic=N`: about one in N loads of a
+    /// concrete value (0: none) returns a fresh symbolic value constrained
+    /// equal to it, a test of the solver path (not in the tests written).
+    pub make_concrete_symbolic: u64,
     pub sym_write_limit: u64,
     /// A symbolic address is resolved only to the object its path's model
     /// points into; anywhere else is an out-of-bound error
@@ -264,10 +273,12 @@ impl Default for Config {
             record_lines: false,
             switch_by_target: true,
             echo_live: false,
+            echo_block_buffered: false,
             whole_objects: false,
             max_fail: 0,
             klee_heap: false,
             sym_read_limit: 4096,
+            make_concrete_symbolic: 0,
             sym_write_limit: 1024,
             single_object_resolution: false,
             optimize_array: OptimizeArray::None,

@@ -13,7 +13,7 @@ use super::memory::{split, ObjKind};
 use super::stats::BranchKind;
 use super::{ErrorKind, Executor, State, Termination};
 use crate::expr::{BinOp, CmpOp};
-use crate::ir::{CallInst, Val};
+use crate::ir::{CallInst, RegId, Val};
 
 /// Sizes above this one may make a symbolic allocation return null.
 const HUGE_ALLOC: u64 = 1 << 31;
@@ -115,11 +115,15 @@ impl<'p> Executor<'p> {
     /// `klee_heap` pinned as KLEE does: to the value of the path's model,
     /// halved while it may be, above 128 bytes; a copy of the path takes the
     /// one other value the size may have, or else sizes over 2^31 return
-    /// null (`found huge malloc`) and any other is a `model` error.
-    fn alloc_size(&mut self, st: &mut State, ci: &CallInst, v: Val) -> Result<Option<u64>, Termination> {
+    /// null (`found huge malloc`; `dst` of that copy is set to null) and
+    /// any other is a `model` error. `what` names the size (`malloc size`,
+    /// `alloca size`).
+    pub(super) fn alloc_size(
+        &mut self, st: &mut State, dst: Option<RegId>, v: Val, what: &str,
+    ) -> Result<Option<u64>, Termination> {
         let e = match v {
             Val::S(e) if self.cfg.klee_heap => e,
-            v => return self.concrete_of(st, v, "malloc size").map(Some),
+            v => return self.concrete_of(st, v, what).map(Some),
         };
         let w = self.pool.width(e);
         let mut example = self.pool.eval(e, &st.model);
@@ -157,7 +161,9 @@ impl<'p> Executor<'p> {
                         h.add_constraint(huge, hm);
                         h.depth += 1;
                         crate::log::message("NOTE: found huge malloc, returning 0");
-                        self.set_result(&mut h, ci, Val::C(0));
+                        if let Some(d) = dst {
+                            Self::set(&mut h, d, Val::C(0));
+                        }
                         self.add_state(h);
                     }
                 }
@@ -203,7 +209,7 @@ impl<'p> Executor<'p> {
 
     /// `malloc(n)`.
     pub(super) fn malloc(&mut self, st: &mut State, ci: &CallInst, n: Val) -> Result<Val, Termination> {
-        Ok(match self.alloc_size(st, ci, n)? {
+        Ok(match self.alloc_size(st, ci.dst, n, "malloc size")? {
             Some(n) => Val::C(self.heap_alloc(st, n)?),
             None => Val::C(0),
         })
@@ -255,7 +261,7 @@ impl<'p> Executor<'p> {
         }
         let Some(p) = self.object_start(st, &p, "realloc")? else { return Ok(None) };
         let old = self.heap_object(st, p, "realloc")?;
-        let Some(n) = self.alloc_size(st, ci, n)? else { return Ok(Some(Val::C(0))) };
+        let Some(n) = self.alloc_size(st, ci.dst, n, "malloc size")? else { return Ok(Some(Val::C(0))) };
         if n == 0 {
             // glibc: realloc(p, 0) frees p and returns NULL.
             st.mem.release(old);

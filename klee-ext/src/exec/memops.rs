@@ -7,6 +7,10 @@ use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
 use crate::ir::{GepInst, Operand, RegId, Ty, TyId, Val};
 use std::rc::Rc;
 
+/// Objects over this many bytes are allocated so that the host maps their
+/// pages as they are written, and may fail.
+const LARGE_OBJECT: u64 = 1 << 30;
+
 /// Objects over this many bytes whose contents go to the solver are
 /// reported once (KLEE's warning).
 const LARGE_SYM_ARRAY: u64 = 4096;
@@ -58,7 +62,15 @@ impl<'p> Executor<'p> {
             return Err(Termination::Early(StopReason::MaxMemory));
         }
         let meta = ObjMeta { size, kind, name, read_only: false, loc: st.loc };
-        Ok(st.mem.alloc(meta))
+        if size <= LARGE_OBJECT {
+            return Ok(st.mem.alloc(meta));
+        }
+        match st.mem.try_alloc_large(meta) {
+            Some(a) => Ok(a),
+            // As the C library: a heap request the host cannot meet fails.
+            None if kind == ObjKind::Heap => Ok(0),
+            None => Err(self.error(st, ErrorKind::Model, format!("cannot allocate an object of {size} bytes"))),
+        }
     }
 
     /// KLEE's warning for an allocation over 10 MiB.
@@ -72,9 +84,22 @@ impl<'p> Executor<'p> {
     pub(super) fn alloca(
         &mut self, st: &mut State, dst: RegId, size: u64, count: Operand, count_w: u8,
     ) -> Result<(), Termination> {
-        let n = self.get(st.regs(), count);
-        let n = self.concrete_of(st, n, "alloca size")? & mask(count_w);
-        let total = size.saturating_mul(n);
+        let total = match self.get(st.regs(), count) {
+            // KLEE's executeAlloc pins a symbolic size (klee mode; heap.rs).
+            Val::S(e) if self.cfg.klee_heap => {
+                let n = if self.pool.width(e) < 64 { self.pool.zext(e, 64) } else { e };
+                let k = self.pool.constant(64, size);
+                let total = self.pool.bin(BinOp::Mul, n, k);
+                match self.alloc_size(st, Some(dst), Val::S(total), "alloca size")? {
+                    Some(t) => t,
+                    None => {
+                        Self::set(st, dst, Val::C(0));
+                        return Ok(());
+                    }
+                }
+            }
+            n => size.saturating_mul(self.concrete_of(st, n, "alloca size")? & mask(count_w)),
+        };
         // One shared name per function: an alloca is the VM's most
         // frequent allocation at -O0.
         let f = st.top().func.idx();
@@ -252,7 +277,10 @@ impl<'p> Executor<'p> {
         if let (Val::C(a), true) = (&a, info.is_scalar()) {
             let (id, off) = st.mem.check(*a, len, false).map_err(|f| self.fault(st, f))?;
             let v = st.mem.read_scalar(&mut self.pool, id, off, len);
-            let v = self.fit(v, info.bits);
+            let mut v = self.fit(v, info.bits);
+            if self.cfg.make_concrete_symbolic != 0 {
+                v = self.read_made_symbolic(st, v, info.bits);
+            }
             Self::set(st, dst, v);
             return Ok(());
         }
@@ -273,6 +301,48 @@ impl<'p> Executor<'p> {
         let v = self.load_typed(st, id, off, ty)?;
         Self::set(st, dst, v);
         Ok(())
+    }
+
+    /// KLEE's `--make-concrete-symbolic`: a concrete read, chosen one in N,
+    /// becomes a fresh array's value (`rrws_arrK`) constrained equal to it
+    /// (reads by the program's own functions).
+    fn read_made_symbolic(&mut self, st: &mut State, v: Val, bits: u8) -> Val {
+        let (Val::C(c), n) = (&v, self.cfg.make_concrete_symbolic) else { return v };
+        // The C runtime's own reads stay concrete: KLEE runs none of it.
+        if self.cfg.replay.is_some() || bits == 0 || bits > 64 || self.prog.func(st.top().func).runtime {
+            return v;
+        }
+        if n != 1 {
+            // xorshift64: the choice depends on the seed only.
+            let mut x = self.read_choice;
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            self.read_choice = x;
+            if !x.is_multiple_of(n) {
+                return v;
+            }
+        }
+        self.concrete_reads_made_symbolic += 1;
+        let len = u32::from(bits).div_ceil(8);
+        let arr = self.pool.new_array(&format!("rrws_arr{}", self.concrete_reads_made_symbolic), len);
+        let mut e = self.pool.var(arr, 0);
+        for i in 1..len {
+            let b = self.pool.var(arr, i);
+            e = self.pool.concat(b, e);
+        }
+        if !bits.is_multiple_of(8) {
+            e = self.pool.extract(e, 0, bits);
+        }
+        let k = self.pool.constant(bits, *c);
+        let eq = self.pool.eq(k, e);
+        let m = Rc::make_mut(&mut st.model);
+        for i in 0..len {
+            m.bytes.insert((arr, i), (*c >> (8 * i)) as u8);
+        }
+        let model = st.model.clone();
+        st.add_constraint(eq, model);
+        Val::S(e)
     }
 
     /// Trims a loaded scalar to its type's bit width.
@@ -385,7 +455,23 @@ impl<'p> Executor<'p> {
                 (id, c)
             }
         };
+        if !matches!(v, Val::C(_)) {
+            self.symbolic_bytes_fit(st, id)?;
+        }
         self.store_typed(st, id, off, ty, &v)
+    }
+
+    /// Objects over 4 GiB hold concrete bytes only: a symbolic value
+    /// written into one ends the path.
+    pub(super) fn symbolic_bytes_fit(&mut self, st: &State, id: u64) -> Result<(), Termination> {
+        match st.mem.slot(id).map(|s| s.meta.size) {
+            Some(size) if size > u64::from(u32::MAX) => Err(self.error(
+                st,
+                ErrorKind::Model,
+                format!("unsupported: symbolic bytes in an object over 4 GiB ({size} bytes)"),
+            )),
+            _ => Ok(()),
+        }
     }
 
     pub(super) fn store_typed(

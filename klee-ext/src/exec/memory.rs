@@ -105,6 +105,13 @@ pub struct Memory {
     /// after free; past `HEAP_QUARANTINE` of them the oldest id is reused,
     /// so a long malloc/free loop does not grow the table without bound.
     freed_heap: std::collections::VecDeque<u32>,
+    /// Objects over 4 GiB: (first id, ids it spans). Such an object takes
+    /// the ids after its own, so its addresses stay contiguous; an address
+    /// in a later id resolves to it (`check`).
+    spans: Rc<Vec<(u32, u32)>>,
+    /// Objects at fixed addresses (`klee_define_fixed_object`): (address,
+    /// size, id). An address in one resolves to that object (`check`).
+    fixed: Rc<Vec<(u64, u64, u32)>>,
     /// Bytes currently allocated on the heap and stack.
     pub live_bytes: u64,
 }
@@ -116,6 +123,8 @@ impl Clone for Memory {
             spare: Vec::new(),
             free_ids: self.free_ids.clone(),
             freed_heap: self.freed_heap.clone(),
+            spans: self.spans.clone(),
+            fixed: self.fixed.clone(),
             live_bytes: self.live_bytes,
         }
     }
@@ -127,6 +136,21 @@ const SPARE_BYTES: usize = 4096;
 
 /// Freed heap ids kept as tombstones before their reuse.
 const HEAP_QUARANTINE: usize = 4096;
+
+/// `n` zeroed bytes from the host's allocator, untouched until written
+/// (a large request is mapped lazily); `None` if the host refuses.
+fn zeroed_bytes(n: usize) -> Option<Vec<u8>> {
+    if n == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u8>(n).ok()?;
+    // SAFETY: a non-zero layout; a non-null result is n zeroed bytes that
+    // the Vec owns with the same layout (u8, capacity n).
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout);
+        (!p.is_null()).then(|| Vec::from_raw_parts(p, n, n))
+    }
+}
 
 pub fn split(addr: u64) -> (u64, u64) {
     (addr >> 32, addr & 0xffff_ffff)
@@ -177,6 +201,54 @@ impl Memory {
         (id as u64) << 32
     }
 
+    /// Allocates a large zeroed object (over 1 GiB), whose pages the host
+    /// provides only as they are written; `None` when the host cannot.
+    /// One over 4 GiB spans the ids after its own.
+    pub fn try_alloc_large(&mut self, meta: ObjMeta) -> Option<u64> {
+        let size = meta.size;
+        let bytes = zeroed_bytes(usize::try_from(size).ok()?)?;
+        let extra = u32::try_from((size.max(1) - 1) >> 32).ok()?;
+        let slots = Rc::make_mut(&mut self.slots);
+        if slots.is_empty() {
+            slots.push(None);
+        }
+        let id = u32::try_from(slots.len()).ok()?;
+        slots.resize(slots.len() + 1 + extra as usize, None);
+        slots[id as usize] = Some(Slot { meta, data: Rc::new(ObjData { bytes, sym: Vec::new() }), freed: false });
+        if extra > 0 {
+            Rc::make_mut(&mut self.spans).push((id, extra));
+        }
+        self.live_bytes += size;
+        Some((id as u64) << 32)
+    }
+
+    /// Makes object `id` also answer at addresses `addr..addr + size`;
+    /// false if that range meets another fixed object's.
+    pub fn fix_at(&mut self, id: u64, addr: u64, size: u64) -> bool {
+        let end = addr.saturating_add(size);
+        if self.fixed.iter().any(|&(a, n, _)| addr < a.saturating_add(n) && a < end) {
+            return false;
+        }
+        Rc::make_mut(&mut self.fixed).push((addr, size, id as u32));
+        true
+    }
+
+    /// The fixed object holding address `addr`, and the offset in it.
+    fn fixed_at(&self, addr: u64) -> Option<(u64, u64)> {
+        self.fixed
+            .iter()
+            .find(|&&(a, n, _)| addr >= a && addr - a < n.max(1))
+            .map(|&(a, _, id)| (u64::from(id), addr - a))
+    }
+
+    /// The object over 4 GiB whose later ids include `id`, and the offset
+    /// in it of `off` in `id`.
+    fn spanned(&self, id: u64, off: u64) -> Option<(u64, u64)> {
+        let &(head, _) =
+            self.spans.iter().find(|(h, n)| (u64::from(*h) + 1..=u64::from(*h) + u64::from(*n)).contains(&id))?;
+        Some((u64::from(head), ((id - u64::from(head)) << 32) + off))
+    }
+
     /// Releases object `id`: stack objects disappear (their id is reused),
     /// heap objects stay as freed tombstones to detect use after free.
     pub fn release(&mut self, id: u64) {
@@ -209,10 +281,30 @@ impl Memory {
     #[inline]
     pub fn check(&self, addr: u64, len: u64, write: bool) -> Result<(u64, u64), MemFault> {
         let (id, off) = split(addr);
-        if id == 0 {
-            return Err(MemFault::Null);
+        match self.slot(id).filter(|_| id != 0) {
+            Some(slot) => Self::check_in(slot, id, off, len, write),
+            None => self.check_elsewhere(addr, len, write),
         }
-        let slot = self.slot(id).ok_or(MemFault::OutOfBounds { id, off, len, size: u64::MAX })?;
+    }
+
+    /// `check` of an address outside the ids' own ranges: in a later id of
+    /// an object over 4 GiB, at a fixed object, in the null page, or none.
+    #[cold]
+    fn check_elsewhere(&self, addr: u64, len: u64, write: bool) -> Result<(u64, u64), MemFault> {
+        let (id, off) = split(addr);
+        let (head, off) = match self.fixed_at(addr).or_else(|| self.spanned(id, off)) {
+            Some(at) => at,
+            None if id == 0 => return Err(MemFault::Null),
+            None => return Err(MemFault::OutOfBounds { id, off, len, size: u64::MAX }),
+        };
+        match self.slot(head) {
+            Some(slot) => Self::check_in(slot, head, off, len, write),
+            None => Err(MemFault::OutOfBounds { id, off, len, size: u64::MAX }),
+        }
+    }
+
+    #[inline]
+    fn check_in(slot: &Slot, id: u64, off: u64, len: u64, write: bool) -> Result<(u64, u64), MemFault> {
         if slot.freed {
             return Err(MemFault::UseAfterFree { name: slot.meta.name.clone() });
         }

@@ -18,6 +18,7 @@ mod array_opt;
 mod call;
 mod config;
 mod control;
+mod echo;
 mod fast;
 mod ffi;
 mod heap;
@@ -45,6 +46,7 @@ mod wide;
 pub use crate::ir::MathFn;
 pub use crate::ir::Special;
 pub use config::{CallWarnings, Config, ExternalCalls, OptimizeArray};
+pub use echo::flush_echo;
 pub use inst_log::InstForm;
 pub use seed::{SeedConfig, SeedObjects};
 pub use setup::{ArgSpec, ReplayObjects};
@@ -154,6 +156,10 @@ pub struct Executor<'p> {
     /// Over the run's memory cap: no path forks (`memcap.rs`).
     memory_inhibit: bool,
     steps_since_memcheck: u64,
+    /// `--make-concrete-symbolic`: reads made symbolic so far, and the
+    /// state of the generator choosing which (`memops.rs`).
+    concrete_reads_made_symbolic: u64,
+    read_choice: u64,
     /// Paths split off and ended inside an instruction, waiting to be reported.
     pending: Vec<(State, Termination)>,
     /// Reused buffer for the parallel phi moves of an edge.
@@ -220,6 +226,7 @@ impl<'p> Executor<'p> {
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
         let solver = crate::solver::build(&cfg.solver);
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
+        let read_choice = cfg.seed | 1;
         let searcher = crate::search::build(cfg.search, cfg.seed, cfg.iterative_deepening);
         let covered = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let sides = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
@@ -243,6 +250,8 @@ impl<'p> Executor<'p> {
             halt_requested: false,
             memory_inhibit: false,
             steps_since_memcheck: 0,
+            concrete_reads_made_symbolic: 0,
+            read_choice,
             pending: Vec::new(),
             phi_scratch: Vec::new(),
             ext_globals: ffi::host_globals(prog),

@@ -8,6 +8,8 @@
 //! 3. the host's C library through the FFI dispatcher, when every argument
 //!    is concrete (`ffi.rs`).
 
+use super::echo::echo_buffered;
+use super::memory::ObjKind;
 use super::state::{OutBuf, StdinSrc};
 use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::expr::{CmpOp, ExprId};
@@ -129,6 +131,13 @@ impl<'p> Executor<'p> {
                 // program to that.
                 if self.cfg.whole_objects && (off != 0 || st.mem.slot(id).is_some_and(|s| s.meta.size != size)) {
                     return Err(self.error(st, ErrorKind::User, "Wrong size given to klee_make_symbolic"));
+                }
+                if size > u64::from(u32::MAX) {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::Exec,
+                        format!("Symbolic objects larger than 4 GiB are not allowed (requested {size} bytes)."),
+                    ));
                 }
                 if let Some(bytes) = self.next_replay(&name) {
                     self.new_symbolic(st, &name, size as u32)?;
@@ -263,6 +272,19 @@ impl<'p> Executor<'p> {
                         ))
                     }
                 }
+            }
+            Special::DefineFixedObject => {
+                let a = self.concrete_of(st, arg(0), "klee_define_fixed_object address")?;
+                let n = self.concrete_of(st, arg(1), "klee_define_fixed_object size")?;
+                let id = self.alloc_object(st, n, ObjKind::Global, "fixed object")? >> 32;
+                if !st.mem.fix_at(id, a, n) {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::User,
+                        "klee_define_fixed_object: the range overlaps a fixed object",
+                    ));
+                }
+                None
             }
             Special::CheckMemoryAccess => {
                 let p = self.concrete_of(st, arg(0), "klee_check_memory_access pointer")?;
@@ -462,7 +484,9 @@ impl<'p> Executor<'p> {
             use std::io::Write;
             let text: Vec<u8> =
                 bytes.iter().map(|b| b.unwrap_or_else(|e| self.pool.eval(e, &st.model) as u8)).collect();
-            let _ = if fd == 1 {
+            let _ = if fd == 1 && self.cfg.echo_block_buffered {
+                echo_buffered(&text)
+            } else if fd == 1 {
                 std::io::stdout().write_all(&text).and_then(|_| std::io::stdout().flush())
             } else {
                 std::io::stderr().write_all(&text)

@@ -21,6 +21,8 @@ pub enum Special {
     IsReplay,
     /// `klee_get_obj_size`: the size of the object a pointer is in.
     GetObjSize,
+    /// `klee_define_fixed_object(addr, size)`: an object at a fixed address.
+    DefineFixedObject,
     /// `klee_check_memory_access(ptr, size)`: a memory error unless the
     /// bytes are in one object.
     CheckMemoryAccess,
@@ -88,6 +90,7 @@ const TABLE: &[(&str, Special)] = &[
     ("klee_print_expr", Special::PrintExpr),
     ("klee_is_replay", Special::IsReplay),
     ("klee_get_obj_size", Special::GetObjSize),
+    ("klee_define_fixed_object", Special::DefineFixedObject),
     ("klee_check_memory_access", Special::CheckMemoryAccess),
     ("klee_prefer_cex", Special::PreferCex),
     ("klee_set_forking", Special::SetForking),
