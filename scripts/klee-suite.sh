@@ -106,9 +106,9 @@ if [ "\$status" -ge 128 ]; then
 fi
 exit "\$status"
 EOF
-# `klee-stats`, `klee-replay`, `ktest-gen`, `ktest-randgen`: se2repair's,
-# by those names.
-for t in klee-stats klee-replay ktest-gen ktest-randgen; do
+# `klee-stats`, `klee-replay`, `ktest-gen`, `ktest-randgen`, `klee-zesti`:
+# se2repair's, by those names.
+for t in klee-stats klee-replay ktest-gen ktest-randgen klee-zesti; do
   ln -sfn "$SE2" "$WORK/tools/$t"
 done
 # `ktest-tool`: the checkout's own Python script.
@@ -118,8 +118,8 @@ cat > "$WORK/tools/ktest-tool" <<EOF
 exec "$PYTHON" "$SRC/tools/ktest-tool/ktest-tool" "\$@"
 EOF
 chmod +x "$WORK/tools/klee" "$WORK/tools/ktest-tool"
-# KLEE's other tools (kleaver, klee-zesti, ...) are deliberately absent.
-rm -f "$WORK/tools/"{kleaver,klee-zesti,klee-exec-tree}
+# KLEE's other tools (kleaver, klee-exec-tree) are deliberately absent.
+rm -f "$WORK/tools/"{kleaver,klee-exec-tree}
 ln -sf "$LLVM_BIN/FileCheck" "$WORK/tools/testtools/FileCheck"
 ln -sf "$LLVM_BIN/not" "$WORK/tools/testtools/not"
 

@@ -51,11 +51,11 @@ if command -v rustup >/dev/null; then
   rustup component add rustfmt clippy >/dev/null 2>&1 || echo "setup: could not add rustfmt/clippy with rustup" >&2
 fi
 # `klee`, `klee-stats`, `klee-replay`, `ktest-tool`, `ktest-gen`,
-# `ktest-randgen`: KLEE's tools are the
+# `ktest-randgen`, `klee-zesti`: KLEE's tools are the
 # same binary called by their names (the links dangle until
 # `cargo build --release` makes the binary).
 mkdir -p "$(dirname "$0")/../target/release"
-for t in klee klee-stats klee-replay ktest-tool ktest-gen ktest-randgen; do
+for t in klee klee-stats klee-replay ktest-tool ktest-gen ktest-randgen klee-zesti; do
   ln -sfn se2repair "$(dirname "$0")/../target/release/$t"
 done
 echo "setup: done"

@@ -64,6 +64,13 @@ enum Cmd {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
         args: Vec<std::ffi::OsString>,
     },
+    /// Explore a program from one concrete run, as KLEE's klee-zesti (also
+    /// the binary called as `klee-zesti`).
+    #[command(name = "klee-zesti", disable_help_flag = true)]
+    KleeZesti {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+        args: Vec<std::ffi::OsString>,
+    },
     /// Make a .ktest of random inputs, as KLEE's ktest-randgen (also the
     /// binary called as `ktest-randgen`).
     #[command(name = "ktest-randgen", disable_help_flag = true)]
@@ -226,6 +233,7 @@ pub fn main() -> ExitCode {
     for (tool, main) in [
         ("ktest-gen", crate::ktest_gen_cmd::gen_main as fn(Vec<std::ffi::OsString>) -> ExitCode),
         ("ktest-randgen", crate::ktest_gen_cmd::randgen_main),
+        ("klee-zesti", crate::klee_zesti_cmd::main),
     ] {
         if name == tool {
             return main(raw.split_off(1));
@@ -256,6 +264,7 @@ pub fn main() -> ExitCode {
         Cmd::KleeReplay { args } => crate::klee_replay_cmd::main(args),
         Cmd::KtestGen { args } => crate::ktest_gen_cmd::gen_main(args),
         Cmd::KtestRandgen { args } => crate::ktest_gen_cmd::randgen_main(args),
+        Cmd::KleeZesti { args } => crate::klee_zesti_cmd::main(args),
         Cmd::KtestTool { trim_zeros, extract, files } => {
             for f in &files {
                 let k = match KTest::load(f) {

@@ -67,7 +67,7 @@ pub fn gen_main(raw: Vec<OsString>) -> ExitCode {
     exit(gen(&strings(&raw)))
 }
 
-fn gen(args: &[String]) -> Result<(), String> {
+pub(crate) fn gen(args: &[String]) -> Result<(), String> {
     if args.is_empty() {
         return Err(GEN_USAGE.into());
     }

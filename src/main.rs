@@ -26,6 +26,7 @@ mod fix_cmd;
 mod klee_cmd;
 mod klee_replay_cmd;
 mod klee_stats_cmd;
+mod klee_zesti_cmd;
 mod ktest_gen_cmd;
 mod model_lib_cmd;
 mod posix_args;

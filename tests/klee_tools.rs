@@ -386,3 +386,54 @@ fn ktest_randgen_makes_random_inputs_of_the_given_shapes() {
         assert!(String::from_utf8_lossy(&o.stderr).contains(says), "{bad:?}");
     }
 }
+
+/// `klee-zesti` explores from one concrete run: an argument naming a file
+/// becomes symbolic file `A`, the others symbolic arguments of their
+/// length, the line on stdin a symbolic stdin; with
+/// `-only-replay-seeds` only the concrete run's path is followed.
+#[test]
+fn klee_zesti_follows_the_concrete_run_of_its_arguments_files_and_stdin() {
+    let d = tempfile::tempdir().unwrap();
+    let bc = bitcode(
+        d.path(),
+        "zesti",
+        r#"#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  char buf[8] = {0};
+  if (argc != 3) return 1;
+  if (strcmp(argv[1], "-o") == 0) printf("flag\n");
+  if (strcmp(argv[2], "A") == 0) printf("named A\n");
+  int fd = open(argv[2], O_RDONLY);
+  if (fd >= 0 && read(fd, buf, 4) == 4 && memcmp(buf, "bbbb", 4) == 0) printf("file\n");
+  memset(buf, 0, sizeof buf);
+  if (read(0, buf, 4) == 4 && memcmp(buf, "aaaa", 4) == 0) printf("stdin\n");
+  return 0;
+}
+"#,
+        &[],
+    );
+    std::fs::write(d.path().join("data.txt"), "bbbb").unwrap();
+    std::fs::write(d.path().join("in.txt"), "aaaa").unwrap();
+    let stdin = std::fs::File::open(d.path().join("in.txt")).unwrap();
+    let o = Command::new(common::bin())
+        .args(["klee-zesti", "-only-replay-seeds", "-libc=uclibc", "-posix-runtime", "--output-dir=o"])
+        .arg(&bc)
+        .args(["-o", "data.txt"])
+        .current_dir(d.path())
+        .stdin(stdin)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let text = out(&o);
+    for want in ["flag\n", "named A\n", "file\n", "stdin\n"] {
+        assert!(text.contains(want), "{want:?} missing: {text}\n{}", err(&o));
+    }
+    assert!(err(&o).contains("KLEE: done: completed paths = 1\n"), "{}", err(&o));
+    // No program: the usage, status 0.
+    let o = tool("klee-zesti", d.path(), &[]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(out(&o).contains("Usage: klee-zesti"), "{}", out(&o));
+}

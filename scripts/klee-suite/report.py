@@ -20,7 +20,7 @@ import sys
 from collections import OrderedDict
 
 # KLEE tools se2repair does not provide: tests using them cannot pass.
-MISSING_TOOLS = ["kleaver", "klee-zesti", "klee-exec-tree"]
+MISSING_TOOLS = ["kleaver", "klee-exec-tree"]
 MISSING_RE = re.compile(r"%(" + "|".join(re.escape(t) for t in MISSING_TOOLS) + r")\b")
 RUN_RE = re.compile(r"\bRUN:(.*)")
 MAX_REASON = 240

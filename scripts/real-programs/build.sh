@@ -25,6 +25,10 @@ set -euo pipefail
 
 CACHE="${SE2REPAIR_CACHE:-$HOME/.cache/se2repair}/real"
 mkdir -p "$CACHE/src"
+# One build at a time per cache: tests that need the programs run in
+# parallel, and the second waits for the first's build, then finds it done.
+exec 9>"$CACHE/.lock"
+flock 9
 export LLVM_COMPILER=clang LLVM_COMPILER_PATH=/usr/lib/llvm-14/bin
 CFLAGS_BC='-O0 -g -Xclang -disable-O0-optnone -fno-pic -fcommon'
 

@@ -250,6 +250,7 @@ fn build(
         klee_heap: true,
         sym_read_limit: 8192,
         make_concrete_symbolic: number(p, "make-concrete-symbolic")?.unwrap_or(0),
+        symbolic_terminals: true,
         sym_write_limit: 8192,
         optimize_array,
         external_call_warnings,

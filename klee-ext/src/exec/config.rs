@@ -157,6 +157,10 @@ pub struct Config {
     /// concrete value (0: none) returns a fresh symbolic value constrained
     /// equal to it, a test of the solver path (not in the tests written).
     pub make_concrete_symbolic: u64,
+    /// A symbolic file, stdin or stdout is a terminal where its symbolic
+    /// stat says it is a character device: `isatty` and `ioctl` fork on it
+    /// (KLEE's model; klee mode). Off, it is never one (a pipe's answers).
+    pub symbolic_terminals: bool,
     pub sym_write_limit: u64,
     /// A symbolic address is resolved only to the object its path's model
     /// points into; anywhere else is an out-of-bound error
@@ -279,6 +283,7 @@ impl Default for Config {
             klee_heap: false,
             sym_read_limit: 4096,
             make_concrete_symbolic: 0,
+            symbolic_terminals: false,
             sym_write_limit: 1024,
             single_object_resolution: false,
             optimize_array: OptimizeArray::None,

@@ -281,7 +281,8 @@ impl Memory {
     #[inline]
     pub fn check(&self, addr: u64, len: u64, write: bool) -> Result<(u64, u64), MemFault> {
         let (id, off) = split(addr);
-        match self.slot(id).filter(|_| id != 0) {
+        // Id 0 (the null page) never holds an object.
+        match self.slot(id) {
             Some(slot) => Self::check_in(slot, id, off, len, write),
             None => self.check_elsewhere(addr, len, write),
         }

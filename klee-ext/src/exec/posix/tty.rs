@@ -1,10 +1,12 @@
 //! Terminals: `isatty` and `ioctl` on the path's descriptors.
 //!
-//! A symbolic file (`--sym-files`, `--sym-stdin`, `--sym-stdout`) is a
-//! terminal when its symbolic stat says it is a character device: where
-//! the stat allows both, the path forks, one side a terminal and the other
-//! not, as KLEE's POSIX model does (its `ioctl` answers for symbolic
-//! files are reproduced here: the same requests, results and errors). The
+//! With `Config::symbolic_terminals` (klee mode) a symbolic file
+//! (`--sym-files`, `--sym-stdin`, `--sym-stdout`) is a terminal when its
+//! symbolic stat says it is a character device: where the stat allows
+//! both, the path forks, one side a terminal and the other not, as KLEE's
+//! POSIX model does (its `ioctl` answers for symbolic files are
+//! reproduced here: the same requests, results and errors); otherwise it
+//! is never one, as a pipe. The
 //! path's other standard streams are terminals when the tool's are and a
 //! single path runs (`std_is_tty`); an `ioctl` on a host file goes to the
 //! host (`ffi.rs`).
@@ -84,7 +86,7 @@ impl<'p> Executor<'p> {
 
     /// `isatty`: a symbolic file asks its stat (KLEE's `TCGETS`).
     pub(super) fn isatty_fd(&mut self, st: &mut State, fd: i64) -> Result<i64, Termination> {
-        if let Some(f) = self.sym_file_of(st, fd) {
+        if let Some(f) = self.sym_file_of(st, fd).filter(|_| self.cfg.symbolic_terminals) {
             self.warn_once("(TCGETS) symbolic file, incomplete model".into());
             return if self.sym_tty(st, &f)? { Ok(1) } else { self.fail(st, libc::ENOTTY).map(|_| 0) };
         }
@@ -96,8 +98,9 @@ impl<'p> Executor<'p> {
     }
 
     /// `ioctl(fd, request, arg)` where the model answers it: a descriptor
-    /// that is not open (EBADF) or a symbolic file (KLEE's answers).
-    /// `None`: the host's descriptor answers.
+    /// that is not open (EBADF) or, with `symbolic_terminals`, a symbolic
+    /// file (KLEE's answers). `None`: the host's descriptor answers, or
+    /// the path's own stream answers as a pipe (`ffi.rs`).
     pub(in crate::exec) fn ioctl_model(&mut self, st: &mut State, args: &[Val]) -> Result<Option<i64>, Termination> {
         let word = |i: usize| match args.get(i) {
             Some(Val::C(v)) => Some(*v),
@@ -106,7 +109,7 @@ impl<'p> Executor<'p> {
         let (Some(fd), Some(req)) = (word(0), word(1)) else { return Ok(None) };
         let (fd, req, arg) = (fd as i32 as i64, req & 0xffff_ffff, word(2).unwrap_or(0));
         let Some(offset) = st.proc.entry(fd).map(|o| o.offset) else { return self.fail(st, libc::EBADF).map(Some) };
-        let Some(f) = self.sym_file_of(st, fd) else { return Ok(None) };
+        let Some(f) = self.sym_file_of(st, fd).filter(|_| self.cfg.symbolic_terminals) else { return Ok(None) };
         let tty_or = |ex: &mut Self, st: &mut State, ok: i64, err: i32| -> Result<i64, Termination> {
             if ex.sym_tty(st, &f)? {
                 if ok < 0 {
