@@ -476,3 +476,39 @@ impl Memory {
         self.slots.len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn meta(size: u64) -> ObjMeta {
+        ObjMeta { size, kind: ObjKind::Heap, name: "o".into(), read_only: false, loc: LocId(0) }
+    }
+
+    #[test]
+    fn an_object_over_4_gib_answers_past_its_first_id() {
+        let mut m = Memory::default();
+        let a = m.try_alloc_large(meta((1 << 32) + 1)).expect("mapped lazily");
+        let id = a >> 32;
+        assert_eq!(m.check(a + (1 << 32), 1, true), Ok((id, 1 << 32)));
+        assert!(matches!(m.check(a + (1 << 32) + 1, 1, false), Err(MemFault::OutOfBounds { .. })));
+        // An access may not straddle the object's end.
+        assert!(matches!(m.check(a + (1 << 32), 2, false), Err(MemFault::OutOfBounds { .. })));
+        // The next object takes the id after those it spans.
+        assert_eq!(m.alloc(meta(8)) >> 32, id + 2);
+        m.release(id);
+        assert!(matches!(m.check(a + (1 << 32), 1, false), Err(MemFault::UseAfterFree { .. })));
+    }
+
+    #[test]
+    fn a_fixed_object_answers_at_its_address_and_the_null_page_stays() {
+        let mut m = Memory::default();
+        let id = m.alloc(meta(8)) >> 32;
+        assert!(m.fix_at(id, 0x80, 8));
+        assert!(!m.fix_at(id, 0x84, 8), "overlaps");
+        assert_eq!(m.check(0x84, 4, true), Ok((id, 4)));
+        assert_eq!(m.check(0x88, 1, false), Err(MemFault::Null));
+        assert_eq!(m.check(0x7f, 1, false), Err(MemFault::Null));
+        assert_eq!(m.check(id << 32, 8, false), Ok((id, 0)));
+    }
+}
