@@ -292,7 +292,7 @@ impl<'p> Executor<'p> {
 
     fn getcwd(&mut self, st: &mut State, buf: u64, n: u64) -> Result<i64, Termination> {
         use std::os::unix::ffi::OsStrExt;
-        let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else {
+        let Ok(dir) = super::process::dir_path(st.proc.cwd_fd()) else {
             return self.fail(st, libc::ENOENT).map(|_| 0);
         };
         let mut bytes = dir.as_os_str().as_bytes().to_vec();
@@ -324,7 +324,7 @@ impl<'p> Executor<'p> {
         let full = if p.as_bytes().starts_with(b"/") {
             p
         } else {
-            let Ok(dir) = super::process::dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)) else {
+            let Ok(dir) = super::process::dir_path(st.proc.cwd_fd()) else {
                 return self.fail(st, libc::ENOENT).map(|_| 0);
             };
             let mut b = dir.as_os_str().as_bytes().to_vec();

@@ -219,10 +219,16 @@ impl Proc {
         self.sym_files.iter().position(|f| f.name == p)
     }
 
+    /// The host descriptor of the path's working directory (`AT_FDCWD`:
+    /// the tool's own).
+    pub fn cwd_fd(&self) -> i32 {
+        self.cwd.as_ref().map_or(libc::AT_FDCWD, |c| c.0)
+    }
+
     /// The base for a path relative to `dirfd` (`AT_FDCWD` or a descriptor).
     pub fn base(&self, dirfd: i64) -> Option<i32> {
         if dirfd as i32 == libc::AT_FDCWD {
-            return Some(self.cwd.as_ref().map_or(libc::AT_FDCWD, |c| c.0));
+            return Some(self.cwd_fd());
         }
         self.host_fd(dirfd)
     }

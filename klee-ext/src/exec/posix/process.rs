@@ -296,7 +296,7 @@ impl<'p> Executor<'p> {
 
     /// The path's working directory as a host path.
     pub(super) fn cwd_path(&self, st: &State) -> std::path::PathBuf {
-        dir_path(st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |h| h.0)).unwrap_or_default()
+        dir_path(st.proc.cwd_fd()).unwrap_or_default()
     }
 }
 

@@ -26,7 +26,7 @@ impl<'p> Executor<'p> {
         if st.proc.sym_files.is_empty() {
             return false;
         }
-        let cwd = st.proc.cwd.as_ref().map_or(libc::AT_FDCWD, |c| c.0);
+        let cwd = st.proc.cwd_fd();
         // SAFETY: fstat/fstatat into zeroed local structures.
         unsafe {
             let (mut a, mut b): (libc::stat, libc::stat) = (std::mem::zeroed(), std::mem::zeroed());
