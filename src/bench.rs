@@ -99,14 +99,16 @@ fn native_time(prog: &Path) -> Option<Duration> {
     let tmp = tempfile::tempdir().ok()?;
     let exe = tmp.path().join("native");
     let clang = klee_ext::compile::find_clang().ok()?;
-    let ok = Command::new(clang).args(["-O0", "-w"]).arg(prog).arg("-lm").arg("-o").arg(&exe).status().ok()?.success();
+    let ok = klee_ext::procs::status(Command::new(clang).args(["-O0", "-w"]).arg(prog).arg("-lm").arg("-o").arg(&exe))
+        .ok()?
+        .success();
     if !ok {
         return None;
     }
     (0..5)
         .filter_map(|_| {
             let t = Instant::now();
-            Command::new(&exe).output().ok()?;
+            klee_ext::procs::output(&mut Command::new(&exe)).ok()?;
             Some(t.elapsed())
         })
         .min()

@@ -13,14 +13,15 @@ fn bitcode(c: &Path, dir: &Path) -> Result<PathBuf, String> {
     let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
     let bc = dir.join(format!("{}.bc", c.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()));
     let include = Path::new(env!("CARGO_MANIFEST_DIR")).join("klee-ext/include");
-    let st = Command::new(clang)
-        .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-w", "-I"])
-        .arg(include)
-        .arg(c)
-        .arg("-o")
-        .arg(&bc)
-        .status()
-        .map_err(|e| e.to_string())?;
+    let st = klee_ext::procs::status(
+        Command::new(clang)
+            .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-w", "-I"])
+            .arg(include)
+            .arg(c)
+            .arg("-o")
+            .arg(&bc),
+    )
+    .map_err(|e| e.to_string())?;
     if !st.success() {
         return Err(format!("{}: does not compile", c.display()));
     }
@@ -34,7 +35,8 @@ fn timed(args: &[&str], bc: &Path, repeat: u32) -> Result<Duration, String> {
     for _ in 0..repeat.max(1) {
         let out = tempfile::tempdir().map_err(|e| e.to_string())?;
         let t = Instant::now();
-        let o = Command::new(&exe).args(args).arg(out.path().join("o")).arg(bc).output().map_err(|e| e.to_string())?;
+        let o = klee_ext::procs::output(Command::new(&exe).args(args).arg(out.path().join("o")).arg(bc))
+            .map_err(|e| e.to_string())?;
         let took = t.elapsed();
         if o.status.code().is_none() || o.status.code() == Some(125) {
             return Err(format!("{} {}: {}", args.join(" "), bc.display(), String::from_utf8_lossy(&o.stderr)));

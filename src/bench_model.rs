@@ -72,22 +72,23 @@ fn func_of(p: &Path) -> String {
 }
 
 /// One `model-lib` process's report on project `p`.
-fn spawn(p: &Path, out: &Path) -> Result<std::process::Child, String> {
+fn spawn(p: &Path, out: &Path) -> Result<klee_ext::procs::Child, String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    std::process::Command::new(exe)
-        .arg("model-lib")
-        .arg(func_of(p))
-        .arg(p)
-        .args(["--json", "--timeout", "120", "--out"])
-        .arg(out.join(format!("{}.c", func_of(p))))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .map_err(|e| format!("cannot start model-lib: {e}"))
+    klee_ext::procs::spawn(
+        std::process::Command::new(exe)
+            .arg("model-lib")
+            .arg(func_of(p))
+            .arg(p)
+            .args(["--json", "--timeout", "120", "--out"])
+            .arg(out.join(format!("{}.c", func_of(p))))
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null()),
+    )
+    .map_err(|e| format!("cannot start model-lib: {e}"))
 }
 
 /// (terms, candidates, time) of a finished `model-lib` process.
-fn outcome(c: std::process::Child) -> Result<(String, u64, f64), String> {
+fn outcome(c: klee_ext::procs::Child) -> Result<(String, u64, f64), String> {
     let o = c.wait_with_output().map_err(|e| e.to_string())?;
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
     let terms = match v["terms"].as_array() {

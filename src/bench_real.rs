@@ -57,7 +57,7 @@ fn vm_run(bc: &Path, args: &[String], out: &Path) -> Result<(Duration, klee_ext:
 
 fn native_run(exe: &Path, args: &[String]) -> Result<(Duration, ()), String> {
     let t = Instant::now();
-    let o = Command::new(exe).args(args).output().map_err(|e| format!("{}: {e}", exe.display()))?;
+    let o = klee_ext::procs::output(Command::new(exe).args(args)).map_err(|e| format!("{}: {e}", exe.display()))?;
     let el = t.elapsed();
     if o.status.code().is_none() {
         return Err(format!("{} died natively", exe.display()));

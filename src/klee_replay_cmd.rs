@@ -137,7 +137,7 @@ fn create_files(inp: &Inputs) -> Result<PathBuf, String> {
 fn run_one(exe: &Path, argv0: &OsString, inp: &Inputs, dir: &Path, timeout: Option<Duration>) -> Result<(), String> {
     use std::os::unix::process::{CommandExt, ExitStatusExt};
     let mut cmd = std::process::Command::new(exe);
-    cmd.arg0(argv0).args(inp.args.iter().map(|a| OsString::from_vec(a.clone()))).current_dir(dir).process_group(0);
+    cmd.arg0(argv0).args(inp.args.iter().map(|a| OsString::from_vec(a.clone()))).current_dir(dir);
     if inp.stdin.is_some() {
         cmd.stdin(std::fs::File::open(dir.join("fd0")).map_err(|e| format!("cannot open the replayed stdin: {e}"))?);
     }
@@ -146,7 +146,7 @@ fn run_one(exe: &Path, argv0: &OsString, inp: &Inputs, dir: &Path, timeout: Opti
         cmd.stdout(f.map_err(|e| format!("cannot open the replayed stdout: {e}"))?);
     }
     let start = Instant::now();
-    let mut child = cmd.spawn().map_err(|e| format!("execv: {e}"))?;
+    let mut child = klee_ext::procs::spawn(&mut cmd).map_err(|e| format!("execv: {e}"))?;
     let status = loop {
         if let Some(s) = child.try_wait().map_err(|e| format!("waitpid: {e}"))? {
             break Some(s);
@@ -157,8 +157,7 @@ fn run_one(exe: &Path, argv0: &OsString, inp: &Inputs, dir: &Path, timeout: Opti
         std::thread::sleep(Duration::from_millis(5));
     };
     // The program's whole process group goes with it.
-    // SAFETY: signalling the child's own process group.
-    unsafe { libc::kill(-(child.id() as i32), libc::SIGKILL) };
+    child.signal(libc::SIGKILL);
     let secs = start.elapsed().as_secs();
     match status {
         None => {

@@ -35,6 +35,20 @@ mod timespec;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    // Every program this run starts ends with it, however it ends, and its
+    // temporary folders go with it (`klee_ext::procs`). The watcher is
+    // forked first, while this is the only thread.
+    if let Err(e) = klee_ext::procs::start_watcher() {
+        eprintln!("se2repair: error: {e}");
+        return ExitCode::from(125);
+    }
+    // SIGTERM, SIGHUP and SIGINT end the children's groups, remove the
+    // temporary folders and stop the run with the signal's status; `klee`
+    // replaces the SIGINT handler with KLEE's Ctrl-C.
+    if let Err(e) = klee_ext::procs::on_signals(true) {
+        eprintln!("se2repair: error: {e}");
+        return ExitCode::from(125);
+    }
     // `SE2REPAIR_LOG` (as `RUST_LOG`: `debug`, `se2repair::so=debug`)
     // turns on the libraries' debug traces on stderr; off by default.
     env_logger::Builder::new().parse_env(env_logger::Env::new().filter("SE2REPAIR_LOG")).format_timestamp(None).init();
@@ -56,7 +70,9 @@ fn main() -> ExitCode {
     }));
     // The engine recurses over expressions; give it a deep stack.
     let child = std::thread::Builder::new().stack_size(512 << 20).spawn(cli::main);
-    match child.map(|h| h.join()) {
+    let code = child.map(|h| h.join());
+    klee_ext::procs::finish();
+    match code {
         Ok(Ok(code)) => code,
         Ok(Err(_)) => {
             eprintln!("se2repair: this is a bug in se2repair; please report it with the command line");

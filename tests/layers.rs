@@ -275,6 +275,35 @@ fn outside_tools_are_named_only_where_the_table_says() {
     assert!(bad.is_empty(), "outside tools named where ARCHITECTURE.md does not allow them:\n{}", bad.join("\n"));
 }
 
+/// Invariant 23: every child process is started through `klee_ext::procs`,
+/// which puts it in a group that ends with the tool; a direct
+/// `Command::spawn`/`output`/`status` elsewhere would escape that.
+#[test]
+fn children_are_started_only_through_procs() {
+    let root = Path::new(ROOT);
+    let mut files = Vec::new();
+    for d in ["src", "klee-ext/src", "repair/src", "dbgbench/src", "runtest/src", "ktest-format/src"] {
+        if root.join(d).is_dir() {
+            rs_files(&root.join(d), &mut files);
+        }
+    }
+    let mut bad = Vec::new();
+    for f in &files {
+        let rel = f.strip_prefix(root).expect("in the tree").to_string_lossy().into_owned();
+        if rel == "klee-ext/src/procs.rs" {
+            continue;
+        }
+        let text = std::fs::read_to_string(f).expect("source");
+        for (n, line) in text.lines().enumerate() {
+            let c = code(line);
+            if [".spawn()", ".output()", ".status()"].iter().any(|m| c.contains(m)) {
+                bad.push(format!("{rel}:{}: {}", n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(bad.is_empty(), "children started outside klee_ext::procs:\n{}", bad.join("\n"));
+}
+
 #[test]
 fn the_import_reader_reads_groups_and_climbs() {
     assert_eq!(heads_after("use crate::{expr::{A, B}, so::Pool};", "crate::"), ["expr", "so"]);

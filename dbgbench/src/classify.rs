@@ -92,13 +92,14 @@ fn patched_files(tree: &Path, diff: &Path) -> Result<Vec<(PathBuf, String)>, Str
         std::fs::create_dir_all(to.parent().unwrap_or(dir.path())).map_err(|e| e.to_string())?;
         std::fs::copy(tree.join(f), &to).map_err(|e| format!("{}: {e}", f.display()))?;
     }
-    let o = Command::new("patch")
-        .args(["-p1", "-s", "--no-backup-if-mismatch", "-d"])
-        .arg(dir.path())
-        .arg("-i")
-        .arg(std::path::absolute(diff).map_err(|e| e.to_string())?)
-        .output()
-        .map_err(|e| format!("cannot run patch (apt-get install patch): {e}"))?;
+    let o = klee_ext::procs::output(
+        Command::new("patch")
+            .args(["-p1", "-s", "--no-backup-if-mismatch", "-d"])
+            .arg(dir.path())
+            .arg("-i")
+            .arg(std::path::absolute(diff).map_err(|e| e.to_string())?),
+    )
+    .map_err(|e| format!("cannot run patch (apt-get install patch): {e}"))?;
     if !o.status.success() {
         return Err(format!("{} does not apply: {}", diff.display(), String::from_utf8_lossy(&o.stdout).trim()));
     }

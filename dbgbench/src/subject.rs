@@ -225,13 +225,13 @@ impl Subject {
                     if !path.is_file() {
                         return Err(format!("missing tarball {}", path.display()));
                     }
-                    std::process::Command::new("tar").arg("xf").arg(path).arg("-C").arg(&root).output()
+                    klee_ext::procs::output(std::process::Command::new("tar").arg("xf").arg(path).arg("-C").arg(&root))
                 }
                 Source::Dir(d) => {
                     if !d.is_dir() {
                         return Err(format!("missing source folder {}", d.display()));
                     }
-                    std::process::Command::new("cp").arg("-a").arg(d).arg(&project).output()
+                    klee_ext::procs::output(std::process::Command::new("cp").arg("-a").arg(d).arg(&project))
                 }
             }
             .map_err(|e| format!("cannot unpack the source: {e}"))?;

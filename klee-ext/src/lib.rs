@@ -21,6 +21,7 @@ pub mod klee_run;
 pub mod ktest;
 pub mod log;
 pub mod output;
+pub mod procs;
 pub mod run_stats;
 pub mod search;
 pub mod so;

@@ -166,7 +166,7 @@ fn run_logged(cmd: Command, log: &Path, what: &str) -> Result<(), String> {
 }
 
 fn need(tool: &str, install: &str) -> Result<(), String> {
-    match Command::new(tool).arg("--version").output() {
+    match klee_ext::procs::output(Command::new(tool).arg("--version")) {
         Ok(_) => Ok(()),
         Err(_) => Err(format!("missing tool `{tool}`, needed for projects with a `build` section ({install})")),
     }
@@ -319,11 +319,7 @@ impl MakeTrees {
                 if base != stem && !base.ends_with(&format!("-{stem}")) {
                     continue;
                 }
-                let o = Command::new(LLVM_COV)
-                    .args(["gcov", "-t"])
-                    .arg(&f)
-                    .current_dir(&dir)
-                    .output()
+                let o = klee_ext::procs::output(Command::new(LLVM_COV).args(["gcov", "-t"]).arg(&f).current_dir(&dir))
                     .map_err(|e| format!("cannot run {LLVM_COV}: {e}"))?;
                 parse_gcov(&String::from_utf8_lossy(&o.stdout), &name, &mut counts);
                 let _ = std::fs::remove_file(e.path());
@@ -347,11 +343,7 @@ fn flush_ld(tree: &Tree) -> String {
 fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String> {
     let _ = std::fs::remove_dir_all(&tree.dir);
     std::fs::create_dir_all(&tree.dir).map_err(|e| format!("{}: {e}", tree.dir.display()))?;
-    let o = Command::new("cp")
-        .arg("-a")
-        .arg(format!("{}/.", p.dir.display()))
-        .arg(&tree.dir)
-        .output()
+    let o = klee_ext::procs::output(Command::new("cp").arg("-a").arg(format!("{}/.", p.dir.display())).arg(&tree.dir))
         .map_err(|e| format!("cannot run cp: {e}"))?;
     if !o.status.success() {
         return Err(format!("cannot copy the project: {}", String::from_utf8_lossy(&o.stderr).trim()));
@@ -360,13 +352,10 @@ fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String>
     if tree.flavor == Flavor::Coverage {
         let c = tree.dir.with_extension("flush.c");
         std::fs::write(&c, FLUSH_C).map_err(|e| e.to_string())?;
-        let o = Command::new(CLANG)
-            .arg("-c")
-            .arg(&c)
-            .arg("-o")
-            .arg(tree.dir.with_extension("flush.o"))
-            .output()
-            .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
+        let o = klee_ext::procs::output(
+            Command::new(CLANG).arg("-c").arg(&c).arg("-o").arg(tree.dir.with_extension("flush.o")),
+        )
+        .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
         if !o.status.success() {
             return Err(format!("cannot compile the coverage flush: {}", String::from_utf8_lossy(&o.stderr)));
         }

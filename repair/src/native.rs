@@ -152,10 +152,12 @@ pub fn run_test(exe: &Path, t: &TestCase, dir: &Path, timeout: Duration) -> std:
 }
 
 /// Runs `cmd` in its own process group with `input` on stdin, stdout and
-/// stderr captured, killed after `timeout`.
+/// stderr captured, killed after `timeout`; the group ends with the run
+/// and with se2repair ([`klee_ext::procs`]).
 pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io::Result<RunResult> {
-    let mut child = cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).process_group(0).spawn()?;
-    let mut stdin = child.stdin.take();
+    cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let mut child = klee_ext::procs::spawn(&mut cmd)?;
+    let mut stdin = child.inner.stdin.take();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
         if let Some(s) = stdin.as_mut() {
@@ -173,10 +175,9 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
             buf
         })
     };
-    let out = reader(child.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-    let err = reader(child.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let out = reader(child.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let err = reader(child.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
     let start = Instant::now();
-    let pgid = child.id() as i32;
     let mut timed_out = false;
     let mut termed: Option<Instant> = None;
     let status = loop {
@@ -187,23 +188,19 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
             timed_out = true;
             match termed {
                 None => {
-                    // SAFETY: signalling the process group we created.
-                    unsafe { libc::kill(-pgid, libc::SIGTERM) };
+                    child.signal(libc::SIGTERM);
                     termed = Some(Instant::now());
                 }
-                Some(t0) if t0.elapsed() > Duration::from_millis(300) => {
-                    // SAFETY: as above.
-                    unsafe { libc::kill(-pgid, libc::SIGKILL) };
-                }
+                Some(t0) if t0.elapsed() > Duration::from_millis(300) => child.signal(libc::SIGKILL),
                 Some(_) => {}
             }
         }
         std::thread::sleep(Duration::from_millis(2));
     };
-    if timed_out {
-        // SAFETY: make sure nothing of the group outlives the test.
-        unsafe { libc::kill(-pgid, libc::SIGKILL) };
-    }
+    // Nothing of the group outlives the test (a program it left running
+    // would also hold the streams open).
+    child.signal(libc::SIGKILL);
+    drop(child);
     let _ = writer.join();
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
@@ -216,7 +213,7 @@ fn native_cc() -> Result<PathBuf, String> {
         return Ok(PathBuf::from(c));
     }
     for c in ["gcc", "cc", "clang-14", "clang"] {
-        if Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()) {
+        if klee_ext::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
             return Ok(PathBuf::from(c));
         }
     }
@@ -225,8 +222,8 @@ fn native_cc() -> Result<PathBuf, String> {
 
 /// gcc for coverage builds (its `gcov` reads the data).
 fn gcc() -> Result<PathBuf, String> {
-    if Command::new("gcc").arg("--version").output().is_ok_and(|o| o.status.success())
-        && Command::new("gcov").arg("--version").output().is_ok_and(|o| o.status.success())
+    if klee_ext::procs::output(Command::new("gcc").arg("--version")).is_ok_and(|o| o.status.success())
+        && klee_ext::procs::output(Command::new("gcov").arg("--version")).is_ok_and(|o| o.status.success())
     {
         return Ok(PathBuf::from("gcc"));
     }
@@ -254,7 +251,7 @@ pub struct Build {
 }
 
 fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let o = cmd.output().map_err(|e| format!("cannot run the C compiler: {e}"))?;
+    let o = klee_ext::procs::output(cmd).map_err(|e| format!("cannot run the C compiler: {e}"))?;
     if !o.status.success() {
         return Err(format!("{what} does not compile:\n{}", String::from_utf8_lossy(&o.stderr).trim_end()));
     }
@@ -347,12 +344,13 @@ pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &P
 /// Every line gcov reports for source `name` of coverage data `g`, with
 /// its count (a line of several blocks appears once, with the largest).
 fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {
-    let o = Command::new("gcov")
-        .args(["--json-format", "--stdout"])
-        .arg(g)
-        .current_dir(g.parent().unwrap_or(Path::new(".")))
-        .output()
-        .map_err(|e| format!("cannot run gcov: {e}"))?;
+    let o = klee_ext::procs::output(
+        Command::new("gcov")
+            .args(["--json-format", "--stdout"])
+            .arg(g)
+            .current_dir(g.parent().unwrap_or(Path::new("."))),
+    )
+    .map_err(|e| format!("cannot run gcov: {e}"))?;
     if !o.status.success() {
         return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
     }

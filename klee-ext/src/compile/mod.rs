@@ -35,7 +35,7 @@ pub fn find_clang() -> Result<PathBuf, CompileError> {
         return Ok(p.clone());
     }
     for c in ["clang-14", "clang"] {
-        if Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()) {
+        if crate::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
             return Ok(PathBuf::from(c));
         }
     }
@@ -85,7 +85,7 @@ pub fn compile_c(sources: &[PathBuf], extra: &[String], out_dir: &Path) -> Resul
 
 /// Runs a clang command on `src`; its diagnostics when it fails.
 fn run_clang(cmd: &mut Command, clang: &Path, src: &Path) -> Result<std::process::Output, CompileError> {
-    let o = cmd.output().map_err(|e| match e.kind() {
+    let o = crate::procs::output(cmd).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => CompileError::NoClang,
         _ => CompileError::Io(format!("cannot run {}: {e}", clang.display())),
     })?;

@@ -178,6 +178,7 @@ impl<'p> Executor<'p> {
         cmd.current_dir(&cwd);
         // Standard streams: the path's own (captured), or host files.
         let mut stdin_bytes: Option<Vec<u8>> = None;
+        let mut group = crate::procs::Group::Own;
         match st.proc.entry(0).map(|o| o.file.clone()) {
             Some(FileRef::Host(h)) => {
                 cmd.stdin(dup_stdio(h.0));
@@ -195,6 +196,9 @@ impl<'p> Executor<'p> {
                     cmd.stdin(Stdio::piped());
                 }
                 StdinSrc::Host => {
+                    // A program reading the tool's terminal stays in its
+                    // foreground group.
+                    group = crate::procs::Group::Shared;
                     cmd.stdin(Stdio::inherit());
                 }
                 StdinSrc::Symbolic { .. } => {
@@ -232,22 +236,23 @@ impl<'p> Executor<'p> {
                 _ => None,
             })
             .collect();
-        let mut child = match cmd.spawn() {
+        let mut child = match crate::procs::spawn_in(&mut cmd, group) {
             Ok(c) => c,
             Err(e) => return self.fail(st, e.raw_os_error().unwrap_or(libc::ENOENT)),
         };
         self.warn_once(format!("running {} on the host", prog_path.display()));
-        if let (Some(bytes), Some(mut sin)) = (stdin_bytes, child.stdin.take()) {
+        if let (Some(bytes), Some(mut sin)) = (stdin_bytes, child.inner.stdin.take()) {
             std::thread::spawn(move || {
                 let _ = sin.write_all(&bytes);
             });
         }
-        let pid = child.id() as i32;
+        let target = child.target();
         let (tx, rx) = std::sync::mpsc::channel::<()>();
         let watchdog = std::thread::spawn(move || {
             if rx.recv_timeout(EXEC_TIMEOUT).is_err() {
-                // SAFETY: killing the child this call started.
-                unsafe { libc::kill(pid, libc::SIGKILL) };
+                // SAFETY: killing the child (its group) this call started,
+                // not reaped before the reply below.
+                unsafe { libc::kill(target, libc::SIGKILL) };
             }
         });
         let out = child.wait_with_output();

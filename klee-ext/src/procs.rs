@@ -1,0 +1,389 @@
+//! Children that end with the tool. Every program se2repair starts (a
+//! native test run, a build, a validation run, a program the VM runs for
+//! `exec`, a `dbgbench` job) is started through [`spawn`], [`output`] or
+//! [`status`], which:
+//!
+//! * put it in a process group of its own (so that it and whatever it
+//!   starts can be ended together), unless the caller keeps it in the
+//!   tool's group ([`Group::Shared`], for a child reading the terminal);
+//! * ask the kernel for SIGKILL when the thread that started it ends
+//!   (`PR_SET_PDEATHSIG`), and check that the tool is still there before
+//!   the program is executed;
+//! * record its group in a table the tool's signal handler ends
+//!   (SIGTERM, SIGINT, SIGHUP: [`on_signals`]) and in the table of a
+//!   small watcher process ([`start_watcher`]) that ends every group left
+//!   when the tool is gone however it ended (SIGKILL or a crash too), and
+//!   removes the run's temporary folder.
+//!
+//! A child's group is ended (SIGKILL) when its [`Child`] is dropped, so
+//! nothing a finished test left running in the background outlives it.
+
+use std::collections::BTreeSet;
+use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Output};
+use std::sync::{Mutex, OnceLock};
+use std::time::Duration;
+
+/// How long a group has between SIGTERM and SIGKILL when the tool stops.
+const GRACE: Duration = Duration::from_millis(150);
+
+/// Where a child runs: in a process group of its own (the default), or in
+/// the tool's (a child that reads the terminal must stay in its
+/// foreground group).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    Own,
+    Shared,
+}
+
+/// The `kill(2)` targets of the children alive: `-pgid` for a group of its
+/// own, `pid` for a child in the tool's group.
+fn live() -> &'static Mutex<BTreeSet<i32>> {
+    static LIVE: OnceLock<Mutex<BTreeSet<i32>>> = OnceLock::new();
+    LIVE.get_or_init(|| Mutex::new(BTreeSet::new()))
+}
+
+/// The write end of the pipe to the watcher, when one was started.
+static WATCHER: OnceLock<Mutex<std::fs::File>> = OnceLock::new();
+
+/// The run's temporary folder, when [`start_watcher`] made one.
+static TEMP_ROOT: OnceLock<PathBuf> = OnceLock::new();
+
+fn tell_watcher(op: u8, target: i32) {
+    if let Some(w) = WATCHER.get() {
+        let mut msg = [0u8; 5];
+        msg[0] = op;
+        msg[1..].copy_from_slice(&target.to_le_bytes());
+        // One write of 5 bytes: atomic on a pipe (< PIPE_BUF).
+        let _ = w.lock().map(|mut f| f.write_all(&msg));
+    }
+}
+
+fn record(target: i32) {
+    if let Ok(mut l) = live().lock() {
+        l.insert(target);
+    }
+    tell_watcher(b'+', target);
+}
+
+fn forget(target: i32) {
+    if let Ok(mut l) = live().lock() {
+        l.remove(&target);
+    }
+    tell_watcher(b'-', target);
+}
+
+/// Prepares `cmd` so that its program ends with the tool (see the module
+/// documentation). Spawning it through [`spawn`] records it as well.
+pub fn guard(cmd: &mut Command, group: Group) {
+    if group == Group::Own {
+        cmd.process_group(0);
+    }
+    let parent = std::process::id() as libc::pid_t;
+    // SAFETY: the closure runs between fork and exec and makes only
+    // async-signal-safe calls (prctl, getppid).
+    unsafe {
+        cmd.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL as libc::c_ulong, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The tool may have ended before the request took effect.
+            if libc::getppid() != parent {
+                return Err(std::io::Error::from_raw_os_error(libc::ESRCH));
+            }
+            Ok(())
+        });
+    }
+}
+
+/// A started child, recorded until it is dropped; dropping it ends what is
+/// left of its group (SIGKILL) and reaps the child if it still runs.
+pub struct Child {
+    pub inner: std::process::Child,
+    target: i32,
+    waited: bool,
+}
+
+impl Child {
+    /// The `kill(2)` target of the child's group (`-pgid`), or of the
+    /// child alone when it shares the tool's group.
+    pub fn target(&self) -> i32 {
+        self.target
+    }
+
+    /// Sends `sig` to the child's group (or the child).
+    pub fn signal(&self, sig: libc::c_int) {
+        // SAFETY: signalling a group (or process) this tool started and
+        // has not reaped yet, or whose group id nothing else can take
+        // while a member of it lives.
+        unsafe { libc::kill(self.target, sig) };
+    }
+
+    pub fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        let r = self.inner.try_wait();
+        if matches!(r, Ok(Some(_))) {
+            self.waited = true;
+        }
+        r
+    }
+
+    pub fn wait(&mut self) -> std::io::Result<ExitStatus> {
+        let r = self.inner.wait();
+        self.waited = r.is_ok();
+        r
+    }
+
+    /// Waits for the child with its captured streams, as
+    /// [`std::process::Child::wait_with_output`].
+    pub fn wait_with_output(mut self) -> std::io::Result<Output> {
+        let drain = |r: Option<Box<dyn Read + Send>>| {
+            std::thread::spawn(move || {
+                let mut buf = Vec::new();
+                if let Some(mut r) = r {
+                    let _ = r.read_to_end(&mut buf);
+                }
+                buf
+            })
+        };
+        drop(self.inner.stdin.take());
+        let out = drain(self.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+        let err = drain(self.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+        let status = self.wait()?;
+        // What the child left running in its group would hold the
+        // streams open.
+        if self.target < 0 {
+            self.signal(libc::SIGKILL);
+        }
+        Ok(Output { status, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default() })
+    }
+}
+
+impl Drop for Child {
+    fn drop(&mut self) {
+        if self.target < 0 || !self.waited {
+            self.signal(libc::SIGKILL);
+        }
+        if !self.waited {
+            let _ = self.inner.wait();
+        }
+        forget(self.target);
+    }
+}
+
+/// Starts `cmd` in a group of its own, ending with the tool.
+pub fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
+    spawn_in(cmd, Group::Own)
+}
+
+/// Starts `cmd` (in a group of its own or the tool's), ending with the
+/// tool.
+pub fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
+    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        return Err(std::io::Error::other("se2repair is stopping"));
+    }
+    guard(cmd, group);
+    let inner = cmd.spawn()?;
+    let pid = inner.id() as i32;
+    let target = if group == Group::Own { -pid } else { pid };
+    record(target);
+    Ok(Child { inner, target, waited: false })
+}
+
+/// [`Command::output`] for a child that ends with the tool.
+pub fn output(cmd: &mut Command) -> std::io::Result<Output> {
+    cmd.stdin(std::process::Stdio::null()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    spawn(cmd)?.wait_with_output()
+}
+
+/// [`Command::status`] for a child that ends with the tool.
+pub fn status(cmd: &mut Command) -> std::io::Result<ExitStatus> {
+    spawn(cmd)?.wait()
+}
+
+/// Set once the tool is being stopped: no child is started after it.
+static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Ends every child still recorded: SIGTERM to each group, then SIGKILL
+/// to those whose child was not reaped within a short grace.
+pub fn stop_all() {
+    let targets: Vec<i32> = live().lock().map(|l| l.iter().copied().collect()).unwrap_or_default();
+    if targets.is_empty() {
+        return;
+    }
+    for &t in &targets {
+        // SAFETY: signalling the groups (or processes) this tool started.
+        unsafe { libc::kill(t, libc::SIGTERM) };
+    }
+    let start = std::time::Instant::now();
+    while start.elapsed() < GRACE {
+        let left = live().lock().map(|l| targets.iter().any(|t| l.contains(t))).unwrap_or(false);
+        if !left {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    for &t in &targets {
+        // SAFETY: as above; a group whose child was reaped may still hold
+        // what that child started.
+        unsafe { libc::kill(t, libc::SIGKILL) };
+    }
+}
+
+/// The run's temporary folder, if [`start_watcher`] made one.
+pub fn temp_root() -> Option<&'static Path> {
+    TEMP_ROOT.get().map(|p| p.as_path())
+}
+
+/// Removes the run's temporary folder (at the end of a run, or when it is
+/// stopped).
+pub fn remove_temp_root() {
+    if let Some(r) = TEMP_ROOT.get() {
+        let _ = std::fs::remove_dir_all(r);
+    }
+}
+
+/// Makes the run's temporary folder (every temporary folder of the run is
+/// made inside it) and starts the watcher: a small process, out of the
+/// tool's session, that learns each child group through a pipe and, when
+/// the pipe closes (the tool ended, however), ends the groups left and
+/// removes the folder. Call it first in `main`, before any thread starts.
+pub fn start_watcher() -> Result<(), String> {
+    let root = tempfile::Builder::new()
+        .prefix("se2repair-")
+        .tempdir()
+        .map_err(|e| format!("cannot create a temporary folder: {e}"))?
+        .keep();
+    let _ = tempfile::env::override_temp_dir(&root);
+    let _ = TEMP_ROOT.set(root.clone());
+    let mut fds = [0 as libc::c_int; 2];
+    // SAFETY: a pipe whose both ends close on exec, so no program the
+    // tool starts keeps the watcher's end of it open.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
+        return Err(format!("cannot create a pipe: {}", std::io::Error::last_os_error()));
+    }
+    // SAFETY: called before any thread starts (see above), so the child
+    // may allocate and use the standard library.
+    let pid = unsafe { libc::fork() };
+    match pid {
+        -1 => Err(format!("cannot start the watcher: {}", std::io::Error::last_os_error())),
+        0 => {
+            // SAFETY: closing the write end the watcher must not hold.
+            unsafe { libc::close(fds[1]) };
+            watch(fds[0], &root)
+        }
+        _ => {
+            // SAFETY: the read end belongs to the watcher; the write end is
+            // owned by the File from here on.
+            unsafe { libc::close(fds[0]) };
+            let f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fds[1]) };
+            let _ = WATCHER.set(Mutex::new(f));
+            Ok(())
+        }
+    }
+}
+
+/// The watcher's loop: follows the tool's children through the pipe `fd`
+/// until it closes, then ends what is left and removes `root`.
+fn watch(fd: libc::c_int, root: &Path) -> ! {
+    // SAFETY: the watcher leaves the tool's session (a Ctrl-C or a signal
+    // to the tool's group does not reach it), ignores the stop signals,
+    // and keeps only the pipe and /dev/null as its files.
+    unsafe {
+        libc::setsid();
+        for s in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGPIPE, libc::SIGQUIT] {
+            libc::signal(s, libc::SIG_IGN);
+        }
+        let name = b"se2repair-watch\0";
+        libc::prctl(libc::PR_SET_NAME, name.as_ptr() as libc::c_ulong, 0, 0, 0);
+        let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
+        for s in 0..3 {
+            libc::dup2(null, s);
+        }
+        let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(64, 65536) as libc::c_int;
+        for other in 3..max {
+            if other != fd {
+                libc::close(other);
+            }
+        }
+    }
+    // SAFETY: the read end is this process's alone.
+    let mut pipe = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
+    let mut live = BTreeSet::new();
+    let mut msg = [0u8; 5];
+    while pipe.read_exact(&mut msg).is_ok() {
+        let target = i32::from_le_bytes([msg[1], msg[2], msg[3], msg[4]]);
+        match msg[0] {
+            b'+' => live.insert(target),
+            _ => live.remove(&target),
+        };
+    }
+    for sig in [libc::SIGTERM, libc::SIGKILL] {
+        for &t in &live {
+            // SAFETY: signalling the groups the tool started and did not
+            // see end.
+            unsafe { libc::kill(t, sig) };
+        }
+        if sig == libc::SIGTERM && !live.is_empty() {
+            std::thread::sleep(GRACE);
+        }
+    }
+    let _ = std::fs::remove_dir_all(root);
+    // SAFETY: ending the watcher without running the tool's exit handlers.
+    unsafe { libc::_exit(0) }
+}
+
+/// Stops the tool as asked by SIGTERM, SIGHUP and (when `interrupt`)
+/// SIGINT: the children's groups are ended, the run's temporary folder
+/// removed, and the tool dies of the same signal (so its exit status is
+/// the signal's). A thread waits for the signals.
+pub fn on_signals(interrupt: bool) -> Result<(), String> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut sigs = vec![SIGTERM, SIGHUP];
+    if interrupt {
+        sigs.push(SIGINT);
+    }
+    let mut signals =
+        signal_hook::iterator::Signals::new(&sigs).map_err(|e| format!("cannot catch the stop signals: {e}"))?;
+    std::thread::Builder::new()
+        .name("se2repair-signals".into())
+        .spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                STOPPING.store(true, std::sync::atomic::Ordering::SeqCst);
+                // What the run's threads print from here on (a test seen
+                // killed, a summary) would describe the stop as a result.
+                // SAFETY: pointing the standard streams at /dev/null.
+                unsafe {
+                    let null = libc::open(c"/dev/null".as_ptr(), libc::O_WRONLY);
+                    if null >= 0 {
+                        libc::dup2(null, 1);
+                        libc::dup2(null, 2);
+                    }
+                }
+                stop_all();
+                remove_temp_root();
+                let _ = signal_hook::low_level::emulate_default_handler(sig);
+                // SAFETY: the default action of a stop signal ends the
+                // process; should it not, exit with the shell's status.
+                unsafe { libc::_exit(128 + sig) };
+            }
+        })
+        .map_err(|e| format!("cannot start the signal thread: {e}"))?;
+    Ok(())
+}
+
+/// The end of a run: any child still recorded is ended and the run's
+/// temporary folder removed; when a stop signal is being handled, waits
+/// for its thread to end the process.
+pub fn finish() {
+    if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
+        // A stop signal came: its thread ends the process with that
+        // signal; the run's own exit status would hide it.
+        loop {
+            std::thread::park();
+        }
+    }
+    stop_all();
+    remove_temp_root();
+}
