@@ -75,18 +75,19 @@ fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
         if of.is_empty() {
             continue;
         }
-        let n = |o: &str| of.iter().filter(|r| r.outcome == o).count();
+        let n = |o: dbgbench::Outcome| of.iter().filter(|r| r.outcome == o).count();
+        use dbgbench::Outcome::{Correct, Error, None as NoPatch, Plausible};
         println!(
             "{c}: {} patches ({} correct, {} plausible), {} none, {} errors",
-            n("correct") + n("plausible"),
-            n("correct"),
-            n("plausible"),
-            n("none"),
-            n("error")
+            n(Correct) + n(Plausible),
+            n(Correct),
+            n(Plausible),
+            n(NoPatch),
+            n(Error)
         );
     }
     println!("tables in {}/results.md, results.csv, results.json", out.display());
-    if rows.iter().any(|r| r.outcome == "error") {
+    if rows.iter().any(|r| r.outcome == dbgbench::Outcome::Error) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -173,5 +173,5 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
     } else {
         print!("{}", fix::summary(&report));
     }
-    Ok(if report.status == "patched" { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(if report.status == repair::fix::Status::Patched { ExitCode::SUCCESS } else { ExitCode::from(1) })
 }

@@ -14,13 +14,52 @@ pub mod tables;
 
 use serde::{Deserialize, Serialize};
 
+/// How a (subject, configuration) pair ended.
+#[derive(Clone, Copy, Debug, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// A patch that behaves as the developer's fix on the held-out inputs.
+    Correct,
+    /// A patch that passes the tests but not the held-out inputs.
+    Plausible,
+    /// No patch.
+    #[default]
+    None,
+    /// The pair could not be run (its reason says why).
+    Error,
+}
+
+impl Outcome {
+    pub const ALL: [Outcome; 4] = [Outcome::Correct, Outcome::Plausible, Outcome::None, Outcome::Error];
+
+    /// Its name in the tables and in `results.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Outcome::Correct => "correct",
+            Outcome::Plausible => "plausible",
+            Outcome::None => "none",
+            Outcome::Error => "error",
+        }
+    }
+
+    /// Whether the pair has a patch.
+    pub fn patched(self) -> bool {
+        matches!(self, Outcome::Correct | Outcome::Plausible)
+    }
+}
+
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// One (subject, configuration) result.
 #[derive(Clone, Debug, Default, Serialize, Deserialize, PartialEq)]
 pub struct Row {
     pub subject: String,
     pub config: String,
-    /// `correct`, `plausible`, `none` or `error`.
-    pub outcome: String,
+    pub outcome: Outcome,
     /// `FILE:LINE: replacement` of the patch, if any.
     pub patch: String,
     /// Paths explored at the repair sites.

@@ -5,7 +5,8 @@
 
 use crate::classify::classify;
 use crate::subject::Subject;
-use crate::Row;
+use crate::{Outcome, Row};
+use repair::fix::Status;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::{Arc, Mutex};
@@ -109,19 +110,19 @@ fn prebuild(tree: &Path) -> Result<(), String> {
 pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, opts: &Options) -> Row {
     let mut row = Row::new(subject, config);
     if let Some(why) = &subject.unsupported {
-        row.outcome = "error".into();
+        row.outcome = Outcome::Error;
         row.reason = format!("unsupported: {why}");
         return row;
     }
     if let Some(s) = subject.scripts.iter().find(|s| !s.is_file()) {
-        row.outcome = "error".into();
+        row.outcome = Outcome::Error;
         row.reason = format!("missing script {}", s.display());
         return row;
     }
     let tree = match tree {
         Ok(t) => t,
         Err(e) => {
-            row.outcome = "error".into();
+            row.outcome = Outcome::Error;
             row.reason = e;
             return row;
         }
@@ -130,7 +131,7 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     let (engine, search, at_once) = parse_config(config).unwrap_or((config, None, None));
     let _ = std::fs::remove_dir_all(&out);
     if let Err(e) = std::fs::create_dir_all(&out) {
-        row.outcome = "error".into();
+        row.outcome = Outcome::Error;
         row.reason = format!("{}: {e}", out.display());
         return row;
     }
@@ -157,21 +158,21 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
     let r = match r {
         Ok(r) => r,
         Err(e) => {
-            row.outcome = "error".into();
+            row.outcome = Outcome::Error;
             row.reason = format!("cannot run se2repair fix: {e}");
             return row;
         }
     };
     let _ = std::fs::write(out.join("fix.stderr"), &r.stderr);
     if let Some(a) = r.abnormal() {
-        row.outcome = "error".into();
+        row.outcome = Outcome::Error;
         row.reason = format!("se2repair fix {a}");
         return row;
     }
     let report: serde_json::Value = match serde_json::from_slice(&r.stdout) {
         Ok(v) => v,
         Err(_) => {
-            row.outcome = "error".into();
+            row.outcome = Outcome::Error;
             let err = String::from_utf8_lossy(&r.stderr);
             row.reason = err
                 .lines()
@@ -184,8 +185,9 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
         }
     };
     fill_stats(&mut row, &report);
-    match report["status"].as_str() {
-        Some("patched") => {
+    let status = serde_json::from_value::<Status>(report["status"].clone()).ok();
+    match status {
+        Some(Status::Patched) => {
             let pt = &report["patches"][0];
             row.patch = format!(
                 "{}:{}: {}",
@@ -195,21 +197,21 @@ pub fn run_pair(subject: &Subject, config: &str, tree: Result<PathBuf, String>, 
             );
             match classify(subject, &tree, &out.join("patch.diff")) {
                 Ok((correct, why)) => {
-                    row.outcome = if correct { "correct" } else { "plausible" }.into();
+                    row.outcome = if correct { Outcome::Correct } else { Outcome::Plausible };
                     row.reason = why;
                 }
                 Err(e) => {
-                    row.outcome = "plausible".into();
+                    row.outcome = Outcome::Plausible;
                     row.reason = format!("not classified: {e}");
                 }
             }
         }
-        Some("nothing-to-repair") => {
-            row.outcome = "error".into();
+        Some(Status::NothingToRepair) => {
+            row.outcome = Outcome::Error;
             row.reason = "every test passes on the buggy program".into();
         }
         _ => {
-            row.outcome = "none".into();
+            row.outcome = Outcome::None;
             row.reason = report["reason"].as_str().unwrap_or("").to_string();
             if let Some(n) = &subject.note {
                 row.reason = format!("{}; {n}", row.reason);

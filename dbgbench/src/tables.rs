@@ -3,7 +3,7 @@
 //! paper's outcomes beside ours, totals, and why each row without a patch
 //! has none.
 
-use crate::Row;
+use crate::{Outcome, Row};
 use std::path::{Path, PathBuf};
 
 pub fn write_all(rows: &[Row], out: &Path) -> Result<(), String> {
@@ -40,6 +40,7 @@ fn subjects(rows: &[Row]) -> Vec<String> {
     out
 }
 
+/// A table cell for an outcome name (ours or the paper's): `-` for none.
 fn cell(outcome: &str) -> &str {
     match outcome {
         "none" => "-",
@@ -64,7 +65,7 @@ pub fn markdown(rows: &[Row]) -> String {
         for c in &cs {
             match find(&s, c) {
                 Some(r) => line.extend([
-                    cell(&r.outcome).to_string(),
+                    cell(r.outcome.name()).to_string(),
                     cell(&r.paper).to_string(),
                     r.paths.to_string(),
                     format!("{:.1}", r.time_s),
@@ -82,16 +83,16 @@ pub fn markdown(rows: &[Row]) -> String {
     md.push_str("\n## Totals\n\n| configuration | patches | correct | plausible | none | error | paper patches | paper correct |\n|---|---|---|---|---|---|---|---|\n");
     for c in &cs {
         let of: Vec<&Row> = rows.iter().filter(|r| &r.config == c).collect();
-        let n = |o: &str| of.iter().filter(|r| r.outcome == o).count();
+        let n = |o: Outcome| of.iter().filter(|r| r.outcome == o).count();
         let paper_patches = of.iter().filter(|r| r.paper == "correct" || r.paper == "plausible").count();
         let paper_correct = of.iter().filter(|r| r.paper == "correct").count();
         md.push_str(&format!(
             "| {c} | {} | {} | {} | {} | {} | {paper_patches} | {paper_correct} |\n",
-            n("correct") + n("plausible"),
-            n("correct"),
-            n("plausible"),
-            n("none"),
-            n("error")
+            n(Outcome::Correct) + n(Outcome::Plausible),
+            n(Outcome::Correct),
+            n(Outcome::Plausible),
+            n(Outcome::None),
+            n(Outcome::Error)
         ));
     }
     md.push_str("\n## Patches and reasons\n\n");
@@ -151,7 +152,7 @@ mod tests {
         Row {
             subject: s.into(),
             config: c.into(),
-            outcome: o.into(),
+            outcome: serde_json::from_value(serde_json::json!(o)).unwrap(),
             paper: paper.into(),
             paths: 7,
             time_s: 1.25,

@@ -5,9 +5,10 @@
 use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
+use super::outcome::Status;
 use super::rank::{rank, Wide};
 use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
-use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun, SITE_TIME_LIMIT, SITE_WORK_LIMIT};
+use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun};
 use crate::config::{Project, TestCase};
 use crate::cparse;
 use crate::infer::Limits;
@@ -15,10 +16,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// How a site's result begins when no path of a test passes it; the
-/// test's name follows (and nothing else when every path was explored).
-const NO_PATH: &str = "no path passes test ";
 
 /// A patch this close to the original ends the search after the quick
 /// pass (sites that ran out of time there are not tried again).
@@ -62,7 +59,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     let mut report = Report {
         project: p.dir.display().to_string(),
         engine: opts.engine.name().into(),
-        status: "no-patch".into(),
+        status: Status::NoPatch,
         tests: tests.clone(),
         patches: Vec::new(),
         attempts: Vec::new(),
@@ -84,7 +81,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         output_dir: out_dir.display().to_string(),
     };
     if failing.is_empty() {
-        report.status = "nothing-to-repair".into();
+        report.status = Status::NothingToRepair;
         report.reason = Some(format!("all {} tests pass: nothing to repair", p.tests.len()));
         return finish(report, start, &out_dir);
     }
@@ -287,7 +284,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             if stats.forks > 0 {
                 forked.insert(k);
             }
-            if let Some(test) = result.strip_prefix(NO_PATH).filter(|t| !t.contains(' ')) {
+            if let Some(test) = result.blocked_by() {
                 blocked.insert(k, test.to_string());
             }
             for a in &antipatterns {
@@ -305,9 +302,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 one_line(&c.site.original),
                 result
             ));
-            if (pass == Pass::Relabels && c.wide != Wide::Only)
-                || ((result.starts_with(SITE_TIME_LIMIT) || result.starts_with(SITE_WORK_LIMIT)) && pass == Pass::Quick)
-            {
+            if (pass == Pass::Relabels && c.wide != Wide::Only) || (result.out_of_budget() && pass == Pass::Quick) {
                 retry.push(k);
             }
             report.attempts.push(Attempt {
@@ -318,6 +313,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 original: c.site.original.clone(),
                 variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
                 language: c.language(opts).describe(),
+                outcome: result.kind(),
                 result,
                 antipatterns,
                 also: Vec::new(),
@@ -368,7 +364,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         report.patches.truncate(1);
     }
     if !report.patches.is_empty() {
-        report.status = "patched".into();
+        report.status = Status::Patched;
         report.reason = None;
     } else if report.reason.is_none() {
         let bounded: u64 = report.attempts.iter().map(|a| a.stats.explorations_bounded).sum();
@@ -540,6 +536,7 @@ fn try_sets(
             original: cs.iter().map(|c| c.site.original.as_str()).collect::<Vec<_>>().join(" | "),
             variables: c.site.vars.iter().map(|v| v.name.clone()).collect(),
             language: c.language(opts).describe(),
+            outcome: out.result.kind(),
             result: out.result,
             antipatterns: out.antipatterns,
             also: cs[1..].iter().map(|c| c.site.line()).collect(),

@@ -5,6 +5,7 @@
 
 use super::antipattern;
 use super::error::FixError;
+use super::outcome::SiteResult;
 use super::rank::{Candidate, Wide};
 use super::render::{added_constants, Render};
 use super::report::{one_line, Location, Patch};
@@ -89,7 +90,7 @@ fn choose(items: &[usize], k: usize, from: usize, pick: &mut Vec<usize>, f: &mut
 
 /// What one set's search gave.
 pub(super) struct SetOutcome {
-    pub result: String,
+    pub result: SiteResult,
     pub stats: InferStats,
     pub patches: Vec<Patch>,
     pub antipatterns: Vec<String>,
@@ -101,7 +102,7 @@ pub(super) fn try_set(
     r: &Repair, cands: &[&Candidate], text: &str, view: &str, limits: &Limits, dir: &Path,
 ) -> Result<SetOutcome, FixError> {
     let (p, opts) = (r.p, r.opts);
-    let none = |result: String| SetOutcome {
+    let none = |result: SiteResult| SetOutcome {
         result,
         stats: InferStats::default(),
         patches: Vec::new(),
@@ -113,7 +114,7 @@ pub(super) fn try_set(
     let mut holes = Vec::with_capacity(cands.len());
     for (i, (c, rd)) in cands.iter().zip(&renders).enumerate() {
         let Some(original) = rd.original.clone() else {
-            return Ok(none(format!("skipped: the original of line {} is not a term of the language", c.site.line())));
+            return Ok(none(SiteResult::SetOriginalNotATerm { line: c.site.line() }));
         };
         holes.push(Hole {
             name: format!("{}{i}", c.site.schema.hole_name()),
@@ -127,7 +128,7 @@ pub(super) fn try_set(
     let inst = cparse::instrument_many(text, &sites, &names, &p.dir.join(&p.sources[src]).display().to_string());
     let prog = match r.builds.instrumented(p, src, &inst, &dir.join("build")) {
         Ok(prog) => prog,
-        Err(e) => return Ok(none(e)),
+        Err(e) => return Ok(none(SiteResult::Build(e))),
     };
     let argv0 = super::builds::Builds::argv0(p);
     let (_dirs, owned) =
@@ -211,20 +212,13 @@ pub(super) fn try_set(
     let (inferred, stats) = multi::infer_multi(&problem, &mut check).map_err(FixError::Search)?;
     let result = match inferred {
         MultiInferred::Terms(_) => match found.first() {
-            Some(pt) => format!(
-                "patched: {} locations pass all {} tests (distance {})",
-                cands.len(),
-                p.tests.len(),
-                pt.distance
-            ),
-            None => format!("no combination passes every test natively: {}", rejected.join("; ")),
+            Some(pt) => SiteResult::SetPatched { locations: cands.len(), tests: p.tests.len(), distance: pt.distance },
+            None => SiteResult::NoCandidatePasses { rejected, set: true },
         },
-        MultiInferred::NoPassingPath { test } => format!("no path passes test {test}"),
-        MultiInferred::NoInterpretation => "no combination of terms near the originals satisfies every test".into(),
-        MultiInferred::OutOfWork => {
-            format!("work limit of the set ({} paths, --max-set-paths) reached", opts.max_set_paths)
-        }
-        MultiInferred::OutOfTime => "time limit of the set reached".into(),
+        MultiInferred::NoPassingPath { test } => SiteResult::NoPassingPath { test, bound: None, cut: false },
+        MultiInferred::NoInterpretation => SiteResult::NoCombination,
+        MultiInferred::OutOfWork => SiteResult::SetWorkLimit { paths: opts.max_set_paths },
+        MultiInferred::OutOfTime => SiteResult::SetTimeLimit,
     };
     Ok(SetOutcome { result, stats, patches: found, antipatterns })
 }

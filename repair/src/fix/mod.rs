@@ -4,6 +4,7 @@
 //! repair), [`builds`] (how the project is built and its tests run),
 //! [`rank`] (the candidate sites in order), [`site`] (one site: its
 //! search and the native validation of each term), [`tree`] (`--tree`),
+//! [`outcome`] (how the repair, a site and a set end, as types),
 //! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
 //! whole repair. The searches themselves are [`crate::infer`] and
 //! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
@@ -15,6 +16,7 @@ pub mod error;
 mod job;
 mod locations;
 pub mod options;
+pub mod outcome;
 mod rank;
 mod render;
 pub mod report;
@@ -24,4 +26,5 @@ mod tree;
 pub use error::FixError;
 pub use job::{correct_on, fix};
 pub use options::{CliOverrides, FixOptions, Search};
+pub use outcome::{SiteResult, Status};
 pub use report::{summary, Attempt, Patch, Progress, Report, TestResult};

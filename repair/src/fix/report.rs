@@ -3,6 +3,7 @@
 
 use super::error::FixError;
 use super::options::Search;
+use super::outcome::{SiteResult, Status};
 use crate::cparse::Schema;
 use crate::infer::InferStats;
 use std::path::Path;
@@ -66,7 +67,10 @@ pub struct Attempt {
     pub original: String,
     pub variables: Vec<String>,
     pub language: String,
-    pub result: String,
+    /// How the site ended, as text; its kind is `outcome`.
+    pub result: SiteResult,
+    /// The kind of `result` (`patched`, `work-limit`, `no-passing-path`, …).
+    pub outcome: &'static str,
     /// The candidates an anti-pattern rejected here (`` `term`: anti-pattern
     /// NAME: why ``).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -94,7 +98,7 @@ pub struct Report {
     pub engine: String,
     /// `patched`, `no-patch` or `nothing-to-repair` (`searching` while the
     /// search goes on: the best patch so far is in `patches`).
-    pub status: String,
+    pub status: Status,
     pub tests: Vec<TestResult>,
     pub patches: Vec<Patch>,
     pub attempts: Vec<Attempt>,
@@ -146,7 +150,7 @@ pub(super) fn write_interim(r: &Report, best: &Patch, out_dir: &Path, start: Ins
     std::fs::write(&patch, &best.diff)
         .map_err(|e| FixError::Output(format!("cannot write {}: {e}", patch.display())))?;
     let mut interim = r.clone();
-    interim.status = "searching".into();
+    interim.status = Status::Searching;
     interim.patches = vec![best.clone()];
     interim.time_s = start.elapsed().as_secs_f64();
     write_report(&interim, out_dir)
@@ -176,9 +180,9 @@ pub(super) fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Resu
 pub fn summary(r: &Report) -> String {
     let mut s = String::new();
     let failing = r.tests.iter().filter(|t| !t.passed).count();
-    match r.status.as_str() {
-        "nothing-to-repair" => s.push_str(&format!("{}\n", r.reason.as_deref().unwrap_or("nothing to repair"))),
-        "patched" => {
+    match r.status {
+        Status::NothingToRepair => s.push_str(&format!("{}\n", r.reason.as_deref().unwrap_or("nothing to repair"))),
+        Status::Patched => {
             for (i, pt) in r.patches.iter().enumerate() {
                 if i == 0 {
                     s.push_str(&format!(

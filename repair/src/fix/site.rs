@@ -6,6 +6,7 @@ use super::antipattern::{self, Rejection, Rule};
 use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
+use super::outcome::SiteResult;
 use super::rank::Candidate;
 use super::render::{added_constants, Render, Rendered};
 use super::report::{one_line, Patch};
@@ -21,9 +22,6 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
 use std::time::Duration;
-
-pub(super) const SITE_TIME_LIMIT: &str = "time limit of the site";
-pub(super) const SITE_WORK_LIMIT: &str = "work limit of the site";
 
 /// What every site of one repair shares.
 pub(super) struct Repair<'a> {
@@ -55,7 +53,7 @@ pub(super) struct Repair<'a> {
 
 /// What one site's attempt gives.
 pub(super) struct SiteOutcome {
-    pub result: String,
+    pub result: SiteResult,
     pub stats: InferStats,
     pub patches: Vec<Patch>,
     /// The candidates an anti-pattern rejected, one line each.
@@ -113,12 +111,12 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError>
 
 fn attempt(
     r: &Repair, s: &SiteRun, antipatterns: &mut Vec<String>,
-) -> Result<(String, InferStats, Vec<Patch>), FixError> {
+) -> Result<(SiteResult, InferStats, Vec<Patch>), FixError> {
     let (p, opts, c, text) = (r.p, r.opts, s.c, s.text);
     let site = &c.site;
     let none = InferStats::default();
     if site.vars.is_empty() {
-        return Ok(("skipped: no usable variables (no int or pointer variable in scope)".into(), none, Vec::new()));
+        return Ok((SiteResult::NoVariables, none, Vec::new()));
     }
     let dir = r.tmp.join(format!("site{}-{}", s.k, s.pass as u8));
     std::fs::create_dir_all(&dir).map_err(FixError::io(&dir, "cannot create: "))?;
@@ -129,7 +127,7 @@ fn attempt(
     };
     let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(make_program) {
         Ok(prog) => prog.clone(),
-        Err(e) => return Ok((e.clone(), none, Vec::new())),
+        Err(e) => return Ok((SiteResult::Build(e.clone()), none, Vec::new())),
     };
     // The VM runs each test in its own prepared folder, as natively.
     let argv0 = Builds::argv0(p);
@@ -223,9 +221,9 @@ fn attempt(
     };
     let (inferred, stats) = match (opts.search, &original) {
         (Search::Dfs, _) | (Search::Deviation, None) if site.real => {
-            return Ok(("unsupported: a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)".into(), none, Vec::new()))
+            return Ok((SiteResult::Unsupported("a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)"), none, Vec::new()))
         }
-        (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok(("skipped in this pass: the original is not a term of the language".into(), none, Vec::new())),
+        (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok((SiteResult::OriginalNotATerm, none, Vec::new())),
         (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&problem, &mut check).map_err(FixError::Search)?,
         _ => {
             let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
@@ -237,58 +235,28 @@ fn attempt(
             (inferred, stats)
         }
     };
-    match inferred {
-        Inferred::Terms(_) => {}
+    let result = match inferred {
+        Inferred::Terms(_) | Inferred::OutOfTime | Inferred::OutOfWork if !found.is_empty() => {
+            let pt = &found[0];
+            SiteResult::Patched { replacement: pt.replacement.clone(), tests: p.tests.len(), distance: pt.distance }
+        }
+        Inferred::Terms(_) => SiteResult::NoCandidatePasses { rejected, set: false },
         Inferred::NoPassingPath { test, bounded: true, .. } => {
-            return Ok((
-                format!(
-                    "no path passes test {test} within the path bound (--max-paths {})",
-                    s.limits.max_paths.unwrap_or(0)
-                ),
-                stats,
-                Vec::new(),
-            ));
+            SiteResult::NoPassingPath { test, bound: Some(s.limits.max_paths.unwrap_or(0)), cut: false }
         }
-        Inferred::NoPassingPath { test, cut, .. } => {
-            let why = if cut { " within the budget (exploration cut by --max-forks or a limit)" } else { "" };
-            return Ok((format!("no path passes test {test}{why}"), stats, Vec::new()));
-        }
-        Inferred::NoInterpretation { proof } if !proof.is_empty() => {
-            return Ok((
-                format!(
-                    "no interpretation in the language satisfies every test (every path of test {} explored)",
-                    proof.join(", ")
-                ),
-                stats,
-                Vec::new(),
-            ));
-        }
-        Inferred::NoInterpretation { .. } if stats.explorations_bounded > 0 => {
-            let bound = s.limits.max_paths.unwrap_or(0);
-            return Ok((format!("no interpretation in the language satisfies the paths found within the path bound (--max-paths {bound}, reached by {} tests)", stats.explorations_bounded), stats, Vec::new()));
-        }
-        Inferred::NoInterpretation { .. } => {
-            return Ok(("no interpretation in the language satisfies every test".into(), stats, Vec::new()))
-        }
-        Inferred::NotReached => return Ok(("the hole is never evaluated".into(), stats, Vec::new())),
-        Inferred::NoRelabel => {
-            return Ok(("no term one relabel from the original passes the tests".into(), stats, Vec::new()))
-        }
-        Inferred::OutOfTime if found.is_empty() => {
-            return Ok((format!("{SITE_TIME_LIMIT} ({:.0} s) reached", s.budget.as_secs_f64()), stats, Vec::new()))
-        }
-        Inferred::OutOfWork if found.is_empty() => {
-            let runs = s.limits.max_runs.unwrap_or(0);
-            return Ok((format!("{SITE_WORK_LIMIT} ({runs} runs) reached"), stats, Vec::new()));
-        }
-        Inferred::OutOfTime | Inferred::OutOfWork => {}
-    }
-    let result = match found.first() {
-        Some(pt) => {
-            format!("patched: `{}` passes all {} tests (distance {})", pt.replacement, p.tests.len(), pt.distance)
-        }
-        None => format!("no candidate passes every test natively: {}", rejected.join("; ")),
+        Inferred::NoPassingPath { test, cut, .. } => SiteResult::NoPassingPath { test, bound: None, cut },
+        Inferred::NoInterpretation { proof } if !proof.is_empty() => SiteResult::NoInterpretation { proof },
+        Inferred::NoInterpretation { .. } if stats.explorations_bounded > 0 => SiteResult::NoInterpretationBounded {
+            bound: s.limits.max_paths.unwrap_or(0),
+            bounded: stats.explorations_bounded,
+        },
+        Inferred::NoInterpretation { .. } => SiteResult::NoInterpretation { proof: Vec::new() },
+        Inferred::NotReached => SiteResult::NotReached,
+        Inferred::NoRelabel => SiteResult::NoRelabel,
+        Inferred::OutOfTime => SiteResult::TimeLimit { secs: s.budget.as_secs_f64().round() as u64 },
+        Inferred::OutOfWork => SiteResult::WorkLimit { runs: s.limits.max_runs.unwrap_or(0) },
     };
+    let found = if matches!(result, SiteResult::Patched { .. }) { found } else { Vec::new() };
     Ok((result, stats, found))
 }
 
