@@ -79,7 +79,7 @@ fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
         use dbgbench::Outcome::{Correct, Error, None as NoPatch, Plausible};
         println!(
             "{c}: {} patches ({} correct, {} plausible), {} none, {} errors",
-            n(Correct) + n(Plausible),
+            of.iter().filter(|r| r.outcome.patched()).count(),
             n(Correct),
             n(Plausible),
             n(NoPatch),

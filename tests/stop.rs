@@ -131,14 +131,21 @@ fn native_program_runs(tmp: &Path) -> impl Fn(&[(i32, String)]) -> bool + '_ {
     }
 }
 
+/// Runs the tool with `args` in `root` and stops it by `sig` while a
+/// test's native program loops.
+fn stopped_while_a_test_loops(root: &Path, tmp: &Path, args: &[&str], sig: libc::c_int) {
+    let mut child = tool(root, tmp, args);
+    wait_for(root, &mut child, "the looping test ran", native_program_runs(tmp));
+    stop_and_check(root, tmp, child, sig);
+}
+
 fn fix_stopped_by(sig: libc::c_int) {
     let (_d, root, tmp) = root();
     let project = root.join("project");
     looping_project(&project);
-    let mut child =
-        tool(&root, &tmp, &["fix", project.to_str().unwrap(), "--output-dir", root.join("out").to_str().unwrap()]);
-    wait_for(&root, &mut child, "the looping test ran", native_program_runs(&tmp));
-    stop_and_check(&root, &tmp, child, sig);
+    let out = root.join("out");
+    let args = ["fix", project.to_str().unwrap(), "--output-dir", out.to_str().unwrap()];
+    stopped_while_a_test_loops(&root, &tmp, &args, sig);
 }
 
 #[test]
@@ -165,9 +172,7 @@ fn dbgbench_stopped_by(sig: libc::c_int) {
     let out = root.join("out");
     let args =
         ["dbgbench", "--subjects", subject.to_str().unwrap(), "--configs", "so-pse", "--out", out.to_str().unwrap()];
-    let mut child = tool(&root, &tmp, &args);
-    wait_for(&root, &mut child, "the looping test ran", native_program_runs(&tmp));
-    stop_and_check(&root, &tmp, child, sig);
+    stopped_while_a_test_loops(&root, &tmp, &args, sig);
 }
 
 #[test]

@@ -30,8 +30,6 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub const ALL: [Outcome; 4] = [Outcome::Correct, Outcome::Plausible, Outcome::None, Outcome::Error];
-
     /// Its name in the tables and in `results.json`.
     pub fn name(self) -> &'static str {
         match self {

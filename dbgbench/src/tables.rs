@@ -88,7 +88,7 @@ pub fn markdown(rows: &[Row]) -> String {
         let paper_correct = of.iter().filter(|r| r.paper == "correct").count();
         md.push_str(&format!(
             "| {c} | {} | {} | {} | {} | {} | {paper_patches} | {paper_correct} |\n",
-            n(Outcome::Correct) + n(Outcome::Plausible),
+            of.iter().filter(|r| r.outcome.patched()).count(),
             n(Outcome::Correct),
             n(Outcome::Plausible),
             n(Outcome::None),

@@ -135,21 +135,30 @@ impl Child {
         r
     }
 
-    /// Waits for the child with its captured streams, as
-    /// [`std::process::Child::wait_with_output`].
-    pub fn wait_with_output(mut self) -> std::io::Result<Output> {
-        let drain = |r: Option<Box<dyn Read + Send>>| {
+    /// Threads reading the child's captured stdout and stderr, each kept
+    /// up to `limit` bytes (the rest is read and dropped, so a runaway
+    /// printer neither blocks nor exhausts memory).
+    pub fn capture(&mut self, limit: u64) -> (Captured, Captured) {
+        fn reader(r: Option<Box<dyn Read + Send>>, limit: u64) -> Captured {
             std::thread::spawn(move || {
                 let mut buf = Vec::new();
                 if let Some(mut r) = r {
-                    let _ = r.read_to_end(&mut buf);
+                    let _ = r.by_ref().take(limit).read_to_end(&mut buf);
+                    let _ = std::io::copy(&mut r, &mut std::io::sink());
                 }
                 buf
             })
-        };
+        }
+        let out = reader(self.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit);
+        let err = reader(self.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit);
+        (out, err)
+    }
+
+    /// Waits for the child with its captured streams, as
+    /// [`std::process::Child::wait_with_output`].
+    pub fn wait_with_output(mut self) -> std::io::Result<Output> {
         drop(self.inner.stdin.take());
-        let out = drain(self.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-        let err = drain(self.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+        let (out, err) = self.capture(u64::MAX);
         let status = self.wait()?;
         // What the child left running in its group would hold the
         // streams open.
@@ -159,6 +168,9 @@ impl Child {
         Ok(Output { status, stdout: out.join().unwrap_or_default(), stderr: err.join().unwrap_or_default() })
     }
 }
+
+/// A thread reading one captured stream ([`Child::capture`]).
+pub type Captured = std::thread::JoinHandle<Vec<u8>>;
 
 impl Drop for Child {
     fn drop(&mut self) {

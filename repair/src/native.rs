@@ -2,7 +2,7 @@
 //! each test run as a process with a time limit, its output judged.
 
 use crate::config::{MatchKind, TestCase};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -164,19 +164,8 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
             let _ = s.write_all(&input);
         }
     });
-    let reader = |r: Option<Box<dyn Read + Send>>| {
-        std::thread::spawn(move || {
-            let mut buf = Vec::new();
-            if let Some(mut r) = r {
-                // Bounded: a runaway printer cannot exhaust memory.
-                let _ = r.by_ref().take(64 << 20).read_to_end(&mut buf);
-                let _ = std::io::copy(&mut r, &mut std::io::sink());
-            }
-            buf
-        })
-    };
-    let out = reader(child.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
-    let err = reader(child.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>));
+    // Bounded: a runaway printer cannot exhaust memory.
+    let (out, err) = child.capture(64 << 20);
     let start = Instant::now();
     let mut timed_out = false;
     let mut termed: Option<Instant> = None;
