@@ -45,6 +45,10 @@ pub enum Schema {
     /// already exits or reports an error (`exit`, `error`, `abort`,
     /// `usage`), repeated.
     ExitIf,
+    /// A string literal passed to a call (`printf("…")`) → another literal,
+    /// from the failing tests' expected output (`fix/literal.rs`; no
+    /// second-order hole).
+    Literal,
 }
 
 impl Schema {
@@ -61,6 +65,7 @@ impl Schema {
             Schema::BreakIf => "add conditional break",
             Schema::ContinueIf => "add conditional continue",
             Schema::ExitIf => "add conditional exit",
+            Schema::Literal => "replace string literal",
         }
     }
     /// A new statement before the site's statement, under a condition.

@@ -36,6 +36,12 @@ pub enum Rule {
     /// body runs at most once in every test, where the original ran it
     /// more often.
     LoopRunsOnce,
+    /// A string literal rewritten rather than corrected: the new one keeps
+    /// less than half of the old one's text (`"YES"` → `"NO"`).
+    LiteralRewritten,
+    /// Digits added to a string literal's text: a test's value printed as
+    /// text instead of computed.
+    LiteralTestValue,
 }
 
 impl Rule {
@@ -46,6 +52,8 @@ impl Rule {
             Rule::DropsVariables => "drops-variables",
             Rule::SkipsOnlyOutput => "skips-only-output",
             Rule::LoopRunsOnce => "loop-runs-once",
+            Rule::LiteralRewritten => "literal-rewritten",
+            Rule::LiteralTestValue => "literal-test-value",
         }
     }
 }

@@ -96,8 +96,32 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     };
     let defined = super::builds::defined_macros(&p.dir, configured);
     let views: Vec<String> = texts.iter().map(|t| cparse::project_view(t, &defined)).collect();
-    let candidates = rank(p, &views, &spectrum, opts)?;
-    if candidates.is_empty() {
+    // String literals printed wrong, from the expected output: cheap (no
+    // symbolic search), so before every site.
+    let mut seen_patches: HashSet<String> = HashSet::new();
+    if opts.at.is_empty() {
+        progress.status("editing the literals the failing tests print");
+        let printed = super::printed::Printed {
+            p,
+            builds: &builds,
+            texts: &texts,
+            spectrum: &spectrum,
+            tests: &ordered,
+            failing: failing.len(),
+            timeout: opts.test_timeout,
+            dir: &tmp.path().join("literals"),
+            all: opts.all,
+        };
+        let (patches, attempts) = super::printed::repair(&printed)?;
+        for a in &attempts {
+            progress.message(&format!("{}:{}: {} `{}`: {}", a.file, a.line, a.schema.describe(), a.original, a.result));
+        }
+        report.attempts.extend(attempts);
+        add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
+    }
+    let literal_done = !opts.all && !report.patches.is_empty();
+    let candidates = if literal_done { Vec::new() } else { rank(p, &views, &spectrum, opts)? };
+    if candidates.is_empty() && !literal_done {
         report.reason = Some(if opts.at.is_empty() {
             "no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into()
         } else {
@@ -117,7 +141,6 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         max_applications: None,
         max_runs: None,
     };
-    let mut seen_patches: HashSet<String> = HashSet::new();
     let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);
     let constants = Builds::constants(&texts, &macros);

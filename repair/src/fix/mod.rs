@@ -2,7 +2,8 @@
 //!
 //! [`options`] (the settings and budgets), [`error`] (what stops a
 //! repair), [`builds`] (how the project is built and its tests run),
-//! [`rank`] (the candidate sites in order), [`site`] (one site: its
+//! [`rank`] (the candidate sites in order), [`literal`] (edits of
+//! printed string literals, from the expected output), [`site`] (one site: its
 //! search and the native validation of each term), [`tree`] (`--tree`),
 //! [`outcome`] (how the repair, a site and a set end, as types),
 //! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
@@ -12,11 +13,14 @@
 pub mod antipattern;
 pub mod behaviour;
 pub mod builds;
+mod closest;
 pub mod error;
 mod job;
+pub mod literal;
 mod locations;
 pub mod options;
 pub mod outcome;
+mod printed;
 mod rank;
 mod render;
 pub mod report;
