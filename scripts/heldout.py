@@ -115,7 +115,11 @@ def main():
             keep = counted(base)
             base = [(a, i) for a, i, _ in base]
             tests, seen = [], set()
-            while len(tests) < 20:
+            # Inputs with few distinct variants (one small number) give
+            # fewer than 20: the draws are bounded.
+            for _ in range(2000):
+                if len(tests) >= 20:
+                    break
                 args, stdin = rng.choice(base)
                 args = [perturb(a, rng) for a in args]
                 stdin = perturb(stdin, rng, keep)
@@ -133,7 +137,7 @@ def main():
                 tests.append(t)
         head = "# Held-out inputs with the intended fix's output (scripts/heldout.py);\n# `se2repair fix` never reads this file.\n"
         (d / "heldout.yaml").write_text(head + yaml.dump({"tests": tests}, Dumper=Quoted, sort_keys=False, allow_unicode=True, width=1000))
-        print(f"{d}: 20 held-out inputs")
+        print(f"{d}: {len(tests)} held-out inputs")
 
 
 if __name__ == "__main__":

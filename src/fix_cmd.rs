@@ -53,6 +53,11 @@ pub struct FixArgs {
     /// run that forks counts each of its paths) in the full pass (default 1600; an eighth in the quick pass).
     #[arg(long, value_name = "N")]
     max_site_runs: Option<u64>,
+    /// Work budget of one site in the full pass: VM instructions of its
+    /// runs, summed over its tests (default 800000000; an eighth in the
+    /// quick and relabel passes).
+    #[arg(long, value_name = "N")]
+    max_site_instructions: Option<u64>,
     /// Repair only at this source line (FILE:LINE, FILE relative to the
     /// project folder); repeatable. Default: the most suspicious
     /// statements by fault localization.
@@ -141,6 +146,7 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         locations_at_once: a.locations_at_once,
         max_set_paths: a.max_set_paths,
         max_site_runs: a.max_site_runs,
+        max_site_instructions: a.max_site_instructions,
         at: a.location.clone(),
         vars: a.vars,
         so_lang: a.so_lang.clone(),

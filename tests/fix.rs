@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 25] = [
+const EXAMPLES: [&str; 26] = [
     "abs_diff",
     "clamp_return",
     "clamp_ternary",
@@ -80,6 +80,7 @@ const EXAMPLES: [&str; 25] = [
     "missing_disjunct",
     "missing_guard_div",
     "missing_guard_null",
+    "misspelt_day",
     "nested_inner_bound",
     "off_by_one",
     "off_by_one_rhs",

@@ -73,6 +73,9 @@ pub struct Limits {
     /// Runs (schedules of tests) of one site's deviation search: its work
     /// budget (`None`: none but time).
     pub max_runs: Option<u64>,
+    /// VM instructions of one site's runs, summed over its tests: its
+    /// work budget beside the runs (`None`: none).
+    pub max_site_instructions: Option<u64>,
 }
 
 /// Counters of one site's inference.
@@ -156,7 +159,8 @@ pub enum Inferred {
     NoRelabel,
     /// The deadline passed.
     OutOfTime,
-    /// The site's work budget (`Limits::max_runs`) was spent.
+    /// The site's work budget (`Limits::max_runs` or
+    /// `Limits::max_site_instructions`) was spent.
     OutOfWork,
 }
 
@@ -265,7 +269,7 @@ pub(crate) fn explore_tests(
     let mut pool = Pool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
     let t0 = Instant::now();
-    let mut fo = klee_ext::solver::first_order(Some(limits.query_timeout));
+    let mut fo = klee_ext::solver::first_order_steps(Some(limits.query_timeout));
     let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
     for t in tests {
         let now = Instant::now();
@@ -363,6 +367,7 @@ pub(crate) fn test_config(
         ..Config::default()
     };
     cfg.solver.timeout = Some(limits.query_timeout);
+    cfg.solver.steps = true;
     cfg.solver.so.encoding = engine.encoding();
     if let Some(d) = &t.run_dir {
         cfg.cwd = Some(t.cwd.as_ref().map_or(d.clone(), |c| d.join(c)));
@@ -399,6 +404,12 @@ fn pin(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Option<Vec<ExprI
 /// Time limit of one first-order query in a scheduled run.
 pub(crate) const RUN_QUERY_TIME: Duration = Duration::from_millis(250);
 
+/// VM instructions of one scheduled run (one schedule of one test): a run
+/// whose deviating integer makes the rest of the test symbolic may fork
+/// without end; it is cut, and the search goes on with other schedules.
+/// About a second of the VM.
+pub(crate) const RUN_INSTRUCTIONS: u64 = 25_000_000;
+
 /// The executor of test `t`'s scheduled runs (the deviation searches):
 /// made at the first run with every hole of `holes` and `sched`,
 /// restarted under `sched` for each later one; `time` is the run's limit.
@@ -411,13 +422,19 @@ pub(crate) fn scheduled_executor<'e, 'p>(
     limits: &Limits, time: Duration, sched: Rc<klee_ext::exec::so::HoleSchedule>,
 ) -> Result<&'e mut Executor<'p>, String> {
     if let Some(ex) = slot {
-        ex.restart(Some(time), |c| c.hole_schedule = Some(sched))?;
+        // The run's instructions, as work: the executor's count goes on
+        // over its runs.
+        let cap = ex.stats.instructions + RUN_INSTRUCTIONS;
+        ex.restart(Some(time), |c| {
+            c.hole_schedule = Some(sched);
+            c.max_instructions = Some(cap);
+        })?;
         return Ok(ex);
     }
     let Some((first, lang)) = holes.first() else { return Err("no hole to explore".into()) };
     let mut cfg = test_config(t, (first, lang), engine, limits, time);
     cfg.so_langs = holes.to_vec();
-    cfg.max_instructions = None;
+    cfg.max_instructions = Some(RUN_INSTRUCTIONS);
     cfg.hole_schedule = Some(sched);
     cfg.solver.timeout = Some(limits.query_timeout.min(RUN_QUERY_TIME));
     let ex = Executor::new(prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
@@ -435,7 +452,7 @@ pub(crate) fn path_example(
     match a.free {
         Some((arr, o))
             if forced_value(
-                fo.get_or_insert_with(|| klee_ext::solver::first_order(Some(query_time))),
+                fo.get_or_insert_with(|| klee_ext::solver::first_order_steps(Some(query_time))),
                 pool,
                 &r.constraints,
                 arr,

@@ -39,11 +39,6 @@ use std::time::{Duration, Instant};
 /// Deviation counts kept per test for the report.
 const SHOWN_DEVIATIONS: usize = 64;
 
-/// Time limit of one run (one schedule of one test): a run whose
-/// deviating integer makes the rest of the test symbolic may fork
-/// without end; it is cut, and the search goes on with other schedules.
-const RUN_TIME: Duration = Duration::from_secs(1);
-
 /// Z3 steps a round's solve of the specification may take per run of the
 /// site's work budget (`Limits::max_runs`): about 1 s of solving in the
 /// full pass.
@@ -113,6 +108,9 @@ struct Site<'s, 'p> {
     /// counts each of its paths): the site's work, bounded by
     /// `Limits::max_runs`.
     runs: std::cell::Cell<u64>,
+    /// VM instructions of those runs, bounded by
+    /// `Limits::max_site_instructions`.
+    instructions: std::cell::Cell<u64>,
     /// The work bound stopped the search.
     out_of_work: std::cell::Cell<bool>,
 }
@@ -120,7 +118,9 @@ struct Site<'s, 'p> {
 impl Site<'_, '_> {
     /// Whether the site's work budget or its time is spent.
     fn spent(&self) -> bool {
-        if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m) {
+        if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m)
+            || self.limits.max_site_instructions.is_some_and(|m| self.instructions.get() >= m)
+        {
             self.out_of_work.set(true);
             return true;
         }
@@ -226,7 +226,9 @@ impl<'p> TestExplorer<'p> {
     fn run(
         &mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats,
     ) -> Result<Option<usize>, String> {
-        let time = site.limits.deadline.saturating_duration_since(Instant::now()).min(RUN_TIME);
+        // Each run is bounded in instructions (`RUN_INSTRUCTIONS`); the
+        // clock is only the repair's outer limit.
+        let time = site.limits.deadline.saturating_duration_since(Instant::now());
         site.runs.set(site.runs.get() + 1);
         let paths_before = self.info.paths;
         let sched = Rc::new(sched);
@@ -234,6 +236,7 @@ impl<'p> TestExplorer<'p> {
         let ex = scheduled_executor(&mut self.ex, site.prog, self.test, &holes, site.engine, site.limits, time, sched)?;
         let forks = ex.stats.forks;
         let pruned = ex.stats.so_pruned;
+        let instructions = ex.stats.instructions;
         let mut evals = 0usize;
         let orig = &site.schedule.originals[0].1;
         let query_time = site.limits.query_timeout;
@@ -298,6 +301,7 @@ impl<'p> TestExplorer<'p> {
         site.runs.set(site.runs.get() + (self.info.paths - paths_before).saturating_sub(1));
         stats.paths_pruned += *discarded;
         stats.forks += ex.stats.forks - forks;
+        site.instructions.set(site.instructions.get() + (ex.stats.instructions - instructions));
         stats.paths_pruned += ex.stats.so_pruned - pruned;
         if end != RunEnd::Exhausted {
             return Ok(None);
@@ -333,6 +337,7 @@ pub fn infer_lazy<'a>(
         engine,
         limits,
         runs: Default::default(),
+        instructions: Default::default(),
         out_of_work: Default::default(),
     };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };

@@ -89,6 +89,11 @@ impl<S: SolverCore + ?Sized> SolverCore for Box<S> {
 pub struct SolverConfig {
     /// Per-query time limit of the backend; `None` for no limit.
     pub timeout: Option<Duration>,
+    /// Count the first-order per-query limit in Z3's steps rather than
+    /// time (`timeout` converted at `RLIMIT_PER_MS`; four times it stays
+    /// the outer clock): what `fix` uses, so that its answers do not
+    /// depend on the machine's load. `klee` keeps KLEE's time limit.
+    pub steps: bool,
     pub independence: bool,
     pub query_cache: bool,
     pub cex_cache: bool,
@@ -105,6 +110,7 @@ impl Default for SolverConfig {
     fn default() -> Self {
         SolverConfig {
             timeout: None,
+            steps: false,
             independence: true,
             query_cache: true,
             cex_cache: true,
@@ -335,11 +341,17 @@ pub fn first_order(timeout: Option<Duration>) -> FirstOrder {
     Box::new(z3::Z3Solver::new(timeout))
 }
 
+/// The first-order backend whose per-query limit is Z3's steps for
+/// `timeout` (see [`SolverConfig::steps`]).
+pub fn first_order_steps(timeout: Option<Duration>) -> FirstOrder {
+    Box::new(z3::Z3Solver::limited(timeout, true))
+}
+
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
     let mut s: Box<dyn SolverCore> = Box::new(Router {
-        fo: z3::Z3Solver::new(cfg.timeout).dumping_to(cfg.dump_queries.clone()),
+        fo: z3::Z3Solver::limited(cfg.timeout, cfg.steps).dumping_to(cfg.dump_queries.clone()),
         so: None,
         so_cfg,
         pruned: 0,

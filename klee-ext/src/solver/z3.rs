@@ -146,6 +146,13 @@ impl Z3Solver {
     }
 
     pub fn new(timeout: Option<Duration>) -> Self {
+        Self::limited(timeout, false)
+    }
+
+    /// With `steps`, each check's limit is Z3's own work: `rlimit` steps
+    /// for `timeout` (at `RLIMIT_PER_MS`), the same on any machine under
+    /// any load, and four times `timeout` only as the outer clock.
+    pub fn limited(timeout: Option<Duration>, steps: bool) -> Self {
         // SAFETY: plain Z3 C API calls on objects created here; the context
         // outlives every AST, sort, solver and model made from it (dropped in
         // `Drop`).
@@ -159,7 +166,14 @@ impl Z3Solver {
             let light = light_solver(ctx);
             for solver in [full, light] {
                 no_ctrl_c(ctx, solver);
-                set_timeout(ctx, solver, timeout);
+                match timeout {
+                    Some(t) if steps => {
+                        let rlimit = (t.as_millis() as u64 * super::z3_examples::RLIMIT_PER_MS).min(u32::MAX as u64);
+                        set_rlimit(ctx, solver, rlimit.max(1) as u32);
+                        set_timeout(ctx, solver, Some(t * 4));
+                    }
+                    _ => set_timeout(ctx, solver, timeout),
+                }
             }
             Z3Solver {
                 ctx,

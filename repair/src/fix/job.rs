@@ -140,16 +140,18 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         query_timeout: opts.query_timeout,
         max_applications: None,
         max_runs: None,
+        max_site_instructions: None,
     };
     let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);
     let constants = Builds::constants(&texts, &macros);
-    // Two passes: every site with a short budget first, then the sites that
-    // ran out of it with the full share, so that one costly site cannot
-    // starve the others. A patch one edit from the original ends the
+    // Two passes: every site with a small work budget first, then the
+    // sites that ran out of it with the full one, so that one costly site
+    // cannot starve the others. Budgets are work (runs, VM instructions,
+    // solver steps): the same defect gets the same search on an idle and
+    // a busy machine; the clock is only `--timeout`. A patch one edit from the original ends the
     // search; otherwise the closest patch of the pass wins (sites in
     // order of suspiciousness at equal distance).
-    let quick = opts.quick_site_timeout();
     // New statements (`if (…) return/break/continue/exit`) are the last
     // resort: their sites get passes of their own when the others give no
     // patch (with `--all`, with the others).
@@ -171,9 +173,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         failing_output_lines: output_lines(&texts, &spectrum),
         failing_stdout_checked: failing.iter().any(|t| t.stdout.is_some()),
     };
-    let mut passes = vec![(Pass::Quick, quick), (Pass::Full, opts.site_timeout)];
+    let mut passes = vec![Pass::Quick, Pass::Full];
     if opts.search == Search::Deviation {
-        passes.insert(0, (Pass::Relabels, quick));
+        passes.insert(0, Pass::Relabels);
     }
     // Per candidate, the closest term its last round offered: a site cut
     // by its time in one pass is tried again only if it may still beat the
@@ -193,15 +195,15 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // instead of one location.
     match opts.locations_at_once {
         _ if opts.search != Search::Deviation => {}
-        None => passes.insert(passes.len() - 1, (Pass::Sets, quick)),
+        None => passes.insert(passes.len() - 1, Pass::Sets),
         Some(1) => {}
         Some(_) => {
-            passes = vec![(Pass::Sets, quick)];
+            passes = vec![Pass::Sets];
             inserts = None;
         }
     }
-    let mut passes: std::collections::VecDeque<(Pass, Duration)> = passes.into();
-    'passes: while let Some((pass, budget)) = passes.pop_front() {
+    let mut passes: std::collections::VecDeque<Pass> = passes.into();
+    'passes: while let Some(pass) = passes.pop_front() {
         if pass == Pass::Sets {
             if report.patches.is_empty() {
                 // By default only sites that cannot repair alone, blocked
@@ -294,12 +296,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             // of times); beyond that a path ends.
             let most = spectrum.most_runs(c.src, c.site.lines.clone());
             let site_limits = Limits {
-                deadline: deadline.min(t0 + budget),
                 max_applications: Some(2 * most + 16),
                 max_runs,
+                max_site_instructions: Some(pass.instructions(opts)),
                 ..limits.clone()
             };
-            let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, budget, pass };
+            let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, pass };
             let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
             if let Some(b) = stats.lower_bound {
                 bounds.insert(k, b);
@@ -359,7 +361,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         if passes.is_empty() && report.patches.is_empty() {
             if let Some(ks) = inserts.take() {
                 queue = ks;
-                passes.extend([(Pass::Quick, quick), (Pass::Full, opts.site_timeout)]);
+                passes.extend([Pass::Quick, Pass::Full]);
             }
         }
     }
@@ -539,7 +541,7 @@ fn try_sets(
         }
         report.locations_tried = statements.len();
         let t0 = Instant::now();
-        let set_limits = Limits { deadline: deadline.min(t0 + opts.site_timeout), ..s.limits.clone() };
+        let set_limits = Limits { max_site_instructions: Some(Pass::Sets.instructions(opts)), ..s.limits.clone() };
         let dir = s.tmp.join(format!("set{}", set.iter().map(|k| k.to_string()).collect::<Vec<_>>().join("-")));
         let out = super::locations::try_set(repair, &cs, &s.texts[cs[0].src], &s.views[cs[0].src], &set_limits, &dir)?;
         for a in &out.antipatterns {

@@ -40,8 +40,6 @@ pub struct FixOptions {
     pub max_paths: Option<u64>,
     pub timeout: Duration,
     pub test_timeout: Duration,
-    /// Time one site may take (a share of `timeout`).
-    pub site_timeout: Duration,
     pub locations: usize,
     /// `--locations-at-once K`: holes of one search. `None`: one, and two
     /// when one location gives no patch; `Some(1)`: one only; `Some(K)`:
@@ -52,6 +50,10 @@ pub struct FixOptions {
     /// Runs of one site's deviation search in the full pass (a sixteenth
     /// in the quick pass): its work budget.
     pub max_site_runs: u64,
+    /// VM instructions of one site's runs in the full pass, summed over
+    /// its tests (an eighth in the quick and relabel passes): its work
+    /// budget beside the runs.
+    pub max_site_instructions: u64,
     /// `--location FILE:LINE`: only sites on these lines.
     pub at: Vec<(PathBuf, u32)>,
     pub vars: usize,
@@ -81,9 +83,10 @@ pub const DEFAULT_QUERY_TIMEOUT: Duration = Duration::from_secs(2);
 pub const DEFAULT_MAX_SET_PATHS: u64 = 3000;
 /// Runs of one site's deviation search in the full pass.
 pub const DEFAULT_MAX_SITE_RUNS: u64 = 1600;
+/// VM instructions of one site's runs in the full pass.
+pub const DEFAULT_MAX_SITE_INSTRUCTIONS: u64 = 800_000_000;
 /// Holes of one search at most.
 pub const MAX_LOCATIONS_AT_ONCE: usize = 4;
-pub const DEFAULT_QUICK_SITE_TIMEOUT: Duration = Duration::from_secs(6);
 
 /// Overrides from the command line (`None`: not given).
 #[derive(Clone, Debug, Default)]
@@ -98,6 +101,7 @@ pub struct CliOverrides {
     pub locations_at_once: Option<usize>,
     pub max_set_paths: Option<u64>,
     pub max_site_runs: Option<u64>,
+    pub max_site_instructions: Option<u64>,
     /// `FILE:LINE` strings.
     pub at: Vec<String>,
     pub vars: Option<usize>,
@@ -157,8 +161,9 @@ impl FixOptions {
         }
         let max_set_paths = cli.max_set_paths.unwrap_or(DEFAULT_MAX_SET_PATHS);
         let max_site_runs = cli.max_site_runs.unwrap_or(DEFAULT_MAX_SITE_RUNS);
-        if max_set_paths == 0 || max_site_runs == 0 {
-            return Err("--max-set-paths and --max-site-runs must be at least 1".into());
+        let max_site_instructions = cli.max_site_instructions.unwrap_or(DEFAULT_MAX_SITE_INSTRUCTIONS);
+        if max_set_paths == 0 || max_site_runs == 0 || max_site_instructions == 0 {
+            return Err("--max-set-paths, --max-site-runs and --max-site-instructions must be at least 1".into());
         }
         if vars > 16 {
             return Err("--vars: at most 16 variables".into());
@@ -182,7 +187,6 @@ impl FixOptions {
             }
             at.push((file, line));
         }
-        let site_timeout = (timeout / 6).max(Duration::from_secs(10)).min(timeout);
         let max_path_instructions = cli.max_path_instructions.unwrap_or(DEFAULT_MAX_PATH_INSTRUCTIONS);
         let max_instructions = cli.max_instructions.unwrap_or(DEFAULT_MAX_INSTRUCTIONS);
         if max_path_instructions == 0 || max_instructions == 0 {
@@ -195,7 +199,6 @@ impl FixOptions {
         Ok(FixOptions {
             engine,
             search,
-            site_timeout,
             max_forks: cli.max_forks.or(f.max_forks).unwrap_or(500),
             max_paths: cli.max_paths.or(f.max_paths),
             timeout,
@@ -204,6 +207,7 @@ impl FixOptions {
             locations_at_once,
             max_set_paths,
             max_site_runs,
+            max_site_instructions,
             at,
             vars,
             cond_lang,
@@ -220,12 +224,6 @@ impl FixOptions {
 }
 
 impl FixOptions {
-    /// Time of one site in the quick pass (every site gets it before any
-    /// gets the full `site_timeout`).
-    pub fn quick_site_timeout(&self) -> Duration {
-        self.site_timeout.min(DEFAULT_QUICK_SITE_TIMEOUT)
-    }
-
     /// The configured language of a schema's hole (`rhs` for integer
     /// holes, `cond` for conditions and guards).
     pub fn language(&self, schema: Schema) -> &LangSpec {

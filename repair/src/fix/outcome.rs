@@ -72,11 +72,13 @@ pub enum SiteResult {
     NotReached,
     /// No term one relabel from the original passes the tests.
     NoRelabel,
-    /// The site's time share ran out (`secs`), the outer limit.
+    /// The repair's time limit (`--timeout`, `secs`) passed during the
+    /// site: the outer clock, the only one.
     TimeLimit { secs: u64 },
-    /// The site's work budget ran out (`runs` of its search).
-    WorkLimit { runs: u64 },
-    /// The set's time share ran out.
+    /// The site's work budget ran out: `runs` of its search (the relabel
+    /// pass has none) or `instructions` of the VM over its runs.
+    WorkLimit { runs: Option<u64>, instructions: u64 },
+    /// The repair's time limit passed during the set.
     SetTimeLimit,
     /// The set's work budget ran out (`paths`, `--max-set-paths`).
     SetWorkLimit { paths: u64 },
@@ -162,9 +164,14 @@ impl fmt::Display for SiteResult {
             SiteResult::NoCombination => f.write_str("no combination of terms near the originals satisfies every test"),
             SiteResult::NotReached => f.write_str("the hole is never evaluated"),
             SiteResult::NoRelabel => f.write_str("no term one relabel from the original passes the tests"),
-            SiteResult::TimeLimit { secs } => write!(f, "time limit of the site ({secs} s) reached"),
-            SiteResult::WorkLimit { runs } => write!(f, "work limit of the site ({runs} runs) reached"),
-            SiteResult::SetTimeLimit => f.write_str("time limit of the set reached"),
+            SiteResult::TimeLimit { secs } => write!(f, "time limit of the repair ({secs} s) reached at this site"),
+            SiteResult::WorkLimit { runs: Some(runs), instructions } => {
+                write!(f, "work limit of the site ({runs} runs or {instructions} VM instructions) reached")
+            }
+            SiteResult::WorkLimit { runs: None, instructions } => {
+                write!(f, "work limit of the site ({instructions} VM instructions) reached")
+            }
+            SiteResult::SetTimeLimit => f.write_str("time limit of the repair reached at this set"),
             SiteResult::SetWorkLimit { paths } => {
                 write!(f, "work limit of the set ({paths} paths, --max-set-paths) reached")
             }
@@ -202,7 +209,7 @@ mod tests {
 
     #[test]
     fn budgets_are_the_retried_ends_and_status_keeps_its_names() {
-        assert!(SiteResult::WorkLimit { runs: 5 }.out_of_budget());
+        assert!(SiteResult::WorkLimit { runs: Some(5), instructions: 9 }.out_of_budget());
         assert!(SiteResult::TimeLimit { secs: 6 }.out_of_budget());
         assert!(!SiteResult::SetWorkLimit { paths: 5 }.out_of_budget());
         assert!(!SiteResult::NotReached.out_of_budget());

@@ -177,6 +177,16 @@ pub(super) fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Resu
 }
 
 /// The short human summary printed on stdout.
+/// Where a patch is: `in f()`, or outside every function (a global's
+/// initializer).
+fn place(function: &str) -> String {
+    if function.is_empty() {
+        "in a global initializer".into()
+    } else {
+        format!("in {function}()")
+    }
+}
+
 pub fn summary(r: &Report) -> String {
     let mut s = String::new();
     let failing = r.tests.iter().filter(|t| !t.passed).count();
@@ -186,29 +196,29 @@ pub fn summary(r: &Report) -> String {
             for (i, pt) in r.patches.iter().enumerate() {
                 if i == 0 {
                     s.push_str(&format!(
-                        "patch found ({}): {}:{} in {}(): {}\n",
+                        "patch found ({}): {}:{} {}: {}\n",
                         r.engine,
                         pt.file,
                         pt.line,
-                        pt.function,
+                        place(&pt.function),
                         pt.schema.describe()
                     ));
                 } else {
                     s.push_str(&format!(
-                        "another patch: {}:{} in {}(): {}\n",
+                        "another patch: {}:{} {}: {}\n",
                         pt.file,
                         pt.line,
-                        pt.function,
+                        place(&pt.function),
                         pt.schema.describe()
                     ));
                 }
                 s.push_str(&format!("  - {}\n  + {}\n", one_line(&pt.original), one_line(&pt.replacement)));
                 for l in &pt.also {
                     s.push_str(&format!(
-                        "  and at {}:{} in {}(): {}\n  - {}\n  + {}\n",
+                        "  and at {}:{} {}: {}\n  - {}\n  + {}\n",
                         pt.file,
                         l.line,
-                        l.function,
+                        place(&l.function),
                         l.schema.describe(),
                         one_line(&l.original),
                         one_line(&l.replacement)

@@ -21,7 +21,6 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::path::Path;
 use std::rc::Rc;
-use std::time::Duration;
 
 /// What every site of one repair shares.
 pub(super) struct Repair<'a> {
@@ -70,7 +69,6 @@ pub(super) struct SiteRun<'a> {
     /// What the parser reads of it (`cparse::project_view`).
     pub view: &'a str,
     pub limits: Limits,
-    pub budget: Duration,
     pub pass: Pass,
 }
 
@@ -90,12 +88,22 @@ pub(super) enum Pass {
 
 impl Pass {
     /// A site's work budget in this pass: runs of its deviation search
-    /// (the quick pass gets an eighth of `--max-site-runs`).
+    /// (the quick pass gets an eighth of `--max-site-runs`; the relabel
+    /// pass runs only the terms one relabel from the original).
     pub fn runs(self, opts: &FixOptions) -> Option<u64> {
         match self {
             Pass::Relabels | Pass::Sets => None,
             Pass::Quick => Some((opts.max_site_runs / 8).max(1)),
             Pass::Full => Some(opts.max_site_runs),
+        }
+    }
+
+    /// A site's (or a set's) budget of VM instructions in this pass: an
+    /// eighth of `--max-site-instructions` before the full pass.
+    pub fn instructions(self, opts: &FixOptions) -> u64 {
+        match self {
+            Pass::Relabels | Pass::Quick => (opts.max_site_instructions / 8).max(1),
+            Pass::Full | Pass::Sets => opts.max_site_instructions,
         }
     }
 }
@@ -253,8 +261,10 @@ fn attempt(
         Inferred::NoInterpretation { .. } => SiteResult::NoInterpretation { proof: Vec::new() },
         Inferred::NotReached => SiteResult::NotReached,
         Inferred::NoRelabel => SiteResult::NoRelabel,
-        Inferred::OutOfTime => SiteResult::TimeLimit { secs: s.budget.as_secs_f64().round() as u64 },
-        Inferred::OutOfWork => SiteResult::WorkLimit { runs: s.limits.max_runs.unwrap_or(0) },
+        Inferred::OutOfTime => SiteResult::TimeLimit { secs: opts.timeout.as_secs() },
+        Inferred::OutOfWork => {
+            SiteResult::WorkLimit { runs: s.limits.max_runs, instructions: s.limits.max_site_instructions.unwrap_or(0) }
+        }
     };
     let found = if matches!(result, SiteResult::Patched { .. }) { found } else { Vec::new() };
     Ok((result, stats, found))
