@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 26] = [
+const EXAMPLES: [&str; 27] = [
     "abs_diff",
     "clamp_return",
     "clamp_ternary",
@@ -85,6 +85,7 @@ const EXAMPLES: [&str; 26] = [
     "off_by_one",
     "off_by_one_rhs",
     "sign_loop",
+    "sign_steps",
     "wrong_array_var",
     "wrong_bound_while",
     "wrong_constant",

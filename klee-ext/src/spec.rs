@@ -214,9 +214,10 @@ fn closest_distinct(mut terms: Vec<(Term, u32)>, want: usize) -> Vec<(Term, u32)
 /// How long the optimizer may look for a term closer than a fitted join.
 const JOIN_RACE: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Terms `orig JOIN (x op c)` of a Boolean built-in language satisfying
-/// the specification when each test takes its first (or each its last)
-/// path, closest first, with their objective.
+/// Terms of a Boolean built-in language with a fitted constant — the
+/// original's own refitted, or `orig JOIN (x op c)` — satisfying the
+/// specification when each test takes its first (or each its last) path,
+/// closest first, with their objective.
 fn joins(
     lang: &so::LangSpec, orig: &Term, arity: usize, tests: &[Vec<Vec<Example>>], known: &[i64], exclude: &[Term],
 ) -> Vec<(Term, u32)> {
@@ -229,7 +230,11 @@ fn joins(
             .flatten()
             .map(|(a, r)| (std::rc::Rc::from(a.as_slice()), *r))
             .collect();
-        for t in so::fit::extensions(orig, &examples, arity, false) {
+        // The original's constant refitted (`x > 0` → `x > -2`), and the
+        // original joined with a fitted comparison.
+        let mut made = so::fit::refits(orig, &examples);
+        made.extend(so::fit::extensions(orig, &examples, arity, false));
+        for t in made {
             if so::edit::in_builtin(&t, arity, *depth)
                 && !exclude.contains(&t)
                 && satisfies(&t, tests)

@@ -103,6 +103,25 @@ fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
     Some(Term::App(*op, if right { vec![k[0].clone(), c] } else { vec![c, k[1].clone()] }))
 }
 
+/// `t`, a comparison of an expression with a constant, with its constant
+/// refitted to the examples under each ordering operator (`x > 0` →
+/// `x > -2`, `x >= -1`): those that satisfy them.
+pub fn refits(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Vec<Term> {
+    let Term::App(op, k) = t else { return Vec::new() };
+    if k.len() != 2 || !matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge) {
+        return Vec::new();
+    }
+    let mut out: Vec<Term> = Vec::new();
+    for alt in [*op, Op::Lt, Op::Le, Op::Gt, Op::Ge] {
+        if let Some(r) = refit(&Term::App(alt, k.clone()), examples) {
+            if holds(&r, examples) && !out.contains(&r) {
+                out.push(r);
+            }
+        }
+    }
+    out
+}
+
 /// `t JOIN (x_i op c)` for a fitted `c`, over every argument, comparison
 /// and join, the first that satisfies the examples.
 fn extend(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize) -> Option<Term> {

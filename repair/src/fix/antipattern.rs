@@ -42,6 +42,14 @@ pub enum Rule {
     /// Digits added to a string literal's text: a test's value printed as
     /// text instead of computed.
     LiteralTestValue,
+    /// A constant the program does not have (nor one more or less than
+    /// one it has, nor its negation) that a test's input holds, as a number or as a
+    /// character: the patch specializes on the tests (`num3 != 6`).
+    TestValue,
+    /// An integer expression that reads variables replaced by a constant
+    /// (`i = k - x % k` → `i = 2`): a value the tests need, not a
+    /// computation.
+    ConstantForExpression,
 }
 
 impl Rule {
@@ -54,6 +62,8 @@ impl Rule {
             Rule::LoopRunsOnce => "loop-runs-once",
             Rule::LiteralRewritten => "literal-rewritten",
             Rule::LiteralTestValue => "literal-test-value",
+            Rule::TestValue => "test-value",
+            Rule::ConstantForExpression => "constant-for-expression",
         }
     }
 }
@@ -121,6 +131,80 @@ pub fn check_term(
         }
     }
     None
+}
+
+/// The values the tests' inputs hold: the integers written in their
+/// arguments and stdin, and their characters.
+#[derive(Clone, Debug, Default)]
+pub struct InputValues {
+    numbers: Vec<i64>,
+    chars: Vec<i64>,
+}
+
+impl InputValues {
+    pub fn of<'t>(tests: impl Iterator<Item = &'t crate::config::TestCase>) -> InputValues {
+        let mut v = InputValues::default();
+        for t in tests {
+            let mut texts: Vec<String> = t.args.clone();
+            texts.push(String::from_utf8_lossy(&t.stdin).into_owned());
+            for text in texts {
+                for c in text.bytes() {
+                    if !v.chars.contains(&(c as i64)) {
+                        v.chars.push(c as i64);
+                    }
+                }
+                for w in text.split(|c: char| !(c.is_ascii_digit() || c == '-')) {
+                    if let Ok(n) = w.parse::<i64>() {
+                        if !v.numbers.contains(&n) {
+                            v.numbers.push(n);
+                        }
+                    }
+                }
+            }
+        }
+        v
+    }
+}
+
+/// The constant rules on `patch` (simplified) at a site of `schema` whose
+/// original reads `reads` variables, in a program with the integer
+/// constants `program`, against the tests' `inputs`.
+pub fn check_constants(
+    original: Option<&Term>, reads: usize, patch: &Term, schema: Schema, program: &[i64], inputs: &InputValues,
+) -> Option<Rejection> {
+    if let (Term::Int(c), klee_ext::so::Sort::Int, true) = (patch, schema.sort(), reads > 0) {
+        if schema != Schema::Step {
+            return Some(Rejection {
+                rule: Rule::ConstantForExpression,
+                why: format!("the expression over variables becomes the constant {c}"),
+            });
+        }
+    }
+    let mut before = Vec::new();
+    if let Some(o) = original {
+        constants_of(o, &mut before);
+    }
+    let mut after = Vec::new();
+    constants_of(patch, &mut after);
+    // A program's constant, negated or one off, is the program's.
+    let known = |c: i64| before.contains(&c) || program.iter().any(|&k| (k.abs() - c.abs()).abs() <= 1);
+    let found = after.into_iter().find(|&c| {
+        c.abs() >= 2
+            && !known(c)
+            && (inputs.numbers.contains(&c) || ((32..127).contains(&c) && inputs.chars.contains(&c)))
+    })?;
+    Some(Rejection {
+        rule: Rule::TestValue,
+        why: format!("{found} is not a constant of the program, but a value of a test's input"),
+    })
+}
+
+fn constants_of(t: &Term, out: &mut Vec<i64>) {
+    match t {
+        Term::Int(v) => out.push(*v),
+        Term::App(_, a) => a.iter().for_each(|x| constants_of(x, out)),
+        _ => {}
+    }
 }
 
 /// The variables a term reads, in order of first use.
@@ -318,6 +402,31 @@ mod tests {
     }
     fn k(i: i64) -> Term {
         Term::Int(i)
+    }
+
+    #[test]
+    fn constants_of_the_tests_inputs_and_constants_for_expressions_are_rejected() {
+        let t = |stdin: &str| crate::config::TestCase { stdin: stdin.as_bytes().to_vec(), ..Default::default() };
+        let inputs = InputValues::of([t("3 6 -10\n"), t("K\n")].iter());
+        let program = [0, 1, 10, 17];
+        // a != 6, where 6 is only a test's value; 'K' (75) the same.
+        let r = check_constants(None, 1, &app(Ne, vec![v(0), k(6)]), Schema::Condition, &program, &inputs);
+        assert_eq!(r.map(|r| r.rule), Some(Rule::TestValue));
+        let r = check_constants(None, 1, &app(Ne, vec![k(75), v(0)]), Schema::Condition, &program, &inputs);
+        assert_eq!(r.map(|r| r.rule), Some(Rule::TestValue));
+        // One off a constant of the program, or its negation, is the
+        // program's own: `age >= 18` for `age >= 17`, `x < -10`.
+        for c in [18, -10, 11] {
+            assert_eq!(
+                check_constants(None, 1, &app(Ge, vec![v(0), k(c)]), Schema::Condition, &program, &inputs),
+                None
+            );
+        }
+        // `i = 2` for `i = k - x % k`; a step may be any constant.
+        let r = check_constants(None, 2, &k(2), Schema::Assignment, &program, &inputs);
+        assert_eq!(r.map(|r| r.rule), Some(Rule::ConstantForExpression));
+        assert_eq!(check_constants(None, 0, &k(2), Schema::Assignment, &program, &inputs), None);
+        assert_eq!(check_constants(None, 1, &k(2), Schema::Step, &program, &inputs), None);
     }
 
     #[test]

@@ -172,6 +172,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         spectrum: &spectrum,
         failing_output_lines: output_lines(&texts, &spectrum),
         failing_stdout_checked: failing.iter().any(|t| t.stdout.is_some()),
+        inputs: super::antipattern::InputValues::of(p.tests.iter()),
     };
     let mut passes = vec![Pass::Quick, Pass::Full];
     if opts.search == Search::Deviation {

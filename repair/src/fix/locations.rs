@@ -146,8 +146,19 @@ pub(super) fn try_set(
         for ((t, rd), site) in terms.iter().zip(&renders).zip(&sites) {
             let one = rd.render(t);
             let shown = one_line(&cparse::replacement_text(site, &one.expr));
+            let reads = if site.passed_whole() { 0 } else { site.used };
             if let Some(why) =
                 antipattern::check_term(rd.original.as_ref(), &one.folded, site.schema, site.vars.len(), one.distance)
+                    .or_else(|| {
+                        antipattern::check_constants(
+                            rd.original.as_ref(),
+                            reads,
+                            &one.folded,
+                            site.schema,
+                            r.constants,
+                            &r.inputs,
+                        )
+                    })
             {
                 antipatterns.push(format!("`{shown}` (line {}): {why}", site.line()));
                 return Ok(Some(usize::MAX));

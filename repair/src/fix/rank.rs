@@ -59,12 +59,25 @@ pub(crate) fn rank(
     p: &Project, texts: &[String], spec: &Spectrum, opts: &FixOptions,
 ) -> Result<Vec<Candidate>, FixError> {
     let mut all = Vec::new();
+    // When every test passes as many arguments, `argc` is one constant
+    // over the tests: as a hole's operand it only lets a patch print or
+    // store a test's value (`len = argc;`).
+    let same_argc = p.tests.iter().all(|t| t.args.len() == p.tests[0].args.len());
+    let keep_vars = |mut sites: Vec<Site>| -> Vec<Site> {
+        if same_argc {
+            for s in &mut sites {
+                drop_unread(s, "argc");
+            }
+        }
+        sites
+    };
     for (i, text) in texts.iter().enumerate() {
         let sites =
             cparse::sites(text, opts.vars).map_err(|e| FixError::Parse(format!("{}: {e}", p.sources[i].display())))?;
+        let sites = keep_vars(sites);
         // The relabel pass can afford every variable in scope.
         let wide = if opts.search == Search::Deviation {
-            cparse::sites(text, WIDE_VARS).unwrap_or_default()
+            keep_vars(cparse::sites(text, WIDE_VARS).unwrap_or_default())
         } else {
             Vec::new()
         };
@@ -140,6 +153,16 @@ pub(crate) fn rank(
         b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb)))
     });
     Ok(kept.into_iter().map(|(_, c)| c).collect())
+}
+
+/// Drops the variable `name` from a site's operands unless its original
+/// reads it.
+fn drop_unread(s: &mut Site, name: &str) {
+    if let Some(k) = s.vars.iter().position(|v| v.name == name) {
+        if k >= s.used {
+            s.vars.remove(k);
+        }
+    }
 }
 
 impl Candidate {

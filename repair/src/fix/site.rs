@@ -48,6 +48,8 @@ pub(super) struct Repair<'a> {
     pub failing_output_lines: Vec<(usize, u32)>,
     /// Whether some failing test states its expected stdout.
     pub failing_stdout_checked: bool,
+    /// The values the tests' inputs hold (the `test-value` rule).
+    pub inputs: antipattern::InputValues,
 }
 
 /// What one site's attempt gives.
@@ -170,6 +172,10 @@ fn attempt(
             Ok(Some(usize::MAX))
         };
         if let Some(why) = antipattern::check_term(original.as_ref(), &folded, site.schema, site.vars.len(), distance)
+            .or_else(|| {
+                let reads = if site.passed_whole() { 0 } else { site.used };
+                antipattern::check_constants(original.as_ref(), reads, &folded, site.schema, r.constants, &r.inputs)
+            })
             .or_else(|| skips_only_output(r, c, &folded))
         {
             return reject(why);
