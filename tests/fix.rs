@@ -452,3 +452,23 @@ fn floating_point_conditions_are_repaired_by_the_deviation_search_only() {
     assert_eq!(o.status.code(), Some(2));
     assert!(text(&o).contains("unknown search `sideways`"), "{}", text(&o));
 }
+
+/// The literal pass on a test judged by a regular expression: the literal
+/// becomes the accepted output closest to what was printed, and the
+/// symbolic search is not needed.
+#[test]
+fn a_printed_literal_is_edited_to_what_a_regex_test_accepts() {
+    let _l = serial();
+    let prog = "#include <stdio.h>\nint main(void) {\n  int s;\n  if (scanf(\"%d\", &s) != 1)\n    return 1;\n  if (s >= 60)\n    printf(\"Student has passed\\n\");\n  else\n    printf(\"Student has an F grade\\n\");\n  return 0;\n}\n";
+    let yaml = "sources: [prog.c]\ntests:\n  - name: pass\n    stdin: \"70\\n\"\n    stdout: \"[Ss][Tt][Uu][Dd][Ee][Nn][Tt] has passed\\n\"\n    match: regex\n  - name: fail\n    stdin: \"30\\n\"\n    stdout: \"[Ss][Tt][Uu][Dd][Ee][Nn][Tt] has [Ff][Aa][Ii][Ll][Ee][Dd] the course\\n\"\n    match: regex\n";
+    let d = project(&[("prog.c", prog), ("se2repair.yaml", yaml)]);
+    let o = fix(d.path(), &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r = report(d.path());
+    assert_eq!(r["patches"][0]["schema"], "literal");
+    assert_eq!(r["patches"][0]["replacement"], "\"Student has failed the course\\n\"");
+    assert_eq!(r["paths_explored"], 0);
+    // A literal the failing test does not print differently is left
+    // alone: the one of the passing branch is not a candidate.
+    assert!(r["attempts"].as_array().unwrap().iter().all(|a| a["line"] == 9));
+}

@@ -207,6 +207,22 @@ mod tests {
     }
 
     #[test]
+    fn the_original_threshold_is_refitted_under_each_ordering() {
+        // t > 0 where t > -2 is meant (the paper's Fig. 2): the values of
+        // t of two failing runs.
+        let t = App(Op::Gt, vec![Var(0), Int(0)]);
+        let mut e: Vec<(Rc<[i64]>, Rel)> = (-4..=5).map(|v| ex(&[v], v >= -1)).collect();
+        e.extend((-9..=0).map(|v| ex(&[v], v >= -1)));
+        let r = refits(&t, &e);
+        assert_eq!(r.first(), Some(&App(Op::Gt, vec![Var(0), Int(-2)])), "{r:?}");
+        assert!(r.contains(&App(Op::Ge, vec![Var(0), Int(-1)])), "{r:?}");
+        assert!(r.iter().all(|x| holds(x, &e)));
+        // A condition that is no threshold has none.
+        let odd: Vec<(Rc<[i64]>, Rel)> = (0..6).map(|v| ex(&[v], v % 2 == 1)).collect();
+        assert!(refits(&t, &odd).is_empty());
+    }
+
+    #[test]
     fn a_missing_disjunct_is_fitted() {
         let lang = Language::builtin("cond", 1, Sort::Bool, 3);
         let orig = App(Op::Gt, vec![Var(0), Int(10)]);

@@ -117,6 +117,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             progress.message(&format!("{}:{}: {} `{}`: {}", a.file, a.line, a.schema.describe(), a.original, a.result));
         }
         report.attempts.extend(attempts);
+        if !patches.is_empty() {
+            report.first_patch_s = Some(start.elapsed().as_secs_f64());
+        }
         add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
     }
     let literal_done = !opts.all && !report.patches.is_empty();
