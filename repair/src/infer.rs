@@ -76,6 +76,9 @@ pub struct Limits {
     /// VM instructions of one site's runs, summed over its tests: its
     /// work budget beside the runs (`None`: none).
     pub max_site_instructions: Option<u64>,
+    /// Count each first-order query's limit in Z3 steps rather than time
+    /// (`SolverConfig::steps`; `fix`).
+    pub solver_steps: bool,
 }
 
 /// Counters of one site's inference.
@@ -269,7 +272,7 @@ pub(crate) fn explore_tests(
     let mut pool = Pool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
     let t0 = Instant::now();
-    let mut fo = klee_ext::solver::first_order_steps(Some(limits.query_timeout));
+    let mut fo = first_order(limits.solver_steps, limits.query_timeout);
     let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
     for t in tests {
         let now = Instant::now();
@@ -367,7 +370,7 @@ pub(crate) fn test_config(
         ..Config::default()
     };
     cfg.solver.timeout = Some(limits.query_timeout);
-    cfg.solver.steps = true;
+    cfg.solver.steps = limits.solver_steps;
     cfg.solver.so.encoding = engine.encoding();
     if let Some(d) = &t.run_dir {
         cfg.cwd = Some(t.cwd.as_ref().map_or(d.clone(), |c| d.join(c)));
@@ -441,6 +444,16 @@ pub(crate) fn scheduled_executor<'e, 'p>(
     Ok(slot.insert(ex))
 }
 
+/// The first-order backend of a search: limited per query by Z3's steps
+/// (`steps`) or by time.
+fn first_order(steps: bool, query_time: Duration) -> FirstOrder {
+    if steps {
+        klee_ext::solver::first_order_steps(Some(query_time))
+    } else {
+        klee_ext::solver::first_order(Some(query_time))
+    }
+}
+
 /// A scheduled evaluation of a passing path as an example: a deviation
 /// left symbolic is exact where the path forces its value; elsewhere
 /// only `!= original` is known (`fo`: the first-order backend, made at
@@ -452,7 +465,7 @@ pub(crate) fn path_example(
     match a.free {
         Some((arr, o))
             if forced_value(
-                fo.get_or_insert_with(|| klee_ext::solver::first_order_steps(Some(query_time))),
+                fo.get_or_insert_with(|| first_order(true, query_time)),
                 pool,
                 &r.constraints,
                 arr,

@@ -144,6 +144,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         max_applications: None,
         max_runs: None,
         max_site_instructions: None,
+        solver_steps: true,
     };
     let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);

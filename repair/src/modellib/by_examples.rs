@@ -54,6 +54,7 @@ fn limits(opts: &ModelOptions, start: Instant) -> Limits {
         max_applications: None,
         max_runs: None,
         max_site_instructions: None,
+        solver_steps: false,
     }
 }
 
