@@ -656,7 +656,8 @@ fn enclosing_function(n: Node) -> Option<Node> {
     None
 }
 
-fn function_name(n: Node, src: &str) -> String {
+/// The name of the function `n` lies in (empty outside every function).
+pub(crate) fn function_name(n: Node, src: &str) -> String {
     let mut d = enclosing_function(n).and_then(|f| f.child_by_field_name("declarator"));
     while let Some(x) = d {
         if x.kind() == "identifier" {

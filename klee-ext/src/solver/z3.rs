@@ -168,8 +168,7 @@ impl Z3Solver {
                 no_ctrl_c(ctx, solver);
                 match timeout {
                     Some(t) if steps => {
-                        let rlimit = (t.as_millis() as u64 * super::z3_examples::RLIMIT_PER_MS).min(u32::MAX as u64);
-                        set_rlimit(ctx, solver, rlimit.max(1) as u32);
+                        set_rlimit(ctx, solver, super::z3_examples::rlimit_for(t));
                         set_timeout(ctx, solver, Some(t * 4));
                     }
                     _ => set_timeout(ctx, solver, timeout),

@@ -212,6 +212,11 @@ const RECENT: usize = 16;
 /// work.
 pub const RLIMIT_PER_MS: u64 = 1_000;
 
+/// Z3's steps for the time `t` at `RLIMIT_PER_MS` (at least one).
+pub fn rlimit_for(t: Duration) -> u32 {
+    (t.as_millis() as u64 * RLIMIT_PER_MS).clamp(1, u32::MAX as u64) as u32
+}
+
 /// Z3's resource limit of one pruning check (its step count: about
 /// 20 ms of work).
 pub const CHECK_RLIMIT: u32 = 20 * RLIMIT_PER_MS as u32;
@@ -309,8 +314,7 @@ impl ExampleSolver {
     /// this check: the work of `timeout` at `RLIMIT_PER_MS`, and four
     /// times the time as the outer limit.
     pub fn consistent_within(&mut self, examples: &[(Rc<[i64]>, Rel)], timeout: Duration) -> Option<bool> {
-        let rlimit = (timeout.as_millis() as u64 * RLIMIT_PER_MS).min(u32::MAX as u64) as u32;
-        self.check(examples, timeout * 4, rlimit)
+        self.check(examples, timeout * 4, rlimit_for(timeout))
     }
 
     /// Whether some term of the language satisfies every example:

@@ -182,10 +182,10 @@ pub fn check_constants(
     }
     let mut before = Vec::new();
     if let Some(o) = original {
-        constants_of(o, &mut before);
+        klee_ext::so::edit::constants(o, &mut before);
     }
     let mut after = Vec::new();
-    constants_of(patch, &mut after);
+    klee_ext::so::edit::constants(patch, &mut after);
     // A program's constant, negated or one off, is the program's.
     let known = |c: i64| before.contains(&c) || program.iter().any(|&k| (k.abs() - c.abs()).abs() <= 1);
     let found = after.into_iter().find(|&c| {
@@ -197,14 +197,6 @@ pub fn check_constants(
         rule: Rule::TestValue,
         why: format!("{found} is not a constant of the program, but a value of a test's input"),
     })
-}
-
-fn constants_of(t: &Term, out: &mut Vec<i64>) {
-    match t {
-        Term::Int(v) => out.push(*v),
-        Term::App(_, a) => a.iter().for_each(|x| constants_of(x, out)),
-        _ => {}
-    }
 }
 
 /// The variables a term reads, in order of first use.

@@ -71,6 +71,15 @@ pub fn closest(pattern: &str, printed: &[u8]) -> Option<Vec<u8>> {
     let nfa = nfa(pattern)?;
     let states = nfa.states();
     let s = states.len();
+    // Per state, made once (the table visits every state at every printed
+    // position): its epsilon moves, and its byte moves with the byte an
+    // edit writes there.
+    type Moves = (Vec<StateID>, Vec<(u8, u8, StateID, u8)>);
+    let moves: Vec<Moves> = states
+        .iter()
+        .map(|st| (epsilons(st), transitions(st).into_iter().map(|(lo, hi, n)| (lo, hi, n, pick(lo, hi))).collect()))
+        .collect();
+    let is_match: Vec<bool> = states.iter().map(|st| matches!(st, State::Match { .. })).collect();
     let n = printed.len();
     if (n + 1).saturating_mul(s) > MAX_CELLS {
         return None;
@@ -98,11 +107,11 @@ pub fn closest(pattern: &str, printed: &[u8]) -> Option<Vec<u8>> {
                     heap.push(Reverse((d + cost, next)));
                 }
             };
-            for e in epsilons(&states[st]) {
+            for e in &moves[st].0 {
                 relax(e.as_usize(), 0, None);
             }
-            for (lo, hi, next) in transitions(&states[st]) {
-                relax(next.as_usize(), 1, Some(pick(lo, hi)));
+            for &(_, _, next, write) in &moves[st].1 {
+                relax(next.as_usize(), 1, Some(write));
             }
         }
         if i == n {
@@ -122,20 +131,17 @@ pub fn closest(pattern: &str, printed: &[u8]) -> Option<Vec<u8>> {
             };
             // Deleting the printed byte.
             relax(st, 1, None);
-            for (lo, hi, next) in transitions(&states[st]) {
+            for &(lo, hi, next, write) in &moves[st].1 {
                 if lo <= c && c <= hi {
                     relax(next.as_usize(), 0, Some(c));
                 } else {
-                    relax(next.as_usize(), 1, Some(pick(lo, hi)));
+                    relax(next.as_usize(), 1, Some(write));
                 }
             }
         }
     }
-    let end = (0..s)
-        .filter(|&st| matches!(states[st], State::Match { .. }))
-        .map(|st| at(n, st))
-        .filter(|&c| dist[c] != INF)
-        .min_by_key(|&c| dist[c])?;
+    let end =
+        (0..s).filter(|&st| is_match[st]).map(|st| at(n, st)).filter(|&c| dist[c] != INF).min_by_key(|&c| dist[c])?;
     let mut out = Vec::new();
     let mut cell = end;
     while cell != at(0, start) {

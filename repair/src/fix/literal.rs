@@ -28,7 +28,7 @@ pub struct Literal {
     /// The decoded characters, each with its spelling in the source.
     chars: Vec<(char, String)>,
     /// The literal is a `printf`-family format.
-    format: bool,
+    pub format: bool,
 }
 
 impl Literal {
@@ -74,7 +74,7 @@ fn literal_at(n: Node, text: &str) -> Option<Literal> {
         let first = parent.named_children(&mut c).find(|a| a.kind() == "string_literal").map(|a| a.id());
         callee.ends_with("printf") && first == Some(n.id())
     });
-    let function = enclosing_function_name(n, text);
+    let function = cparse::function_name(n, text);
     Some(Literal {
         range: n.byte_range(),
         line: n.start_position().row as u32 + 1,
@@ -83,23 +83,6 @@ fn literal_at(n: Node, text: &str) -> Option<Literal> {
         chars,
         format,
     })
-}
-
-fn enclosing_function_name(n: Node, text: &str) -> String {
-    let mut cur = n.parent();
-    while let Some(c) = cur {
-        if c.kind() == "function_definition" {
-            let mut d = c.child_by_field_name("declarator");
-            while let Some(x) = d {
-                if x.kind() == "identifier" {
-                    return text[x.byte_range()].to_string();
-                }
-                d = x.child_by_field_name("declarator");
-            }
-        }
-        cur = c.parent();
-    }
-    String::new()
 }
 
 /// A C string literal's body as characters with their spellings; `None`
@@ -181,9 +164,8 @@ enum Piece {
 
 /// The pieces of a literal; `None` for a conversion this module does not
 /// model (`%n`, `%[`).
-fn pieces(lit: &Literal) -> Option<Vec<Piece>> {
-    let cs: Vec<char> = lit.chars.iter().map(|(c, _)| *c).collect();
-    if !lit.format {
+fn pieces(cs: &[char], format: bool) -> Option<Vec<Piece>> {
+    if !format {
         return Some(vec![Piece::Text(cs.iter().copied().zip(0..).collect())]);
     }
     let mut out = Vec::new();
@@ -353,7 +335,8 @@ const WINDOW: usize = 200;
 pub fn explain(lits: &[(usize, &Literal)], printed: &[char], hs: &[Hunk]) -> Vec<Edit> {
     let mut out: Vec<Edit> = Vec::new();
     for (k, lit) in lits {
-        let Some(ps) = pieces(lit) else { continue };
+        let cs: Vec<char> = lit.chars.iter().map(|(c, _)| *c).collect();
+        let Some(ps) = pieces(&cs, lit.format) else { continue };
         for h in hs {
             for start in h.from.saturating_sub(WINDOW)..=h.from.min(printed.len()) {
                 for spans in alignments(&ps, printed, start) {
@@ -471,29 +454,27 @@ fn token_of(chars: &[(char, Option<String>)]) -> String {
 /// The literal rules: a new literal that keeps less than half of the old
 /// one's text (a rewrite, not a fix: `"YES"` → `"NO"`), or that adds
 /// digits to its fixed text (a test's value printed as text).
-pub fn check(old: &str, new: &str) -> Option<Rejection> {
+pub fn check(old: &str, new: &str, format: bool) -> Option<Rejection> {
+    // What the literal prints verbatim: its conversions are not fixed text.
     let fixed = |t: &str| -> Vec<char> {
-        let d = t.strip_prefix('"').and_then(|b| b.strip_suffix('"')).and_then(decode).unwrap_or_default();
-        let cs: Vec<char> = d.into_iter().map(|c| c.0).collect();
-        // Conversions are not fixed text.
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < cs.len() {
-            if cs[i] == '%' && cs.get(i + 1) != Some(&'%') {
-                i += 1;
-                while i < cs.len() && !cs[i].is_ascii_alphabetic() {
-                    i += 1;
-                }
-                while i < cs.len() && "lhLqjzt".contains(cs[i]) {
-                    i += 1;
-                }
-                i += 1;
-                continue;
-            }
-            out.push(cs[i]);
-            i += 1;
+        let chars: Vec<char> = t
+            .strip_prefix('"')
+            .and_then(|b| b.strip_suffix('"'))
+            .and_then(decode)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|c| c.0)
+            .collect();
+        match pieces(&chars, format) {
+            Some(ps) => ps
+                .into_iter()
+                .flat_map(|p| match p {
+                    Piece::Text(t) => t.into_iter().map(|c| c.0).collect(),
+                    Piece::Conv { .. } => Vec::new(),
+                })
+                .collect(),
+            None => chars,
         }
-        out
     };
     let (a, b) = (fixed(old), fixed(new));
     let digits = |v: &[char]| v.iter().filter(|c| c.is_ascii_digit()).count();
@@ -566,10 +547,13 @@ mod tests {
 
     #[test]
     fn rewrites_and_test_values_are_rejected() {
-        assert_eq!(check(r#""YES""#, r#""NO""#).map(|r| r.rule), Some(Rule::LiteralRewritten));
-        assert_eq!(check(r#""%d""#, r#""%d 7""#).map(|r| r.rule), Some(Rule::LiteralTestValue));
-        assert_eq!(check(r#""fourty""#, r#""forty""#), None);
-        assert_eq!(check(r#""ba""#, r#""ab""#), None);
-        assert_eq!(check(r#""%d""#, r#""%d\n""#), None);
+        assert_eq!(check(r#""YES""#, r#""NO""#, false).map(|r| r.rule), Some(Rule::LiteralRewritten));
+        assert_eq!(check(r#""%d""#, r#""%d 7""#, true).map(|r| r.rule), Some(Rule::LiteralTestValue));
+        assert_eq!(check(r#""fourty""#, r#""forty""#, false), None);
+        assert_eq!(check(r#""ba""#, r#""ab""#, false), None);
+        assert_eq!(check(r#""%d""#, r#""%d\n""#, true), None);
+        // The conversion's own characters are no fixed text: `%lld` to
+        // `%d` adds no digit and rewrites nothing.
+        assert_eq!(check(r#""%lld""#, r#""%d""#, true), None);
     }
 }

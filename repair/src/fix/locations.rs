@@ -138,7 +138,6 @@ pub(super) fn try_set(
     let mut rejected: Vec<String> = Vec::new();
     let mut antipatterns: Vec<String> = Vec::new();
     let mut tried = 0usize;
-    let file = p.sources[src].display().to_string().replace('\\', "/");
     let mut check = |terms: &[Term], objective: u32| -> Result<Option<usize>, String> {
         let mut exprs = Vec::with_capacity(terms.len());
         let mut distance = 0;
@@ -178,11 +177,7 @@ pub(super) fn try_set(
             rejected.push(format!("`{}`: {why}", exprs.join("`, `")));
             return Ok(Some(i));
         }
-        let diff = similar::TextDiff::from_lines(text, &patched)
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{file}"), &format!("b/{file}"))
-            .to_string();
+        let diff = super::report::unified_diff(&p.sources[src], text, &patched);
         let at = |i: usize| Location {
             line: sites[i].line(),
             function: sites[i].function.clone(),

@@ -104,7 +104,7 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
         let t0 = Instant::now();
         let at = attempt_of(r, *src, lit);
         let old = lit.token(&r.texts[*src]);
-        let (result, anti) = if let Some(why) = literal::check(old, &e.token) {
+        let (result, anti) = if let Some(why) = literal::check(old, &e.token, lit.format) {
             let line = format!("`{}`: {why}", e.token);
             (SiteResult::NoCandidatePasses { rejected: vec![line.clone()], set: false }, vec![line])
         } else {
@@ -195,12 +195,7 @@ fn with_edits(text: &str, edits: &[(&Literal, &str)]) -> String {
 
 fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -> Patch {
     let text = &r.texts[src];
-    let file = r.p.sources[src].display().to_string().replace('\\', "/");
-    let diff = similar::TextDiff::from_lines(text.as_str(), &patched)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{file}"), &format!("b/{file}"))
-        .to_string();
+    let diff = super::report::unified_diff(&r.p.sources[src], text, &patched);
     let (first, rest) = (edits[0], &edits[1..]);
     Patch {
         file: r.p.sources[src].display().to_string(),

@@ -177,6 +177,17 @@ pub(super) fn finish(mut report: Report, start: Instant, out_dir: &Path) -> Resu
 }
 
 /// The short human summary printed on stdout.
+/// The patch of `path` (a project source) from `old` to `new`, as
+/// `patch.diff` holds it (`a/` and `b/` prefixes, three lines of context).
+pub(super) fn unified_diff(path: &Path, old: &str, new: &str) -> String {
+    let file = path.display().to_string().replace('\\', "/");
+    similar::TextDiff::from_lines(old, new)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{file}"), &format!("b/{file}"))
+        .to_string()
+}
+
 /// Where a patch is: `in f()`, or outside every function (a global's
 /// initializer).
 fn place(function: &str) -> String {

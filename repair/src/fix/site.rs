@@ -190,12 +190,7 @@ fn attempt(
         if let Some(why) = loop_runs_once(r, c, text, &patched, &vdir)? {
             return reject(why);
         }
-        let file = src_rel.display().to_string().replace('\\', "/");
-        let diff = similar::TextDiff::from_lines(text, &patched)
-            .unified_diff()
-            .context_radius(3)
-            .header(&format!("a/{file}"), &format!("b/{file}"))
-            .to_string();
+        let diff = super::report::unified_diff(src_rel, text, &patched);
         let replacement = cparse::replacement_text(site, &expr);
         found.push(Patch {
             file: src_rel.display().to_string(),
