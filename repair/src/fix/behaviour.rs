@@ -18,7 +18,7 @@ use super::builds::Builds;
 use super::report::Patch;
 use crate::config::{Project, TestCase};
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// At most this many inputs near the tests.
 pub const MAX_INPUTS: usize = 32;
@@ -181,11 +181,12 @@ pub fn inputs_near_split(tests: &[&TestCase], failing: &[bool], max: usize) -> V
 /// the closest ones, by behavioural difference from the original on
 /// inputs near `tests`; sets each compared patch's `behaviour`. Returns
 /// the inputs' count and the undecided pairs (the first patch against
-/// each other patch of its rank that disagrees with it somewhere).
+/// each other patch of its rank that disagrees with it somewhere). Runs
+/// stop at `deadline`: an error, and the order is left as it was.
 #[allow(clippy::too_many_arguments)]
 pub fn rank(
     p: &Project, builds: &Builds, texts: &[String], tests: &[&TestCase], failing: &[bool], patches: &mut [Patch],
-    timeout: Duration, dir: &Path,
+    timeout: Duration, dir: &Path, deadline: Instant,
 ) -> Result<(usize, Vec<Undecided>), String> {
     let Some(best) = patches.first().map(|pt| pt.distance) else { return Ok((0, Vec::new())) };
     let tied = patches.iter().take(MAX_COMPARED).take_while(|pt| pt.distance == best).count();
@@ -198,10 +199,17 @@ pub fn rank(
     }
     let inputs: Vec<&TestCase> = near.iter().map(|n| &n.test).collect();
     let src = patches[0].source;
-    let original = builds.observe(p, &inputs, timeout, (src, &texts[src]), &dir.join("original"))?;
+    let original = builds.observe(p, &inputs, timeout, (src, &texts[src]), &dir.join("original"), deadline)?;
     let mut seen: Vec<Vec<Observed>> = Vec::new();
     for (i, pt) in patches[..tied].iter_mut().enumerate() {
-        let obs = builds.observe(p, &inputs, timeout, (pt.source, &pt.patched_source), &dir.join(format!("p{i}")))?;
+        let obs = builds.observe(
+            p,
+            &inputs,
+            timeout,
+            (pt.source, &pt.patched_source),
+            &dir.join(format!("p{i}")),
+            deadline,
+        )?;
         let counted = near.iter().zip(obs.iter().zip(&original)).filter(|(n, (a, b))| !n.near_failing && a != b);
         pt.behaviour = Some(counted.count());
         seen.push(obs);

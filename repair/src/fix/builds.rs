@@ -13,7 +13,7 @@ use crate::native::{self, RunResult};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 #[allow(clippy::large_enum_variant)] // one per repair: a box would buy nothing
 pub enum Builds {
@@ -116,14 +116,20 @@ impl Builds {
 
     /// What `inputs` show of the project with `replaced` (source index,
     /// text), built natively (in `dir` when built directly): per input its
-    /// stdout and how it ended.
+    /// stdout and how it ended. No run goes past `deadline` (the repair's
+    /// outer time limit): an error once it is reached.
     pub(crate) fn observe(
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
+        deadline: Instant,
     ) -> Result<Vec<super::behaviour::Observed>, String> {
         let run_all = |exe: &Path| -> Result<Vec<super::behaviour::Observed>, String> {
             let mut out = Vec::new();
             for t in inputs {
-                let (r, _) = run_one(exe, p, t, timeout).map_err(|e| e.to_string())?;
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err("the repair's time limit was reached".into());
+                }
+                let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
                 let end = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
                 out.push(super::behaviour::Observed { stdout: r.stdout, end });
             }
@@ -361,4 +367,32 @@ pub(crate) fn defined_macros(project: &Path, configured: Option<&Path>) -> HashM
         });
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Native observations stop at the deadline: a program that loops on
+    /// every input costs the time left, not one test timeout per input.
+    #[test]
+    fn observing_stops_at_the_deadline() {
+        let d = tempfile::tempdir().unwrap();
+        let src = "int main(void) { for (;;) { } }\n";
+        std::fs::write(d.path().join("prog.c"), src).unwrap();
+        std::fs::write(
+            d.path().join(crate::config::PROJECT_FILE),
+            "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n",
+        )
+        .unwrap();
+        let p = Project::load(d.path()).unwrap();
+        let t = p.tests[0].clone();
+        let inputs = vec![&t, &t, &t, &t];
+        let start = Instant::now();
+        let deadline = start + Duration::from_millis(1500);
+        let r = Builds::Direct.observe(&p, &inputs, Duration::from_secs(5), (0, src), &d.path().join("o"), deadline);
+        assert!(r.is_err_and(|e| e.contains("time limit")));
+        // Four inputs at 5 s each would take 20 s.
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    }
 }

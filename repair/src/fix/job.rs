@@ -109,6 +109,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             tests: &ordered,
             failing: failing.len(),
             timeout: opts.test_timeout,
+            deadline,
             dir: &tmp.path().join("literals"),
             all: opts.all,
         };
@@ -380,8 +381,17 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         let all: Vec<&TestCase> = p.tests.iter().collect();
         let fails: Vec<bool> = tests.iter().map(|r| !r.passed).collect();
         let dir = tmp.path().join("behaviour");
-        let ranked =
-            super::behaviour::rank(p, &builds, &texts, &all, &fails, &mut report.patches, opts.test_timeout, &dir);
+        let ranked = super::behaviour::rank(
+            p,
+            &builds,
+            &texts,
+            &all,
+            &fails,
+            &mut report.patches,
+            opts.test_timeout,
+            &dir,
+            deadline,
+        );
         match ranked {
             Ok((n, undecided)) => {
                 report.near_inputs = n;

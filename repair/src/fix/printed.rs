@@ -30,6 +30,8 @@ pub(super) struct Printed<'a> {
     pub tests: &'a [&'a TestCase],
     pub failing: usize,
     pub timeout: Duration,
+    /// The repair's outer time limit: no candidate is tried after it.
+    pub deadline: Instant,
     pub dir: &'a Path,
     /// Keep every passing edit (`--all`), not only the first.
     pub all: bool,
@@ -59,7 +61,7 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
     std::fs::create_dir_all(r.dir).map_err(FixError::io(r.dir, "cannot create: "))?;
     let seen = r
         .builds
-        .observe(r.p, &checked, r.timeout, (0, &r.texts[0]), &r.dir.join("original"))
+        .observe(r.p, &checked, r.timeout, (0, &r.texts[0]), &r.dir.join("original"), r.deadline)
         .map_err(FixError::Build)?;
     let mut edits: Vec<(usize, Edit)> = Vec::new();
     for (t, o) in checked.iter().zip(&seen) {
@@ -97,7 +99,7 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
     let mut progress: Vec<(usize, usize, usize, String)> = Vec::new();
     let mut tried = 0;
     for (src, e) in &edits {
-        if tried >= MAX_CANDIDATES || (!r.all && !patches.is_empty()) {
+        if tried >= MAX_CANDIDATES || (!r.all && !patches.is_empty()) || Instant::now() >= r.deadline {
             break;
         }
         let lit = &lits[*src][e.literal];
@@ -145,7 +147,7 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
     }
     // No single literal: the best edit of each literal that made failing
     // tests pass, together (in one source).
-    if patches.is_empty() && progress.len() >= 2 {
+    if patches.is_empty() && progress.len() >= 2 && Instant::now() < r.deadline {
         let src = progress[0].0;
         let mut together: Vec<(&Literal, &str)> =
             progress.iter().filter(|x| x.0 == src).map(|x| (&lits[src][x.1], x.3.as_str())).collect();
