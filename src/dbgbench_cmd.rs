@@ -4,7 +4,7 @@
 
 use clap::Args;
 use dbgbench::run::{self, Options};
-use dbgbench::subject::Subject;
+use dbgbench::subject::{Data, Subject};
 use dbgbench::tables;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -36,6 +36,10 @@ pub struct DbgbenchArgs {
     /// (default: $SE2REPAIR_DBGBENCH, else ../shared/dbgbench).
     #[arg(long, value_name = "DIR")]
     data: Option<PathBuf>,
+    /// The CoREBench data folder that `${COREBENCH}` in subject files
+    /// names (default: $SE2REPAIR_COREBENCH, else ../shared/corebench).
+    #[arg(long, value_name = "DIR")]
+    corebench: Option<PathBuf>,
     /// Write one self-contained command per pair to FILE (for a Slurm
     /// array job or GNU parallel) instead of running them.
     #[arg(long, value_name = "FILE")]
@@ -50,6 +54,12 @@ pub struct DbgbenchArgs {
     fig7c: Option<String>,
     #[arg(long, default_value = "25,50,100,200,400", value_name = "N,N,...")]
     fig7c_forks: String,
+    /// Check the subjects instead of repairing: the buggy program fails
+    /// some test, the developer's fix passes every test and script, and
+    /// which held-out inputs tell the two apart (builds the copies the
+    /// runs reuse). Exit 1 if some subject is not a fair task.
+    #[arg(long)]
+    verify: bool,
 }
 
 pub fn main(a: DbgbenchArgs) -> ExitCode {
@@ -62,11 +72,14 @@ pub fn main(a: DbgbenchArgs) -> ExitCode {
     }
 }
 
-fn data_dir(a: &DbgbenchArgs) -> PathBuf {
-    a.data
-        .clone()
-        .or_else(|| std::env::var_os("SE2REPAIR_DBGBENCH").map(PathBuf::from))
-        .unwrap_or_else(|| PathBuf::from("../shared/dbgbench"))
+fn data_dir(a: &DbgbenchArgs) -> Data {
+    let pick = |given: &Option<PathBuf>, var: &str, default: &str| {
+        given.clone().or_else(|| std::env::var_os(var).map(PathBuf::from)).unwrap_or_else(|| PathBuf::from(default))
+    };
+    Data {
+        dbgbench: pick(&a.data, "SE2REPAIR_DBGBENCH", "../shared/dbgbench"),
+        corebench: pick(&a.corebench, "SE2REPAIR_COREBENCH", "../shared/corebench"),
+    }
 }
 
 fn summary(rows: &[dbgbench::Row], out: &Path) -> ExitCode {
@@ -134,6 +147,13 @@ fn run_cmd(a: DbgbenchArgs) -> Result<ExitCode, String> {
             out.display()
         );
         return Ok(ExitCode::SUCCESS);
+    }
+    if a.verify {
+        let verdicts =
+            dbgbench::verify::verify_all(&subjects, &out.join("work"), a.jobs, &|v| println!("{}", v.line()));
+        let unfair = verdicts.iter().filter(|v| !v.fair()).count();
+        println!("{} subjects: {} fair, {unfair} not", verdicts.len(), verdicts.len() - unfair);
+        return Ok(if unfair == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) });
     }
     let progress = |m: &str| eprintln!("se2repair: {m}");
     if let Some(id) = &a.fig7c {

@@ -247,7 +247,7 @@ fn bundled_subjects_are_complete() {
         .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with("small."))
         .collect();
     assert!(small.len() >= 10, "{small:?}");
-    let loaded = dbgbench::subject::Subject::load_all(&small, d.path()).unwrap();
+    let loaded = dbgbench::subject::Subject::load_all(&small, &dbgbench::subject::Data::under(d.path())).unwrap();
     for s in &loaded {
         assert_eq!(s.location.len(), 1, "{}", s.id);
         assert!(s.developer_patch.as_ref().is_some_and(|p| p.is_file()), "{}", s.id);
@@ -317,3 +317,57 @@ fn run_tree_svg() {
 
 /// The bundled subjects the end-to-end tests run.
 const BUNDLED_PAIR: [&str; 2] = ["small.skip_comments", "small.type_filter"];
+
+/// `--verify` on a bundled subject: fair, with the failing tests named and
+/// the held-out inputs that tell buggy from fixed counted. The same
+/// subject with only the tests that pass on the buggy program, and with
+/// its developer patch given through `${COREBENCH}`: not fair, exit 1.
+#[test]
+fn verify_subjects() {
+    let _g = serial();
+    let d = tempfile::tempdir().unwrap();
+    let file = subjects().join("small.max_count.yaml");
+    let out = d.path().join("out");
+    let r = dbgbench(&["--verify", "--subjects", file.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(r.status.success(), "{}", text(&r));
+    let so = String::from_utf8_lossy(&r.stdout);
+    assert!(so.contains("small.max_count: ok (buggy fails "), "{so}");
+    assert!(so.contains("1 subjects: 1 fair, 0 not"), "{so}");
+    assert!(so.contains("held-out inputs tell buggy from fixed") && !so.contains("; 0 of "), "{so}");
+
+    // Only the tests the buggy program passes (t3 and t4 never reach the
+    // off-by-one), and the developer's patch named through ${COREBENCH}.
+    let small = root().join("dbgbench/small/max_count");
+    let data = d.path().join("cb");
+    std::fs::create_dir_all(data.join("mc")).unwrap();
+    std::fs::copy(small.join("fix.patch"), data.join("mc/fix.patch")).unwrap();
+    let yaml = format!(
+        "id: cb.mc\nsource: {{dir: {}}}\nproject:\n  sources: [prog.c]\n  tests:\n    - {{name: t3, args: ['3', '0'], stdin: \"1 2\\n\", stdout: \"1\\n2\\n2 read\\n\", exit: 0}}\n    - {{name: t4, args: ['5', '10'], stdin: \"1 2 3\\n\", stdout: \"3 read\\n\", exit: 1}}\nlocation: [prog.c:12]\ndeveloper_patch: ${{COREBENCH}}/mc/fix.patch\nheldout:\n  - {{name: h1, args: ['1', '0'], stdin: \"1 1 1\\n\"}}\n",
+        small.display()
+    );
+    let copy = write(d.path(), "cb.mc.yaml", &yaml);
+    let r = dbgbench(&[
+        "--verify",
+        "--subjects",
+        copy.to_str().unwrap(),
+        "--corebench",
+        data.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(1), "{}", text(&r));
+    let so = String::from_utf8_lossy(&r.stdout);
+    assert!(so.contains("cb.mc: every test passes on the buggy program (buggy fails 0 of 2 tests"), "{so}");
+    // Without the data folder the patch is missing: one clear line.
+    let r = dbgbench(&[
+        "--verify",
+        "--subjects",
+        copy.to_str().unwrap(),
+        "--corebench",
+        "/nonexistent",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(r.status.code(), Some(1), "{}", text(&r));
+    assert!(String::from_utf8_lossy(&r.stdout).contains("cb.mc: /nonexistent/mc/fix.patch"), "{}", text(&r));
+}

@@ -10,38 +10,24 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-const TEST_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const TEST_TIMEOUT: Duration = Duration::from_secs(10);
 const SCRIPT_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What one variant of the program did: per held-out input its
 /// (stdout, stderr, exit or signal), per script whether it passed.
 #[derive(PartialEq, Eq, Debug)]
-struct Behaviour {
-    outputs: Vec<(String, String, String)>,
-    scripts: Vec<bool>,
+pub(crate) struct Behaviour {
+    pub(crate) outputs: Vec<(String, String, String)>,
+    pub(crate) scripts: Vec<bool>,
 }
 
 /// Whether the patch in `patch` (a unified diff against `tree`) is
 /// correct, with the first difference from the developer's fix if not.
 pub fn classify(subject: &Subject, tree: &Path, patch: &Path) -> Result<(bool, String), String> {
-    let dev = subject.developer_patch.as_ref().ok_or("the subject has no developer patch")?;
     let p = Project::load(tree).map_err(|e| e.to_string())?;
-    let dev_files = patched_files(tree, dev)?;
+    let dev_files = developer_files(subject, tree)?;
     let gen_files = patched_files(tree, patch)?;
-    let tests: Vec<TestCase> = subject
-        .heldout
-        .iter()
-        .map(|h| TestCase {
-            name: h.name.clone(),
-            args: h.args.clone(),
-            stdin: h.stdin.clone().into_bytes(),
-            setup: h.setup.clone(),
-            cwd: h.cwd.clone(),
-            env: h.env.clone().into_iter().collect(),
-            fresh_dir: true,
-            ..TestCase::default()
-        })
-        .collect();
+    let tests = heldout_tests(subject);
     let want = behaviour(&p, &dev_files, &tests, &subject.scripts).map_err(|e| format!("the developer's fix: {e}"))?;
     let got = behaviour(&p, &gen_files, &tests, &subject.scripts).map_err(|e| format!("the patch: {e}"))?;
     for (i, (w, g)) in want.outputs.iter().zip(&got.outputs).enumerate() {
@@ -67,6 +53,30 @@ pub fn classify(subject: &Subject, tree: &Path, patch: &Path) -> Result<(bool, S
     }
     let scripts = want.scripts.iter().filter(|w| **w).count();
     Ok((true, format!("as the developer's fix on {} held-out inputs and {scripts} scripts", tests.len())))
+}
+
+/// The files the developer's patch changes, patched.
+pub(crate) fn developer_files(subject: &Subject, tree: &Path) -> Result<Vec<(PathBuf, String)>, String> {
+    let dev = subject.developer_patch.as_ref().ok_or("the subject has no developer patch")?;
+    patched_files(tree, dev)
+}
+
+/// The held-out inputs as tests without an oracle (each in a fresh folder).
+pub(crate) fn heldout_tests(subject: &Subject) -> Vec<TestCase> {
+    subject
+        .heldout
+        .iter()
+        .map(|h| TestCase {
+            name: h.name.clone(),
+            args: h.args.clone(),
+            stdin: h.stdin.clone().into_bytes(),
+            setup: h.setup.clone(),
+            cwd: h.cwd.clone(),
+            env: h.env.clone().into_iter().collect(),
+            fresh_dir: true,
+            ..TestCase::default()
+        })
+        .collect()
 }
 
 /// The texts of the files `diff` changes, after applying it to copies of
@@ -132,7 +142,9 @@ fn regex_lite(s: &str) -> Option<String> {
     Some(out)
 }
 
-fn behaviour(
+/// What held-out `tests` and `scripts` show of the project with `files`
+/// (none: the buggy program) in place.
+pub(crate) fn behaviour(
     p: &Project, files: &[(PathBuf, String)], tests: &[TestCase], scripts: &[PathBuf],
 ) -> Result<Behaviour, String> {
     let run = |root: &Path, exe: &Path| -> Result<Behaviour, String> {

@@ -4,13 +4,15 @@
 //! the experiment's bounds, [`classify`] compares a patch with the
 //! developer's fix, [`tables`] writes `results.json`, `results.csv` and
 //! the Markdown table beside the paper's figures, [`plot`] draws the
-//! exploration cost against `--max-forks` (the paper's Fig. 7c).
+//! exploration cost against `--max-forks` (the paper's Fig. 7c), and
+//! [`verify`] checks that each subject is a fair task before any run.
 
 pub mod classify;
 pub mod plot;
 pub mod run;
 pub mod subject;
 pub mod tables;
+pub mod verify;
 
 use serde::{Deserialize, Serialize};
 

@@ -4,7 +4,7 @@
 //! then classified against the developer's fix.
 
 use crate::classify::classify;
-use crate::subject::Subject;
+use crate::subject::{Data, Subject};
 use crate::{Outcome, Row};
 use repair::fix::Status;
 use std::path::{Path, PathBuf};
@@ -240,19 +240,20 @@ fn fill_stats(row: &mut Row, report: &serde_json::Value) {
 /// One shell line per pair for a workload manager: each runs this tool on
 /// one subject file and one configuration into its own folder under
 /// `out/pairs/`; `--collect out/pairs` merges them.
-pub fn emit_jobs(subjects: &[Subject], opts: &Options, data: &Path) -> Vec<String> {
+pub fn emit_jobs(subjects: &[Subject], opts: &Options, data: &Data) -> Vec<String> {
     let q = |p: &Path| shell_quote(&std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf()).display().to_string());
     let mut lines = Vec::new();
     for s in subjects {
         for c in &opts.configs {
             let out = opts.out.join("pairs").join(format!("{}.{c}", s.id));
             lines.push(format!(
-                "{} dbgbench --subjects {} --configs {c} --max-forks {} --timeout {}ms --data {} --out {}",
+                "{} dbgbench --subjects {} --configs {c} --max-forks {} --timeout {}ms --data {} --corebench {} --out {}",
                 q(&opts.exe),
                 q(&s.file),
                 opts.max_forks,
                 opts.timeout.as_millis(),
-                q(data),
+                q(&data.dbgbench),
+                q(&data.corebench),
                 shell_quote(&std::path::absolute(&out).unwrap_or(out.clone()).display().to_string())
             ));
         }

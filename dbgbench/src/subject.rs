@@ -102,13 +102,33 @@ pub struct Subject {
 
 /// `${DBGBENCH}` in paths: the DbgBench data folder.
 pub const DATA_VAR: &str = "${DBGBENCH}";
+/// `${COREBENCH}` in paths: the CoREBench data folder.
+pub const COREBENCH_VAR: &str = "${COREBENCH}";
+
+/// The data folders that subject files name by variable.
+#[derive(Clone, Debug)]
+pub struct Data {
+    /// `${DBGBENCH}`: the 13 find and grep bugs.
+    pub dbgbench: PathBuf,
+    /// `${COREBENCH}`: the 17 coreutils bugs.
+    pub corebench: PathBuf,
+}
+
+impl Data {
+    /// Both folders under one parent (`../shared` holds `dbgbench/` and
+    /// `corebench/`).
+    pub fn under(parent: &Path) -> Data {
+        Data { dbgbench: parent.join("dbgbench"), corebench: parent.join("corebench") }
+    }
+}
 
 /// An absolute path: scripts run in scratch folders, and pairs in child
 /// processes, so a path relative to where the harness started would not
 /// resolve there.
-fn resolve(base: &Path, data: &Path, s: &str) -> PathBuf {
-    let p = match s.strip_prefix(DATA_VAR) {
-        Some(rest) => data.join(rest.trim_start_matches('/')),
+fn resolve(base: &Path, data: &Data, s: &str) -> PathBuf {
+    let var = |v: &str, dir: &Path| s.strip_prefix(v).map(|rest| dir.join(rest.trim_start_matches('/')));
+    let p = match var(DATA_VAR, &data.dbgbench).or_else(|| var(COREBENCH_VAR, &data.corebench)) {
+        Some(p) => p,
         None if Path::new(s).is_absolute() => PathBuf::from(s),
         None => base.join(s),
     };
@@ -116,10 +136,10 @@ fn resolve(base: &Path, data: &Path, s: &str) -> PathBuf {
 }
 
 impl Subject {
-    /// Reads a subject file; paths are relative to its folder, or to the
-    /// data folder after `${DBGBENCH}`. Errors name the file, the key and
-    /// the line.
-    pub fn load(file: &Path, data: &Path) -> Result<Subject, String> {
+    /// Reads a subject file; paths are relative to its folder, or to a
+    /// data folder after `${DBGBENCH}` or `${COREBENCH}`. Errors name the
+    /// file, the key and the line.
+    pub fn load(file: &Path, data: &Data) -> Result<Subject, String> {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         let de = serde_yaml_ng::Deserializer::from_str(&text);
         let raw: RawSubject = serde_path_to_error::deserialize(de).map_err(|e| {
@@ -179,7 +199,7 @@ impl Subject {
 
     /// The subject files named by `paths`: files, or folders whose
     /// `*.yaml` files are read in name order.
-    pub fn load_all(paths: &[PathBuf], data: &Path) -> Result<Vec<Subject>, String> {
+    pub fn load_all(paths: &[PathBuf], data: &Data) -> Result<Vec<Subject>, String> {
         let mut files = Vec::new();
         for p in paths {
             if p.is_dir() {
