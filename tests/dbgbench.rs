@@ -371,3 +371,28 @@ fn verify_subjects() {
     assert_eq!(r.status.code(), Some(1), "{}", text(&r));
     assert!(String::from_utf8_lossy(&r.stdout).contains("cb.mc: /nonexistent/mc/fix.patch"), "{}", text(&r));
 }
+
+/// The 30 real subjects (13 DbgBench, 17 CoREBench) load against the
+/// data beside the checkout: each names its tarball, developer patch and
+/// scripts in the data, a fix location, at least five tests and six
+/// held-out inputs, and builds only from the tree.
+#[test]
+fn real_subjects_name_their_data() {
+    let shared = data().parent().unwrap().to_path_buf();
+    let cb = std::env::var_os("SE2REPAIR_COREBENCH").map(PathBuf::from).unwrap_or_else(|| shared.join("corebench"));
+    let d = dbgbench::subject::Data { dbgbench: data(), corebench: cb };
+    let loaded = dbgbench::subject::Subject::load_all(&[subjects()], &d).unwrap();
+    let real: Vec<_> = loaded.iter().filter(|s| !s.id.starts_with("small.")).collect();
+    let count = |p: &str| real.iter().filter(|s| s.id.starts_with(p)).count();
+    assert_eq!((count("find."), count("grep."), count("coreutils.")), (7, 6, 17));
+    for s in real {
+        let dbgbench::subject::Source::Tarball { path, top } = &s.source else { panic!("{}: not a tarball", s.id) };
+        assert!(path.is_file() && top.starts_with(&s.id), "{}: {}", s.id, path.display());
+        assert!(s.developer_patch.as_ref().is_some_and(|p| p.is_file()), "{}", s.id);
+        assert!(s.scripts.iter().all(|p| p.is_file()), "{}: {:?}", s.id, s.scripts);
+        assert!(!s.location.is_empty() && s.heldout.len() >= 6, "{}", s.id);
+        let tests = s.project["tests"].as_sequence().map_or(0, |t| t.len());
+        assert!(tests >= 5, "{}: {tests} tests", s.id);
+        assert!(s.project["build"]["program"].as_str().is_some(), "{}", s.id);
+    }
+}
