@@ -4,7 +4,8 @@
 #  * the real-program corpus (scripts/real-programs/): Debian source
 #    packages (a deb-src line is added for `apt-get source`), make,
 #    xz-utils, dpkg-dev, the en_US.UTF-8 locale, and wllvm from PyPI;
-#  * patch (the DbgBench harness applies developer and generated patches);
+#  * patch (the DbgBench harness applies developer and generated patches)
+#    and perl (the CoREBench coreutils trees run perl generators in src/);
 #  * csmith, for the differential tests.
 # It is idempotent: what is there already is left alone.
 set -euo pipefail
@@ -21,7 +22,7 @@ if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list && ! gr
   changed=1
 fi
 
-pkgs="gcc git clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch xz-utils dpkg-dev file python3-pip python3-yaml"
+pkgs="gcc git clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"

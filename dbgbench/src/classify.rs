@@ -147,29 +147,34 @@ fn regex_lite(s: &str) -> Option<String> {
 pub(crate) fn behaviour(
     p: &Project, files: &[(PathBuf, String)], tests: &[TestCase], scripts: &[PathBuf],
 ) -> Result<Behaviour, String> {
-    let run = |root: &Path, exe: &Path| -> Result<Behaviour, String> {
-        let mut outputs = Vec::new();
-        for t in tests {
-            let (r, _) = repair::fix::builds::run_project_test(exe, p, t, TEST_TIMEOUT)?;
-            let end = match (r.exit, r.abnormal()) {
-                (_, Some(a)) => a,
-                (Some(c), None) => format!("exit {c}"),
-                (None, None) => "no exit".into(),
-            };
-            outputs.push((normalize(&r.stdout), normalize(&r.stderr), end));
-        }
-        let mut passed = Vec::new();
-        for s in scripts {
-            let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
-            let mut cmd = Command::new("bash");
-            cmd.arg(s).arg(root).current_dir(scratch.path());
-            let r =
-                repair::native::run_command(cmd, &[], SCRIPT_TIMEOUT).map_err(|e| format!("{}: {e}", s.display()))?;
-            passed.push(r.exit == Some(0));
-        }
-        Ok(Behaviour { outputs, scripts: passed })
-    };
+    let run = |root: &Path, exe: &Path| observe(p, root, exe, tests, scripts);
     repair::fix::builds::with_variant(p, files, run)?.map_err(|e| format!("does not build: {e}"))?
+}
+
+/// What `tests` and `scripts` show of the built program `exe` of the tree
+/// `root`.
+pub(crate) fn observe(
+    p: &Project, root: &Path, exe: &Path, tests: &[TestCase], scripts: &[PathBuf],
+) -> Result<Behaviour, String> {
+    let mut outputs = Vec::new();
+    for t in tests {
+        let (r, _) = repair::fix::builds::run_project_test(exe, p, t, TEST_TIMEOUT)?;
+        let end = match (r.exit, r.abnormal()) {
+            (_, Some(a)) => a,
+            (Some(c), None) => format!("exit {c}"),
+            (None, None) => "no exit".into(),
+        };
+        outputs.push((normalize(&r.stdout), normalize(&r.stderr), end));
+    }
+    let mut passed = Vec::new();
+    for s in scripts {
+        let scratch = tempfile::tempdir().map_err(|e| e.to_string())?;
+        let mut cmd = Command::new("bash");
+        cmd.arg(s).arg(root).current_dir(scratch.path());
+        let r = repair::native::run_command(cmd, &[], SCRIPT_TIMEOUT).map_err(|e| format!("{}: {e}", s.display()))?;
+        passed.push(r.exit == Some(0));
+    }
+    Ok(Behaviour { outputs, scripts: passed })
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! counted (a held-out set that never does so cannot catch a wrong patch).
 //! It builds the copies that the repair runs reuse (once per machine).
 
-use crate::classify::{behaviour, developer_files, heldout_tests, TEST_TIMEOUT};
+use crate::classify::{developer_files, heldout_tests, observe, Behaviour, TEST_TIMEOUT};
 use crate::subject::Subject;
 use repair::config::Project;
 use repair::fix::builds::{run_project_test, with_variant};
@@ -72,26 +72,33 @@ fn check(subject: &Subject, work: &Path, v: &mut Verdict) -> Result<(), String> 
     let tree = subject.materialize(work)?;
     let p = Project::load(&tree).map_err(|e| e.to_string())?;
     let dev = developer_files(subject, &tree)?;
-    let passes = |files: &[(PathBuf, String)], which: &str| -> Result<Vec<bool>, String> {
-        let run = |_: &Path, exe: &Path| {
-            p.tests.iter().map(|t| run_project_test(exe, &p, t, TEST_TIMEOUT).map(|(_, ok)| ok)).collect()
+    let held = heldout_tests(subject);
+    // One build of each variant: per project test whether it passes, and
+    // what the held-out inputs and scripts show.
+    let variant = |files: &[(PathBuf, String)], which: &str| -> Result<(Vec<bool>, Behaviour), String> {
+        let run = |root: &Path, exe: &Path| -> Result<(Vec<bool>, Behaviour), String> {
+            let passed = p
+                .tests
+                .iter()
+                .map(|t| run_project_test(exe, &p, t, TEST_TIMEOUT).map(|(_, ok)| ok))
+                .collect::<Result<Vec<bool>, String>>()?;
+            Ok((passed, observe(&p, root, exe, &held, &subject.scripts)?))
         };
-        with_variant(&p, files, run)?.map_err(|e| format!("the {which} program does not build: {e}"))?
+        with_variant(&p, files, run)?
+            .map_err(|e| format!("the {which} program does not build: {e}"))?
+            .map_err(|e| format!("the {which} program: {e}"))
     };
-    let buggy = passes(&[], "buggy")?;
-    let fixed = passes(&dev, "developer-fixed")?;
+    let (buggy, b) = variant(&[], "buggy")?;
+    let (fixed, f) = variant(&dev, "developer-fixed")?;
     v.tests = p.tests.len();
-    v.failing = names(&p, &buggy, false);
+    v.failing = failing(&p, &buggy);
     if v.failing.is_empty() {
         v.problems.push("every test passes on the buggy program".into());
     }
-    let broken = names(&p, &fixed, false);
+    let broken = failing(&p, &fixed);
     if !broken.is_empty() {
         v.problems.push(format!("the developer's fix fails {}", broken.join(", ")));
     }
-    let held = heldout_tests(subject);
-    let b = behaviour(&p, &[], &held, &subject.scripts).map_err(|e| format!("the buggy program: {e}"))?;
-    let f = behaviour(&p, &dev, &held, &subject.scripts).map_err(|e| format!("the developer's fix: {e}"))?;
     v.heldout = held.len();
     v.telling = held
         .iter()
@@ -110,8 +117,9 @@ fn check(subject: &Subject, work: &Path, v: &mut Verdict) -> Result<(), String> 
     Ok(())
 }
 
-fn names(p: &Project, passed: &[bool], want: bool) -> Vec<String> {
-    p.tests.iter().zip(passed).filter(|(_, ok)| **ok == want).map(|(t, _)| t.name.clone()).collect()
+/// The names of the tests that did not pass.
+fn failing(p: &Project, passed: &[bool]) -> Vec<String> {
+    p.tests.iter().zip(passed).filter(|(_, ok)| !**ok).map(|(t, _)| t.name.clone()).collect()
 }
 
 /// Verifies every subject, `jobs` at a time; `each` sees every verdict as
