@@ -10,6 +10,7 @@ mod instrument;
 mod real;
 mod sites;
 mod terms;
+mod uses;
 pub use instrument::{disjoint, instrument, instrument_many, replace_many, HOLE_FN};
 pub use sites::sites;
 pub use terms::{constants, enumerators, original_term};
@@ -547,8 +548,13 @@ fn choose_vars(
     for f in fields {
         push(&mut out, Var::lvalue(text(f, src), f.start_byte(), through_memory(f, src)));
     }
-    // Pointers only where the original uses them (as `p != 0`).
-    for d in scope.iter().filter(|d| d.scalar() && !d.pointer) {
+    // Pointers only where the original uses them (as `p != 0`). The
+    // function's inputs first, then the closest declarations; no local
+    // that holds one constant.
+    let uses = uses::Uses::around(used_in, src);
+    let mut rest: Vec<&Decl> = scope.iter().filter(|d| d.scalar() && !d.pointer && !uses.constant(d)).collect();
+    rest.sort_by_key(|d| !uses.input(d));
+    for d in rest {
         push(&mut out, Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
     }
     (out, n_used)

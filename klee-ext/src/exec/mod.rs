@@ -224,7 +224,8 @@ impl<'p> Executor<'p> {
     /// run one after another on one pool (e.g. one per test) give
     /// expressions and second-order variables that can be solved together.
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
-        let solver = crate::solver::build(&cfg.solver);
+        let mut solver = crate::solver::build(&cfg.solver);
+        solver.set_deadline(cfg.max_time.map(|t| Instant::now() + t));
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
         let read_choice = cfg.seed | 1;
         let searcher = crate::search::build(cfg.search, cfg.seed, cfg.iterative_deepening);
@@ -300,6 +301,7 @@ impl<'p> Executor<'p> {
     pub fn restart(&mut self, max_time: Option<Duration>, change: impl FnOnce(&mut Config)) -> Result<(), String> {
         change(&mut self.cfg);
         self.cfg.max_time = max_time.map(|d| self.start.elapsed() + d);
+        self.solver.set_deadline(self.cfg.max_time.map(|t| self.start + t));
         self.halted = None;
         self.forks_at_start = self.stats.forks;
         self.holes_reached = 0;
@@ -415,6 +417,7 @@ impl<'p> Executor<'p> {
     pub fn limit_time(&mut self, d: Duration) {
         let at = self.start.elapsed() + d;
         self.cfg.max_time = Some(self.cfg.max_time.map_or(at, |t| t.min(at)));
+        self.solver.set_deadline(self.cfg.max_time.map(|t| self.start + t));
     }
 
     /// Ends the exploration before the next step; the states still

@@ -32,7 +32,7 @@ pub use z3_terms::ExactlyOne;
 
 use crate::expr::{ExprId, ExprPool};
 use crate::so::{Assignment, Pool};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The answer to a satisfiability query.
 #[derive(Clone, Debug)]
@@ -375,7 +375,7 @@ pub fn build(cfg: &SolverConfig) -> Solver {
         s = Box::new(independence::Independent::new(s));
     }
     s = logs(s, query_log::LogPlace::All);
-    Solver { inner: s, queries: 0 }
+    Solver { inner: s, queries: 0, deadline: None, cut_at_deadline: cfg.steps }
 }
 
 /// Three-valued answer of the derived helpers.
@@ -390,13 +390,27 @@ pub enum Validity {
 pub struct Solver {
     inner: Box<dyn SolverCore>,
     queries: u64,
+    /// The run's outer time limit, if any.
+    deadline: Option<Instant>,
+    /// Queries after `deadline` answer unknown at once (queries limited
+    /// in steps, whose clock is only the outer limit: a step of many
+    /// symbolic accesses cannot run past it query by query).
+    cut_at_deadline: bool,
 }
 
 impl Solver {
+    /// The run's outer time limit (`None`: none).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// Raw satisfiability of `constraints ∧ query`.
     pub fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         if query == ExprPool::FALSE {
             return Sat::Unsat;
+        }
+        if self.cut_at_deadline && self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Sat::Unknown("the run's time limit was reached".into());
         }
         self.queries += 1;
         self.inner.check(pool, constraints, query)

@@ -46,6 +46,10 @@ pub enum Rule {
     /// one it has, nor its negation) that a test's input holds, as a number or as a
     /// character: the patch specializes on the tests (`num3 != 6`).
     TestValue,
+    /// A new conditional (`?:`) on one input value (`a == 7 ? 10 : a`),
+    /// a value a test's input holds, even one the program also uses
+    /// elsewhere: the patch handles the tests' case apart.
+    TestValueCase,
     /// An integer expression that reads variables replaced by a constant
     /// (`i = k - x % k` → `i = 2`): a value the tests need, not a
     /// computation.
@@ -63,6 +67,7 @@ impl Rule {
             Rule::LiteralRewritten => "literal-rewritten",
             Rule::LiteralTestValue => "literal-test-value",
             Rule::TestValue => "test-value",
+            Rule::TestValueCase => "test-value-case",
             Rule::ConstantForExpression => "constant-for-expression",
         }
     }
@@ -164,6 +169,12 @@ impl InputValues {
         }
         v
     }
+
+    /// Whether a test's input holds `c` (of magnitude 2 or more), as a
+    /// number or as a printable character.
+    fn holds(&self, c: i64) -> bool {
+        c.abs() >= 2 && (self.numbers.contains(&c) || ((32..127).contains(&c) && self.chars.contains(&c)))
+    }
 }
 
 /// The constant rules on `patch` (simplified) at a site of `schema` whose
@@ -184,19 +195,54 @@ pub fn check_constants(
     if let Some(o) = original {
         klee_ext::so::edit::constants(o, &mut before);
     }
+    if let Some(c) = special_case(patch).filter(|c| !special_case_values(original).contains(c) && inputs.holds(*c)) {
+        return Some(Rejection {
+            rule: Rule::TestValueCase,
+            why: format!("a new conditional on the value {c}, which a test's input holds"),
+        });
+    }
     let mut after = Vec::new();
     klee_ext::so::edit::constants(patch, &mut after);
     // A program's constant, negated or one off, is the program's.
     let known = |c: i64| before.contains(&c) || program.iter().any(|&k| (k.abs() - c.abs()).abs() <= 1);
-    let found = after.into_iter().find(|&c| {
-        c.abs() >= 2
-            && !known(c)
-            && (inputs.numbers.contains(&c) || ((32..127).contains(&c) && inputs.chars.contains(&c)))
-    })?;
+    let found = after.into_iter().find(|&c| !known(c) && inputs.holds(c))?;
     Some(Rejection {
         rule: Rule::TestValue,
         why: format!("{found} is not a constant of the program, but a value of a test's input"),
     })
+}
+
+/// `c` of `x == c` or `x != c` (either side).
+fn equality_constant(t: &Term) -> Option<i64> {
+    match t {
+        Term::App(Op::Eq | Op::Ne, sides) => match sides.as_slice() {
+            [Term::Var(_), Term::Int(c)] | [Term::Int(c), Term::Var(_)] => Some(*c),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// The constant of the first conditional (`?:`) of `t` whose condition
+/// is `x == c` or `x != c`.
+fn special_case(t: &Term) -> Option<i64> {
+    let Term::App(op, args) = t else { return None };
+    (*op == Op::Ite).then(|| equality_constant(&args[0])).flatten().or_else(|| args.iter().find_map(special_case))
+}
+
+/// The constants `t` compares a variable with for equality.
+fn special_case_values(t: Option<&Term>) -> Vec<i64> {
+    fn go(t: &Term, out: &mut Vec<i64>) {
+        out.extend(equality_constant(t));
+        if let Term::App(_, args) = t {
+            args.iter().for_each(|a| go(a, out));
+        }
+    }
+    let mut out = Vec::new();
+    if let Some(t) = t {
+        go(t, &mut out);
+    }
+    out
 }
 
 /// The variables a term reads, in order of first use.
@@ -414,6 +460,16 @@ mod tests {
                 None
             );
         }
+        // `a == 7 ? 10 : a` for `a`, where 7 is a test's value: a case of
+        // its own for the tests, even though the program has 7 too; a
+        // conditional on a value no test holds, or one the original
+        // already compares with, is no such case.
+        let case = |c: i64| app(Ite, vec![app(Eq, vec![v(0), k(c)]), k(10), v(0)]);
+        let r = check_constants(Some(&v(0)), 1, &case(6), Schema::Assignment, &[6, 10], &inputs);
+        assert_eq!(r.map(|r| r.rule), Some(Rule::TestValueCase));
+        assert_eq!(check_constants(Some(&v(0)), 1, &case(7), Schema::Assignment, &[7, 10], &inputs), None);
+        let orig = app(Ite, vec![app(Ne, vec![k(6), v(0)]), v(0), k(10)]);
+        assert_eq!(check_constants(Some(&orig), 1, &case(6), Schema::Assignment, &[6, 10], &inputs), None);
         // `i = 2` for `i = k - x % k`; a step may be any constant.
         let r = check_constants(None, 2, &k(2), Schema::Assignment, &program, &inputs);
         assert_eq!(r.map(|r| r.rule), Some(Rule::ConstantForExpression));

@@ -241,8 +241,17 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             continue;
         }
         let mut retry = Vec::new();
+        // In the relabel pass, a patch one edit away ends the search only
+        // once the other candidates of its statement were tried too (the
+        // statement's other sites, the same site over every variable): the
+        // patches one edit away are then compared on their behaviour, not
+        // taken in the order of the candidates.
+        let mut close_at: Option<(usize, usize)> = None;
         for &k in &queue {
             let c = &candidates[k];
+            if close_at.is_some_and(|at| at != (c.src, c.site.stmt.start)) {
+                continue;
+            }
             let best = report.patches.iter().map(|pt| pt.distance).min();
             if let (Pass::Full, Some(b), Some(d), false) = (pass, bounds.get(&k), best, opts.all) {
                 if *b >= d {
@@ -353,7 +362,10 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             });
             add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
             if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
-                break 'passes;
+                if pass != Pass::Relabels {
+                    break 'passes;
+                }
+                close_at.get_or_insert((c.src, c.site.stmt.start));
             }
         }
         if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {

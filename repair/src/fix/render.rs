@@ -122,8 +122,24 @@ impl<'a> Render<'a> {
         if original.is_some_and(crate::simplify::has_var) && !crate::simplify::has_var(&folded) {
             distance += 2;
         }
+        // A plain variable in place of an element or field the original
+        // read through memory (`c > 3` for `Color[b] > 3`) replaces the
+        // whole access in the source, not one name: 1 more than the
+        // hole's relabel.
+        if original.is_some_and(|o| replaces_memory_read(&site.vars, o, &folded)) {
+            distance += 1;
+        }
         Rendered { expr, folded, distance }
     }
+}
+
+/// Whether `patch` drops an operand of `original` read through memory
+/// (`a[i]`, `*p`, `p->f`) and reads a plain variable `original` does not.
+fn replaces_memory_read(vars: &[crate::cparse::Var], original: &Term, patch: &Term) -> bool {
+    use super::antipattern::vars_of;
+    let (before, after) = (vars_of(original), vars_of(patch));
+    let memory = |i: &usize| vars.get(*i).is_some_and(|v| v.form == crate::cparse::Form::Memory);
+    before.iter().any(|i| memory(i) && !after.contains(i)) && after.iter().any(|i| !before.contains(i) && !memory(i))
 }
 
 /// How a patch prints constants: by the name of a macro of the same
@@ -195,5 +211,19 @@ mod tests {
         assert!(!f("ch != '\\n' && n > 0", "n"));
         assert!(!f("cc == 'x'", "c"));
         assert!(!f("c == 35", "c"));
+    }
+
+    #[test]
+    fn a_plain_variable_for_a_read_through_memory_is_a_larger_edit() {
+        use klee_ext::so::{Op, Term};
+        let src = "int f(int *color, int b, int c) {\n  if (color[b] > 3) c--;\n  return c;\n}\n";
+        let sites = crate::cparse::sites(src, 4).unwrap();
+        let site = sites.iter().find(|s| s.original == "color[b] > 3").expect("the condition's site");
+        let at = |name: &str| site.vars.iter().position(|v| v.name == name).expect(name);
+        let (elem, c) = (at("color[b]"), at("c"));
+        let gt = |v: usize, k: i64| Term::App(Op::Gt, vec![Term::Var(v), Term::Int(k)]);
+        let f = |patch: &Term| super::replaces_memory_read(&site.vars, &gt(elem, 3), patch);
+        assert!(f(&gt(c, 3)), "c > 3");
+        assert!(!f(&gt(elem, 2)), "color[b] > 2: a constant");
     }
 }
