@@ -443,7 +443,7 @@ fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<No
 /// then the integer variables the enclosing statement and the conditions
 /// around it read, then the closest declarations, up to `max`.
 fn choose_vars(
-    scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: usize, lvalues_ok: bool,
+    scope: &[Decl], used_in: Node, context: &[Node], src: &str, max: usize, lvalues_ok: bool, uses: &uses::Uses,
 ) -> (Vec<Var>, usize) {
     let mut out: Vec<Var> = Vec::new();
     let push = |out: &mut Vec<Var>, v: Var| {
@@ -551,7 +551,6 @@ fn choose_vars(
     // Pointers only where the original uses them (as `p != 0`). The
     // function's inputs first, then the closest declarations; no local
     // that holds one constant.
-    let uses = uses::Uses::around(used_in, src);
     let mut rest: Vec<&Decl> = scope.iter().filter(|d| d.scalar() && !d.pointer && !uses.constant(d)).collect();
     rest.sort_by_key(|d| !uses.input(d));
     for d in rest {

@@ -224,8 +224,7 @@ impl<'p> Executor<'p> {
     /// run one after another on one pool (e.g. one per test) give
     /// expressions and second-order variables that can be solved together.
     pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
-        let mut solver = crate::solver::build(&cfg.solver);
-        solver.set_deadline(cfg.max_time.map(|t| Instant::now() + t));
+        let solver = crate::solver::build(&cfg.solver);
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
         let read_choice = cfg.seed | 1;
         let searcher = crate::search::build(cfg.search, cfg.seed, cfg.iterative_deepening);
@@ -274,6 +273,7 @@ impl<'p> Executor<'p> {
             seeding: !cfg_unseeded,
             deferred: Vec::new(),
         };
+        ex.set_max_time(ex.cfg.max_time);
         if ex.cfg.record_tree {
             ex.tree = Some(ex.new_tree());
         }
@@ -300,8 +300,7 @@ impl<'p> Executor<'p> {
     /// now.
     pub fn restart(&mut self, max_time: Option<Duration>, change: impl FnOnce(&mut Config)) -> Result<(), String> {
         change(&mut self.cfg);
-        self.cfg.max_time = max_time.map(|d| self.start.elapsed() + d);
-        self.solver.set_deadline(self.cfg.max_time.map(|t| self.start + t));
+        self.set_max_time(max_time.map(|d| self.start.elapsed() + d));
         self.halted = None;
         self.forks_at_start = self.stats.forks;
         self.holes_reached = 0;
@@ -416,8 +415,14 @@ impl<'p> Executor<'p> {
     /// sink that has what it needs stops the exploration early.
     pub fn limit_time(&mut self, d: Duration) {
         let at = self.start.elapsed() + d;
-        self.cfg.max_time = Some(self.cfg.max_time.map_or(at, |t| t.min(at)));
-        self.solver.set_deadline(self.cfg.max_time.map(|t| self.start + t));
+        self.set_max_time(Some(self.cfg.max_time.map_or(at, |t| t.min(at))));
+    }
+
+    /// The run's time limit (from the executor's start), for the steps
+    /// and for the solver's queries alike.
+    fn set_max_time(&mut self, t: Option<Duration>) {
+        self.cfg.max_time = t;
+        self.solver.set_deadline(t.map(|t| self.start + t));
     }
 
     /// Ends the exploration before the next step; the states still

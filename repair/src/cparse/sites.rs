@@ -10,6 +10,8 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
     let (tree, view) = parse_view(src)?;
     let src: &str = &view;
     let mut out = Vec::new();
+    // How each function uses its variables, read once per function.
+    let mut uses_of: std::collections::HashMap<usize, uses::Uses> = std::collections::HashMap::new();
     let mut stack = vec![tree.root_node()];
     while let Some(n) = stack.pop() {
         let mut c = n.walk();
@@ -74,7 +76,9 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             } else if real {
                 real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS)
             } else {
-                choose_vars(&scope, expr, &context_of(expr), src, max_vars, !statement)
+                let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
+                let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
+                choose_vars(&scope, expr, &context_of(expr), src, max_vars, !statement, uses)
             };
             let lines = if whole_stmt_lines {
                 row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1

@@ -80,8 +80,7 @@ fn is_declarator(x: Node) -> bool {
             }
             "init_declarator" => return p.child_by_field_name("declarator").is_some_and(|d| d.id() == cur.id()),
             "declaration" | "parameter_declaration" => {
-                return p.child_by_field_name("declarator").is_some_and(|d| d.id() == cur.id())
-                    || p.children_by_field_name("declarator", &mut p.walk()).any(|d| d.id() == cur.id());
+                return p.children_by_field_name("declarator", &mut p.walk()).any(|d| d.id() == cur.id());
             }
             _ => return false,
         }
@@ -102,8 +101,7 @@ mod tests {
         let node = tree.root_node().descendant_for_byte_range(at, at + 2).unwrap();
         let uses = Uses::around(node, &view);
         let scope = in_scope(node, &view);
-        let constant: Vec<&str> = scope.iter().filter(|d| uses.constant(d)).map(|d| d.name.as_str()).collect();
-        let mut constant = constant;
+        let mut constant: Vec<&str> = scope.iter().filter(|d| uses.constant(d)).map(|d| d.name.as_str()).collect();
         constant.sort();
         assert_eq!(constant, ["c", "j", "p"]);
         let inputs: Vec<&str> = scope.iter().filter(|d| uses.input(d)).map(|d| d.name.as_str()).collect();
