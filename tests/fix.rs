@@ -66,8 +66,15 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 27] = [
+const EXAMPLES: [&str; 34] = [
     "abs_diff",
+    "bare_return",
+    "call_compare",
+    "call_negation",
+    "copied_assignment",
+    "error_guard",
+    "goto_label",
+    "ternary_call",
     "clamp_return",
     "clamp_ternary",
     "digit_names_crash",
@@ -176,7 +183,22 @@ fn copy_dir_text(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn the_intended_edit_is_reported_for_each_bug_class() {
     let _l = serial();
-    let cases: [(&str, &[&str]); 16] = [
+    let cases: [(&str, &[&str]); 23] = [
+        // The edits real fixes make: a call's result inside a condition
+        // (a `!` dropped, a comparison turned round), a jump's target, a
+        // `?:`'s condition whose branches call, a bare `return false;`, a
+        // forgotten assignment that exists in another function, a guard
+        // that reports an error the program's way.
+        ("call_negation", &["excluded != 0 && listed(excluded, argv[1])", "excluded && listed(excluded, argv[1])"]),
+        ("call_compare", &["vercmp(available, installed) <= 0"]),
+        ("goto_label", &["goto done;"]),
+        ("ternary_call", &["!tabs", "tabs != 1", "tabs == 0"]),
+        ("bare_return", &["true"]),
+        ("copied_assignment", &["st.depth = level;"]),
+        (
+            "error_guard",
+            &["if (argv[*i + 1] == 0) { fprintf(stderr, \"prog: bad option\\n\"); exit(2); }\n    (*i)++;"],
+        ),
         // Loops: a condition run up to 100 times, a statement run 1,000
         // times, an inner loop's bound.
         ("loop_sum_le", &["sum <= n", "n >= sum"]),

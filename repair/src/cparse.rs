@@ -9,10 +9,12 @@ mod cpp;
 mod instrument;
 mod real;
 mod sites;
+mod stmts;
 mod terms;
 mod uses;
 pub use instrument::{disjoint, instrument, instrument_many, replace_many, HOLE_FN};
 pub use sites::sites;
+pub use stmts::{statement_edits, StmtEdit};
 pub use terms::{constants, enumerators, original_term};
 
 use tree_sitter::{Node, Parser, Tree};
@@ -50,6 +52,15 @@ pub enum Schema {
     /// from the failing tests' expected output (`fix/literal.rs`; no
     /// second-order hole).
     Literal,
+    /// `goto L;` → `goto M;`, another label of the function
+    /// (`cparse/stmts.rs`; no second-order hole, as for the next three).
+    Jump,
+    /// `s;` → `t; s;`: an assignment `t` copied from elsewhere in the file.
+    Copy,
+    /// `s; t;` → `t; s;`.
+    Swap,
+    /// `s;` → nothing.
+    Delete,
 }
 
 impl Schema {
@@ -67,6 +78,10 @@ impl Schema {
             Schema::ContinueIf => "add conditional continue",
             Schema::ExitIf => "add conditional exit",
             Schema::Literal => "replace string literal",
+            Schema::Jump => "change jump target",
+            Schema::Copy => "insert copied statement",
+            Schema::Swap => "swap with next statement",
+            Schema::Delete => "delete statement",
         }
     }
     /// A new statement before the site's statement, under a condition.
@@ -122,12 +137,25 @@ pub enum Form {
     Whole,
     /// A pointer comparison passed as a flag: `(p == q)`, 0 or 1 as it is.
     Compare,
+    /// A sub-expression of the original the language cannot write (a
+    /// call, a cast, a bit operation, an assignment): captured into the
+    /// temporary `__se2_tK` as the original evaluates it, once, and passed
+    /// as its value (a pointer as `!= 0`; 0 where the original does not
+    /// evaluate it).
+    Captured(u8),
 }
 
 impl Var {
     /// The C argument passed to the hole.
     pub fn arg(&self) -> String {
-        if self.pointer {
+        if let Form::Captured(k) = self.form {
+            let t = format!("__se2_t{k}");
+            return format!("(int)(__builtin_classify_type({t}) == 5 ? ({t}) != 0 : (long long)({t}))");
+        }
+        if self.pointer && self.form == Form::Memory {
+            // A pointer read through memory, as a flag, only where readable.
+            format!("(__se2_read_or_zero(&({0}), sizeof({0}), 2) != 0)", self.name)
+        } else if self.pointer {
             format!("({} != 0)", self.name)
         } else if self.real {
             format!("(double)({})", self.name)
@@ -143,7 +171,7 @@ impl Var {
     /// The value of a whole condition or of a pointer comparison: a flag
     /// that prints as itself (no `name`'s variables are arguments).
     pub fn opaque(&self) -> bool {
-        matches!(self.form, Form::Whole | Form::Compare)
+        matches!(self.form, Form::Whole | Form::Compare | Form::Captured(_))
     }
     /// How the variable reads inside a patched expression.
     pub fn in_patch(&self) -> String {
@@ -190,6 +218,11 @@ pub struct Site {
     /// and the indentation of the site's statement.
     pub inserted: String,
     pub indent: String,
+    /// For a site with captured sub-expressions (`Form::Captured`): the
+    /// temporaries' declarations and the original evaluated into them
+    /// (`__typeof__(f(x)) __se2_t0 = 0; (void)(a && !(__se2_t0 = (f(x))));`),
+    /// run before the hole.
+    pub capture: String,
 }
 
 impl Site {
@@ -263,6 +296,7 @@ const INT_TYPEDEFS: &[&str] = &[
     "nlink_t",
     "bool",
     "_Bool",
+    "boolean",
 ];
 
 /// Integer-like (or pointer) type of a declaration's `type` node.
@@ -741,7 +775,7 @@ fn stmt_of(x: Node) -> Node {
 /// The function `n` is in returns `bool` (`_Bool`), not a pointer.
 fn returns_bool(n: Node, src: &str) -> bool {
     enclosing_function(n).is_some_and(|f| {
-        f.child_by_field_name("type").is_some_and(|t| matches!(text(t, src), "bool" | "_Bool"))
+        f.child_by_field_name("type").is_some_and(|t| matches!(text(t, src), "bool" | "_Bool" | "boolean"))
             && f.child_by_field_name("declarator").is_some_and(|d| d.kind() == "function_declarator")
     })
 }

@@ -9,6 +9,10 @@
 //! * The original may also sit one level down, as an operand of a new
 //!   root (`e` → `e || f`, `e` → `c ? e : f`): the new root and its other
 //!   operands count as inserted.
+//! * A node of the original may be removed with one of its operands
+//!   kept in its place (`!e` → `e`, `a && b` → `a`): one edit; a
+//!   comparison written the other way round (`0 <= x` → `x >= 0`) is
+//!   the same comparison.
 //! * Every constant the program does not contain costs 1 more.
 
 use super::term::{Op, Sort, Term};
@@ -40,6 +44,35 @@ pub fn sort_of(t: &Term) -> Sort {
 /// Position-wise distance: roots compared, children matched by position
 /// (either order under a commutative operator of `b`).
 fn positional(a: &Term, b: &Term) -> u32 {
+    let mut best = aligned(a, b);
+    // A comparison written the other way round (`0 <= x` as `x >= 0`)
+    // is the same comparison.
+    if let Some(m) = mirrored(b) {
+        best = best.min(aligned(a, &m));
+    }
+    // One node of the original removed, one of its operands kept in its
+    // place (`!e` -> `e`, `a && b` -> `a`): one edit.
+    for k in kids(a).iter().filter(|k| sort_of(k) == sort_of(a)) {
+        best = best.min(1 + positional(k, b));
+    }
+    best
+}
+
+/// `b` with its comparison's operands swapped and its operator mirrored.
+fn mirrored(b: &Term) -> Option<Term> {
+    let Term::App(op, k) = b else { return None };
+    let m = match op {
+        Op::Lt => Op::Gt,
+        Op::Gt => Op::Lt,
+        Op::Le => Op::Ge,
+        Op::Ge => Op::Le,
+        _ => return None,
+    };
+    Some(Term::App(m, vec![k[1].clone(), k[0].clone()]))
+}
+
+/// Position-wise distance with the roots aligned.
+fn aligned(a: &Term, b: &Term) -> u32 {
     let root = u32::from(!same_label(a, b));
     let (ka, kb) = (kids(a), kids(b));
     if let (Term::App(op, _), 2, 2) = (b, ka.len(), kb.len()) {
@@ -239,5 +272,15 @@ mod tests {
         // Far from the original: a conditional over constants.
         let far = app(Op::Ite, vec![app(Op::Eq, vec![Var(0), Int(17)]), Var(1), Int(11)]);
         assert!(cost(Some(&orig), &far, &[17]) >= 5);
+        // A negation or a conjunct dropped, a comparison turned round:
+        // one edit each.
+        let call = app(Op::Ne, vec![Var(1), Int(0)]);
+        let neg = app(Op::And, vec![app(Op::Ne, vec![Var(0), Int(0)]), app(Op::Not, vec![call.clone()])]);
+        let kept = app(Op::And, vec![app(Op::Ne, vec![Var(0), Int(0)]), call.clone()]);
+        assert_eq!(cost(Some(&neg), &kept, &[0]), 1);
+        assert_eq!(cost(Some(&neg), &app(Op::Ne, vec![Var(0), Int(0)]), &[0]), 1);
+        let le = app(Op::Le, vec![Int(0), Var(0)]);
+        assert_eq!(cost(Some(&le), &app(Op::Ge, vec![Var(0), Int(0)]), &[0]), 0);
+        assert_eq!(cost(Some(&le), &app(Op::Le, vec![Var(0), Int(0)]), &[0]), 1);
     }
 }

@@ -1,5 +1,6 @@
-//! Terms near an original, made by the edits a developer makes: two
-//! relabels, an operand added to a subterm (`e + 1`, `e - n`, `0 - e`),
+//! Terms near an original, made by the edits a developer makes: a node
+//! removed (`!e` -> `e`, `a && b` -> `a`), a comparison's operands
+//! swapped, two relabels, an operand added to a subterm (`e + 1`, `e - n`, `0 - e`),
 //! a subterm negated or joined with a comparison (`!e`, `e || x < c`), a
 //! subterm made one branch of a conditional (`x < y ? e : f`). The
 //! cost-bounded search checks them against a specification by evaluation,
@@ -65,6 +66,18 @@ pub fn candidates(orig: &Term, arity: usize, known: &[i64], limit: usize) -> Vec
     }
     let mut subs = Vec::new();
     positions(orig, &mut Vec::new(), &mut subs);
+    // One node removed, an operand kept in its place (`!e` -> `e`,
+    // `a && b` -> `a`), or a comparison's operands swapped.
+    for (path, s) in &subs {
+        if let Term::App(op, k) = s {
+            for kid in k.iter().filter(|kid| sort_of(kid) == sort_of(s)) {
+                push(replace_at(orig, path, kid.clone()), &mut out);
+            }
+            if COMPARISONS.contains(op) && k[0] != k[1] {
+                push(replace_at(orig, path, Term::App(*op, vec![k[1].clone(), k[0].clone()])), &mut out);
+            }
+        }
+    }
     // One added operand, or a negation.
     for (path, s) in &subs {
         match sort_of(s) {
@@ -143,6 +156,14 @@ mod tests {
         let near = candidates(&c, 1, &[0, 6], 1_000_000);
         assert!(near.contains(&app(Op::Or, vec![c.clone(), app(Op::Eq, vec![Var(0), Int(0)])])));
         assert!(near.contains(&app(Op::Not, vec![c.clone()])));
+        // a negation dropped, a conjunct dropped, operands swapped
+        let (p, q) = (app(Op::Ne, vec![Var(0), Int(0)]), app(Op::Ne, vec![Var(1), Int(0)]));
+        let both = app(Op::And, vec![p.clone(), app(Op::Not, vec![q.clone()])]);
+        let dropped = candidates(&both, 2, &[0], 1_000_000);
+        assert!(dropped.contains(&app(Op::And, vec![p.clone(), q.clone()])));
+        assert!(dropped.contains(&p));
+        let le = app(Op::Le, vec![Int(0), Var(0)]);
+        assert!(candidates(&le, 1, &[0], 1_000_000).contains(&app(Op::Le, vec![Var(0), Int(0)])));
         // two relabels: x == 6 -> x >= 0
         assert!(near.contains(&app(Op::Ge, vec![Var(0), Int(0)])));
         assert!(!near.contains(&c));

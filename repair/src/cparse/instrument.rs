@@ -23,7 +23,10 @@ pub fn instrument_many(src: &str, sites: &[&Site], names: &[String], file_name: 
     for (i, (site, name)) in sites.iter().zip(names).enumerate() {
         let f = if i == 0 { HOLE_FN.to_string() } else { format!("{HOLE_FN}{i}") };
         header.push_str(&hole_definition(site, &f, name));
-        calls.push(format!("{f}({})", site.vars.iter().map(Var::arg).collect::<Vec<_>>().join(", ")));
+        let call = format!("{f}({})", site.vars.iter().map(Var::arg).collect::<Vec<_>>().join(", "));
+        // Captured sub-expressions are evaluated first, as the original
+        // evaluates them.
+        calls.push(if site.capture.is_empty() { call } else { format!("({{ {} {call}; }})", site.capture) });
     }
     header.push_str(&format!("\n#line 1 \"{}\"\n", file_name.replace('\\', "\\\\").replace('"', "\\\"")));
     // An inserted statement stays on its line: the lines keep their numbers.

@@ -29,8 +29,48 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             // once as the original is (`desc != 0 && (original)`).
             // A value with a call (`x = f(y);`, `return g(x);`) is passed
             // whole too: its hole reads the value the original computes.
-            let opaque = has_side_effects(expr);
             let statement = schema == Schema::Guard || schema.inserts();
+            // Sub-expressions the language cannot write (calls, casts, bit
+            // operations) become operands of their own, captured as the
+            // original evaluates them: the hole keeps the rest of the
+            // expression editable (`a && !f(x)` -> `a && f(x)`).
+            if matches!(schema, Schema::Condition | Schema::Assignment | Schema::Return) {
+                let scope = in_scope(expr, src);
+                if let Some(atoms) = captured_atoms(expr, src, &scope) {
+                    let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
+                    let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
+                    let (rest, n_used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, true, uses);
+                    let (mut vars, capture) = capture(expr, &atoms, src);
+                    let used = vars.len() + n_used;
+                    let limit = vars.len() + max_vars;
+                    for v in rest {
+                        if vars.len() < limit && !vars.iter().any(|x| x.name == v.name) {
+                            vars.push(v);
+                        }
+                    }
+                    let lines = if whole_stmt_lines {
+                        row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
+                    } else {
+                        row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1
+                    };
+                    out.push(Site {
+                        schema,
+                        stmt: stmt.byte_range(),
+                        lines,
+                        range: expr.byte_range(),
+                        original: text(expr, src).to_string(),
+                        function: function_name(n, src),
+                        used: used.min(vars.len()),
+                        vars,
+                        real: false,
+                        inserted: String::new(),
+                        indent: String::new(),
+                        capture,
+                    });
+                    return true;
+                }
+            }
+            let opaque = has_side_effects(expr);
             let whole_value = opaque && matches!(schema, Schema::Assignment | Schema::Return);
             if !statement && schema != Schema::Step && opaque && schema != Schema::Condition && !whole_value {
                 return false;
@@ -78,7 +118,16 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             } else {
                 let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
                 let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
-                choose_vars(&scope, expr, &context_of(expr), src, max_vars, !statement, uses)
+                // A new `if (…) exit/return` may read what the statement
+                // dereferences (`if (*i + 1 >= argc) usage ();` before
+                // `(*i)++;`): the hole reads it only where readable.
+                let (mut vars, used) =
+                    choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard, uses);
+                if schema.inserts() {
+                    let body = enclosing_function(expr).map_or("", |f| text(f, src));
+                    argument_probes(&scope, body, &mut vars, used, max_vars);
+                }
+                (vars, used)
             };
             let lines = if whole_stmt_lines {
                 row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
@@ -97,6 +146,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 real,
                 inserted: String::new(),
                 indent: String::new(),
+                capture: String::new(),
             });
             true
         };
@@ -109,6 +159,13 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
             "for_statement" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
                     add(Schema::Condition, cond, n, false);
+                }
+            }
+            // The condition of `c ? f(x) : y`: its branches keep their
+            // calls, evaluated as the program does.
+            "conditional_expression" => {
+                if let Some(cond) = n.child_by_field_name("condition") {
+                    add(Schema::Condition, unparen(cond), stmt_of(n), false);
                 }
             }
             "assignment_expression" => {
@@ -328,8 +385,243 @@ fn exit_call(n: Node, src: &str) -> Option<String> {
             });
         }
         if plain {
-            found = Some(text(m, src).to_string());
+            // `fprintf (stderr, "…"); exit (1);`: the message with the exit.
+            let message = m.prev_named_sibling().filter(|p| {
+                let call = p.named_child(0).filter(|c| c.kind() == "call_expression");
+                let f = call.and_then(|c| c.child_by_field_name("function")).map(|f| text(f, src));
+                let args = call.and_then(|c| c.child_by_field_name("arguments")).map(|a| text(a, src));
+                p.kind() == "expression_statement"
+                    && matches!(f, Some("fprintf" | "fputs"))
+                    && args.is_some_and(|a| a.contains("stderr") && !a.contains('%'))
+                    && matches!(name, "exit" | "_exit")
+            });
+            found = Some(match message {
+                Some(p) => format!("{} {}", text(p, src), text(m, src)),
+                None => text(m, src).to_string(),
+            });
         }
     });
     found
+}
+
+/// At most this many captured sub-expressions per site (more: the
+/// expression is passed whole, or not at all).
+const MAX_ATOMS: usize = 4;
+
+/// Calls whose value is a floating-point number: an expression with one
+/// is not captured (its operands are not `int`s).
+const REAL_CALLS: [&str; 14] =
+    ["fabs", "sqrt", "pow", "floor", "ceil", "round", "exp", "log", "sin", "cos", "fmod", "atof", "strtod", "hypot"];
+
+/// The sub-expressions of `expr` the language cannot write, outermost,
+/// in order of evaluation, when there are 1 to `MAX_ATOMS` of them and
+/// they are not the whole expression; `None` otherwise (and for
+/// floating-point expressions).
+fn captured_atoms<'t>(expr: Node<'t>, src: &str, scope: &[Decl]) -> Option<Vec<Node<'t>>> {
+    let mut atoms = Vec::new();
+    atoms_of(expr, src, scope, &mut atoms);
+    let mut real = false;
+    each_node(expr, &mut |m| {
+        real |= m.kind() == "number_literal" && !int_literal(text(m, src));
+        real |= m.kind() == "identifier" && scope.iter().any(|d| d.name == text(m, src) && d.real);
+        real |= m.kind() == "call_expression"
+            && m.child_by_field_name("function").is_some_and(|f| REAL_CALLS.contains(&text(f, src)));
+    });
+    let whole = atoms.len() == 1 && unparen(expr).byte_range() == atoms[0].byte_range();
+    (!real && !whole && (1..=MAX_ATOMS).contains(&atoms.len())).then_some(atoms)
+}
+
+fn int_literal(t: &str) -> bool {
+    !t.contains(['.', 'e', 'E', 'p', 'P']) || t.starts_with("0x") || t.starts_with("0X")
+}
+
+/// Collects the outermost sub-expressions of `n` that the language
+/// cannot write: what is not a literal, a scalar variable, a constant's
+/// name, an lvalue the hole reads, or `! - + * < <= > >= == != && || ?:`
+/// over those (pointer arithmetic and comparisons of two pointers
+/// included, as the hole sees a pointer as a flag).
+fn atoms_of<'t>(n: Node<'t>, src: &str, scope: &[Decl], out: &mut Vec<Node<'t>>) {
+    let pointer = |x: Node| {
+        let x = unparen(x);
+        x.kind() == "identifier" && scope.iter().any(|d| d.name == text(x, src) && (d.pointer || d.array.is_some()))
+    };
+    let null = |x: Node| {
+        let x = unparen(x);
+        x.kind() == "null" || matches!(text(x, src), "0" | "NULL")
+    };
+    match n.kind() {
+        "parenthesized_expression" => match n.named_child(0) {
+            Some(c) => atoms_of(c, src, scope, out),
+            None => out.push(n),
+        },
+        "number_literal" if int_literal(text(n, src)) => {}
+        "char_literal" | "true" | "false" | "null" => {}
+        "identifier" => {
+            let t = text(n, src);
+            let constant = t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_');
+            let pointer_alone = scope.iter().any(|d| d.name == t && d.pointer && d.array.is_none());
+            if !constant && !scope.iter().any(|d| d.name == t && d.int_scalar()) && !pointer_alone {
+                out.push(n);
+            }
+        }
+        "unary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("");
+            match n.child_by_field_name("argument") {
+                Some(a) if matches!(op, "!" | "-" | "+") => atoms_of(a, src, scope, out),
+                _ => out.push(n),
+            }
+        }
+        "binary_expression" => {
+            let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("");
+            let (Some(l), Some(r)) = (n.child_by_field_name("left"), n.child_by_field_name("right")) else {
+                return out.push(n);
+            };
+            let arith = matches!(op, "+" | "-" | "*");
+            let compare = matches!(op, "<" | "<=" | ">" | ">=" | "==" | "!=");
+            let on_pointers = (arith || compare) && (pointer(l) || pointer(r)) && !(compare && (null(l) || null(r)));
+            if (arith || compare || matches!(op, "&&" | "||")) && !on_pointers {
+                atoms_of(l, src, scope, out);
+                atoms_of(r, src, scope, out);
+            } else {
+                out.push(n);
+            }
+        }
+        "conditional_expression" => {
+            let mut c = n.walk();
+            let kids: Vec<Node> = n.named_children(&mut c).collect();
+            for k in kids {
+                atoms_of(k, src, scope, out);
+            }
+        }
+        "field_expression" if !has_side_effects(n) => {}
+        "subscript_expression" | "pointer_expression" if !has_side_effects(n) && int_lvalue(n, src, scope) => {}
+        _ => out.push(n),
+    }
+}
+
+/// `a[i]` or `*p` whose elements are integers (a hole reads them).
+fn int_lvalue(n: Node, src: &str, scope: &[Decl]) -> bool {
+    if n.kind() == "pointer_expression" && n.child_by_field_name("operator").is_none_or(|o| text(o, src) != "*") {
+        return false;
+    }
+    let base = n.child_by_field_name("argument").filter(|a| a.kind() == "identifier");
+    base.is_some_and(|b| scope.iter().any(|d| d.name == text(b, src) && d.int_elements()))
+}
+
+/// The captured operands of `atoms` (one per distinct text) and the code
+/// that evaluates `expr` into their temporaries.
+fn capture(expr: Node, atoms: &[Node], src: &str) -> (Vec<Var>, String) {
+    let mut vars: Vec<Var> = Vec::new();
+    let mut texts: Vec<&str> = Vec::new();
+    let mut decls = String::new();
+    let mut slots = Vec::new();
+    for a in atoms {
+        let t = text(*a, src);
+        let k = match texts.iter().position(|x| *x == t) {
+            Some(k) => k,
+            None => {
+                texts.push(t);
+                let k = texts.len() - 1;
+                decls.push_str(&format!("__typeof__({t}) __se2_t{k} = 0; "));
+                let primary =
+                    matches!(a.kind(), "call_expression" | "identifier" | "field_expression" | "subscript_expression");
+                vars.push(Var {
+                    name: if primary { t.to_string() } else { format!("({t})") },
+                    pointer: false,
+                    real: false,
+                    form: Form::Captured(k as u8),
+                    decl: a.start_byte(),
+                });
+                k
+            }
+        };
+        slots.push((a.byte_range(), k));
+    }
+    let mut body = String::new();
+    let mut at = expr.start_byte();
+    for (r, k) in slots {
+        body.push_str(&src[at..r.start]);
+        body.push_str(&format!("(__se2_t{k} = ({}))", &src[r.clone()]));
+        at = r.end;
+    }
+    body.push_str(&src[at..expr.end_byte()]);
+    (vars, format!("{decls}(void)({body});"))
+}
+
+/// Before a new `if (…) exit/return`: the argument vector's element at
+/// each integer the statement reads and the one after it (`argv[*i + 1]`
+/// beside `(*i)++;`), read where readable, after what the statement reads
+/// (a missing option argument is `argv[*i + 1] == NULL`).
+fn argument_probes(scope: &[Decl], body: &str, vars: &mut Vec<Var>, used: usize, max: usize) {
+    // A vector the function indexes.
+    let Some(vector) = scope
+        .iter()
+        .find(|d| d.pointer && d.levels == 2 && d.array.is_none() && d.int && body.contains(&format!("{}[", d.name)))
+    else {
+        return;
+    };
+    let indices: Vec<String> = vars[..used.min(vars.len())]
+        .iter()
+        .filter(|v| !v.pointer && !v.real && matches!(v.form, Form::Plain | Form::Memory))
+        .map(|v| v.name.clone())
+        .collect();
+    let mut at = used.min(vars.len());
+    for x in indices {
+        for probe in [format!("{}[{x} + 1]", vector.name), format!("{}[{x}]", vector.name)] {
+            if !vars.iter().any(|v| v.name == probe) {
+                vars.insert(at, Var { pointer: true, ..Var::lvalue(&probe, vector.at, true) });
+                at += 1;
+            }
+        }
+    }
+    vars.truncate(max.max(used + 2));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use klee_ext::so::{Op, Term};
+
+    const SRC: &str = "int listed(const char *l, const char *n);\n\
+int main(int argc, char **argv) {\n    const char *ex = argv[1];\n    int skip = 0;\n\
+    if (ex && !listed(ex, argv[2]))\n        skip = 1;\n    return skip;\n}\n";
+
+    #[test]
+    fn a_call_inside_a_condition_is_an_operand_captured_as_the_original_evaluates_it() {
+        let all = sites(SRC, 4).unwrap();
+        let s = all.iter().find(|s| s.schema == Schema::Condition).unwrap();
+        assert_eq!(s.vars[0].name, "listed(ex, argv[2])");
+        assert_eq!(s.vars[0].form, Form::Captured(0));
+        assert!(s.vars.iter().any(|v| v.name == "ex" && v.pointer));
+        // The call runs inside the original, under its short-circuit.
+        assert_eq!(
+            s.capture,
+            "__typeof__(listed(ex, argv[2])) __se2_t0 = 0; (void)(ex && !(__se2_t0 = (listed(ex, argv[2]))));"
+        );
+        // The original is a term over it: `ex != 0 && !(t0 != 0)`.
+        let t = original_term(SRC, s, &Default::default()).unwrap();
+        let ex = s.vars.iter().position(|v| v.name == "ex").unwrap();
+        let want = Term::App(
+            Op::And,
+            vec![
+                Term::App(Op::Ne, vec![Term::Var(ex), Term::Int(0)]),
+                Term::App(Op::Not, vec![Term::App(Op::Ne, vec![Term::Var(0), Term::Int(0)])]),
+            ],
+        );
+        assert_eq!(t, want);
+        // The instrumented hole evaluates the capture first.
+        let inst = instrument(SRC, s, "p.c");
+        assert!(inst.contains(&format!("({{ {} {HOLE_FN}(", s.capture)), "{inst}");
+    }
+
+    #[test]
+    fn a_new_exit_may_test_the_next_argument() {
+        let src = "void usage(void);\nint value(char **argv, int *i) {\n    (*i)++;\n    return argv[*i][0];\n}\n\
+void f(void) { usage(); }\n";
+        let all = sites(src, 4).unwrap();
+        let s = all.iter().find(|s| s.schema == Schema::ExitIf && s.original == "(*i)++;").unwrap();
+        let probe = s.vars.iter().find(|v| v.name == "argv[*i + 1]").expect("argv[*i + 1]");
+        assert!(probe.pointer && probe.form == Form::Memory);
+        assert!(probe.arg().contains("__se2_read_or_zero"));
+    }
 }

@@ -3,7 +3,7 @@
 //! change), and the integer constants a source writes or names
 //! (literals, enumerators).
 
-use super::{parse, parse_view, step_of, text, Schema, Site, Var};
+use super::{parse, parse_view, step_of, text, Form, Schema, Site, Var};
 use klee_ext::so::{Op, Sort, Term};
 use std::collections::HashMap;
 use tree_sitter::Node;
@@ -116,6 +116,13 @@ fn to_term(n: Node, src: &str, cx: &Cx, want: Sort) -> Option<Term> {
 
 fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
     let s = text(n, src);
+    // A captured sub-expression is its operand.
+    if let Some(i) = cx.vars.iter().position(|v| {
+        matches!(v.form, Form::Captured(_))
+            && (v.name == s || v.name.len() == s.len() + 2 && v.name[1..v.name.len() - 1] == *s)
+    }) {
+        return Some((Term::Var(i), Sort::Int));
+    }
     if matches!(n.kind(), "subscript_expression" | "field_expression" | "pointer_expression") {
         if let Some(i) = cx.vars.iter().position(|v| v.name == s && !v.pointer) {
             return Some((Term::Var(i), Sort::Int));

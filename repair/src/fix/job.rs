@@ -10,7 +10,7 @@ use super::rank::{rank, Wide};
 use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
 use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun};
 use crate::config::{Project, TestCase};
-use crate::cparse;
+use crate::cparse::{self, Schema};
 use crate::infer::Limits;
 use std::cell::{Cell, RefCell};
 use std::collections::{HashMap, HashSet};
@@ -122,6 +122,30 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             report.first_patch_s = Some(start.elapsed().as_secs_f64());
         }
         add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
+    }
+    // A `goto`'s other labels: one edit each, few, before any search.
+    let statement_pass = |kinds: &[Schema], name: &str| {
+        super::stmtedit::repair(
+            &super::stmtedit::Statements {
+                p,
+                builds: &builds,
+                texts: &texts,
+                views: &views,
+                spectrum: &spectrum,
+                tests: &ordered,
+                timeout: opts.test_timeout,
+                deadline,
+                dir: &tmp.path().join(name),
+                all: opts.all,
+                at: &opts.at,
+                locations: opts.locations,
+            },
+            kinds,
+        )
+    };
+    if opts.all || report.patches.is_empty() {
+        let (patches, attempts) = statement_pass(&[Schema::Jump], "jumps")?;
+        record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
     }
     let literal_done = !opts.all && !report.patches.is_empty();
     let candidates = if literal_done { Vec::new() } else { rank(p, &views, &spectrum, opts)? };
@@ -383,6 +407,13 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             }
         }
     }
+    // No expression edit passed: statements copied from elsewhere, swapped
+    // with the next one, deleted.
+    if (opts.all || report.patches.is_empty()) && Instant::now() < deadline {
+        progress.status("editing whole statements");
+        let (patches, attempts) = statement_pass(&[Schema::Copy, Schema::Swap, Schema::Delete], "statements")?;
+        record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
+    }
     // Closest first; at equal distance, the one with fewer operators the
     // original does not use, then in the order found.
     report.patches.sort_by_key(|pt| (pt.distance, pt.objective));
@@ -603,4 +634,26 @@ fn try_sets(
         }
     }
     Ok(())
+}
+
+/// Adds a statement pass's attempts and patches to the report.
+fn record_statement_pass(
+    report: &mut Report, patches: Vec<Patch>, attempts: Vec<Attempt>, seen: &mut HashSet<String>,
+    (out_dir, start): (&Path, Instant), progress: &mut dyn Progress,
+) -> Result<(), FixError> {
+    for a in &attempts {
+        progress.message(&format!(
+            "{}:{}: {} `{}`: {}",
+            a.file,
+            a.line,
+            a.schema.describe(),
+            one_line(&a.original),
+            a.result
+        ));
+    }
+    report.attempts.extend(attempts);
+    if !patches.is_empty() && report.first_patch_s.is_none() {
+        report.first_patch_s = Some(start.elapsed().as_secs_f64());
+    }
+    add_patches(report, patches, seen, out_dir, start, progress)
 }

@@ -25,6 +25,7 @@ mod rank;
 mod render;
 pub mod report;
 mod site;
+mod stmtedit;
 mod tree;
 
 pub use error::FixError;

@@ -107,7 +107,12 @@ impl<'a> Render<'a> {
             .collect();
         let style =
             CStyle { consts: &self.const_names, char_vars: &self.char_vars, named: &self.named, bare: &self.bare };
-        let expr = t.to_c_styled(&names, &style);
+        let t = constant_last(&t);
+        let mut expr = t.to_c_styled(&names, &style);
+        // A truth value where the original writes `true` or `false`.
+        if matches!(site.original.as_str(), "true" | "false") && matches!(expr.as_str(), "0" | "1") {
+            expr = if expr == "1" { "true" } else { "false" }.to_string();
+        }
         // A tautology (`x != x`) costs as the constant it folds to, not
         // as a one-node change: the larger of the term's two measures.
         let original = self.original.as_ref();
@@ -130,6 +135,30 @@ impl<'a> Render<'a> {
             distance += 1;
         }
         Rendered { expr, folded, distance }
+    }
+}
+
+/// `t` with each comparison of a constant with an expression written
+/// expression first (`0 >= f(x)` as `f(x) <= 0`), as C is usually written.
+fn constant_last(t: &Term) -> Term {
+    match t {
+        Term::App(op, k) => {
+            let k: Vec<Term> = k.iter().map(constant_last).collect();
+            let mirrored = match op {
+                Op::Lt => Op::Gt,
+                Op::Gt => Op::Lt,
+                Op::Le => Op::Ge,
+                Op::Ge => Op::Le,
+                Op::Eq | Op::Ne => *op,
+                _ => return Term::App(*op, k),
+            };
+            if matches!(k[0], Term::Int(_)) && !matches!(k[1], Term::Int(_)) {
+                Term::App(mirrored, vec![k[1].clone(), k[0].clone()])
+            } else {
+                Term::App(*op, k)
+            }
+        }
+        _ => t.clone(),
     }
 }
 
