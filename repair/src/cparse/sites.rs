@@ -25,18 +25,20 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         // The statement a node belongs to (its location for localization).
         let mut add = |schema: Schema, expr: Node, stmt: Node, whole_stmt_lines: bool| {
             // A hole cannot redo a call or an assignment the expression
-            // makes; a condition that does is passed whole, evaluated
-            // once as the original is (`desc != 0 && (original)`).
-            // A value with a call (`x = f(y);`, `return g(x);`) is passed
-            // whole too: its hole reads the value the original computes.
+            // makes. Such an expression's calls are captured operands
+            // (below); with too many, or when the call is the whole
+            // expression, a condition is passed whole, evaluated once as
+            // the original is (`desc != 0 && (original)`), and so is a
+            // value (`x = f(y);`, `return g(x);`): its hole reads the
+            // value the original computes.
             let statement = schema == Schema::Guard || schema.inserts();
             // Sub-expressions the language cannot write (calls, casts, bit
             // operations) become operands of their own, captured as the
             // original evaluates them: the hole keeps the rest of the
             // expression editable (`a && !f(x)` -> `a && f(x)`).
-            if matches!(schema, Schema::Condition | Schema::Assignment | Schema::Return) {
+            let captured = if matches!(schema, Schema::Condition | Schema::Assignment | Schema::Return) {
                 let scope = in_scope(expr, src);
-                if let Some(atoms) = captured_atoms(expr, src, &scope) {
+                captured_atoms(expr, src, &scope).map(|atoms| {
                     let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
                     let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
                     let (rest, n_used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, true, uses);
@@ -48,86 +50,40 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                             vars.push(v);
                         }
                     }
-                    let lines = if whole_stmt_lines {
-                        row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
-                    } else {
-                        row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1
-                    };
-                    out.push(Site {
-                        schema,
-                        stmt: stmt.byte_range(),
-                        lines,
-                        range: expr.byte_range(),
-                        original: text(expr, src).to_string(),
-                        function: function_name(n, src),
-                        used: used.min(vars.len()),
-                        vars,
-                        real: false,
-                        inserted: String::new(),
-                        indent: String::new(),
-                        capture,
-                    });
-                    return true;
-                }
-            }
-            let opaque = has_side_effects(expr);
+                    (vars, used, capture)
+                })
+            } else {
+                None
+            };
+            let opaque = has_side_effects(expr) && captured.is_none();
             let whole_value = opaque && matches!(schema, Schema::Assignment | Schema::Return);
             if !statement && schema != Schema::Step && opaque && schema != Schema::Condition && !whole_value {
                 return false;
             }
             let opaque = opaque && (schema == Schema::Condition || whole_value);
             let scope = in_scope(expr, src);
-            let real = !opaque && schema == Schema::Condition && real::is_real(expr, src, &scope);
-            // A guard runs before its statement: it may not read what the
-            // statement dereferences.
-            let (vars, used) = if opaque {
-                // The condition's value, then the integer variables the
-                // function's other conditions read, closest first (a
-                // sibling's test is the likeliest to be missing here),
-                // then the closest declarations.
-                let mut vars = vec![Var {
-                    name: format!("({})", text(expr, src)),
-                    pointer: schema == Schema::Condition,
-                    real: false,
-                    form: Form::Whole,
-                    decl: expr.start_byte(),
-                }];
-                let mut names: Vec<String> = Vec::new();
-                for c in other_conditions(expr) {
-                    let mut ids = Vec::new();
-                    reads(c, src, &mut ids, &mut Vec::new());
-                    names.extend(ids);
-                }
-                names.extend(scope.iter().map(|d| d.name.clone()));
-                for n in names {
-                    if let Some(d) = scope.iter().find(|d| d.name == n && d.int_scalar()) {
-                        if vars.len() < max_vars.max(1) && !vars.iter().any(|v| v.name == d.name) {
-                            vars.push(Var {
-                                name: d.name.clone(),
-                                pointer: false,
-                                real: false,
-                                form: Form::Plain,
-                                decl: d.at,
-                            });
-                        }
-                    }
-                }
-                (vars, 1)
+            let real = captured.is_none() && !opaque && schema == Schema::Condition && real::is_real(expr, src, &scope);
+            let (vars, used, capture) = if let Some(c) = captured {
+                c
+            } else if opaque {
+                (whole_vars(expr, src, &scope, schema, max_vars), 1, String::new())
             } else if real {
-                real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS)
+                let (vars, used) = real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS);
+                (vars, used, String::new())
             } else {
                 let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
                 let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
-                // A new `if (…) exit/return` may read what the statement
-                // dereferences (`if (*i + 1 >= argc) usage ();` before
-                // `(*i)++;`): the hole reads it only where readable.
+                // A guard runs before its statement: it may not read what
+                // the statement dereferences. A new `if (…) exit/return`
+                // may (`if (*i + 1 >= argc) usage ();` before `(*i)++;`):
+                // the hole reads it only where readable.
                 let (mut vars, used) =
                     choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard, uses);
                 if schema.inserts() {
                     let body = enclosing_function(expr).map_or("", |f| text(f, src));
                     argument_probes(&scope, body, &mut vars, used, max_vars);
                 }
-                (vars, used)
+                (vars, used, String::new())
             };
             let lines = if whole_stmt_lines {
                 row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
@@ -141,12 +97,12 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 range: expr.byte_range(),
                 original: text(expr, src).to_string(),
                 function: function_name(n, src),
+                used: used.min(vars.len()),
                 vars,
-                used,
                 real,
                 inserted: String::new(),
                 indent: String::new(),
-                capture: String::new(),
+                capture,
             });
             true
         };
@@ -402,6 +358,35 @@ fn exit_call(n: Node, src: &str) -> Option<String> {
         }
     });
     found
+}
+
+/// A condition or value passed whole: its value, then the integer
+/// variables the function's other conditions read, closest first (a
+/// sibling's test is the likeliest to be missing here), then the closest
+/// declarations.
+fn whole_vars(expr: Node, src: &str, scope: &[Decl], schema: Schema, max_vars: usize) -> Vec<Var> {
+    let mut vars = vec![Var {
+        name: format!("({})", text(expr, src)),
+        pointer: schema == Schema::Condition,
+        real: false,
+        form: Form::Whole,
+        decl: expr.start_byte(),
+    }];
+    let mut names: Vec<String> = Vec::new();
+    for c in other_conditions(expr) {
+        let mut ids = Vec::new();
+        reads(c, src, &mut ids, &mut Vec::new());
+        names.extend(ids);
+    }
+    names.extend(scope.iter().map(|d| d.name.clone()));
+    for n in names {
+        if let Some(d) = scope.iter().find(|d| d.name == n && d.int_scalar()) {
+            if vars.len() < max_vars.max(1) && !vars.iter().any(|v| v.name == d.name) {
+                vars.push(Var { name: d.name.clone(), pointer: false, real: false, form: Form::Plain, decl: d.at });
+            }
+        }
+    }
+    vars
 }
 
 /// At most this many captured sub-expressions per site (more: the
