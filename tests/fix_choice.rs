@@ -145,7 +145,12 @@ fn a_missing_exit_repeats_the_programs_own() {
     let (o, r) = fix_report(d.path(), &["--timeout", "60s"]);
     assert_eq!(r["status"], "patched", "{}", String::from_utf8_lossy(&o.stderr));
     assert_eq!(schemas(&r), ["exit-if"]);
-    assert!(patches(&r)[0].starts_with("if (n < 0) { exit(2); }"), "{:?}", patches(&r));
+    // With the message the program prints before that exit.
+    assert!(
+        patches(&r)[0].starts_with("if (n < 0) { fprintf(stderr, \"usage: prog N\\n\"); exit(2); }"),
+        "{:?}",
+        patches(&r)
+    );
 }
 
 const GRADE: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* 1: pass, 0: fail, -1: not a score. */\nint grade(int s)\n{\n    if (s > 100)\n        return -1;\n    if (s >= 50)\n        return 1;\n    return 0;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%d\\n\", grade(atoi(argv[1])));\n    return 0;\n}\n";
