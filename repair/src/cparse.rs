@@ -272,6 +272,12 @@ fn text<'a>(n: Node, src: &'a str) -> &'a str {
     &src[n.byte_range()]
 }
 
+/// The whitespace before byte `at` on its line.
+pub(super) fn indent_at(at: usize, src: &str) -> String {
+    let line_start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+    src[line_start..at].chars().take_while(|c| c.is_whitespace()).collect()
+}
+
 fn row(b: usize, src: &str) -> u32 {
     src[..b].bytes().filter(|c| *c == b'\n').count() as u32 + 1
 }
@@ -447,7 +453,7 @@ fn in_scope(node: Node, src: &str) -> Vec<Decl> {
 
 /// What an expression reads: identifiers (not called functions) and
 /// lvalues (`a[i]`, `s.f`, `p->f`, `*p`), in order of appearance.
-fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<Node<'t>>) {
+pub(super) fn reads<'t>(n: Node<'t>, src: &str, ids: &mut Vec<String>, lvalues: &mut Vec<Node<'t>>) {
     match n.kind() {
         "identifier" => {
             let called = n.parent().is_some_and(|p| {

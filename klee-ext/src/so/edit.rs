@@ -61,13 +61,7 @@ fn positional(a: &Term, b: &Term) -> u32 {
 /// `b` with its comparison's operands swapped and its operator mirrored.
 fn mirrored(b: &Term) -> Option<Term> {
     let Term::App(op, k) = b else { return None };
-    let m = match op {
-        Op::Lt => Op::Gt,
-        Op::Gt => Op::Lt,
-        Op::Le => Op::Ge,
-        Op::Ge => Op::Le,
-        _ => return None,
-    };
+    let m = op.mirrored().filter(|_| !op.commutative())?;
     Some(Term::App(m, vec![k[1].clone(), k[0].clone()]))
 }
 

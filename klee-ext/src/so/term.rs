@@ -96,6 +96,18 @@ impl Op {
     }
 
     /// Is `f(a, b) = f(b, a)`?
+    /// The comparison that says the same with its operands swapped
+    /// (`<` for `>`; `==` and `!=` are their own); `None` for the others.
+    pub fn mirrored(self) -> Option<Op> {
+        match self {
+            Op::Lt => Some(Op::Gt),
+            Op::Gt => Some(Op::Lt),
+            Op::Le => Some(Op::Ge),
+            Op::Ge => Some(Op::Le),
+            Op::Eq | Op::Ne => Some(self),
+            _ => None,
+        }
+    }
     pub fn commutative(self) -> bool {
         matches!(self, Op::Add | Op::Mul | Op::Eq | Op::Ne | Op::And | Op::Or)
     }

@@ -206,8 +206,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         let added = inserts.iter().filter(|(schema, _)| add(*schema, n, n, true)).count();
         if added == inserts.len() {
             let before = out.len() - added;
-            let line_start = src[..n.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-            let indent: String = src[line_start..n.start_byte()].chars().take_while(|c| c.is_whitespace()).collect();
+            let indent = indent_at(n.start_byte(), src);
             for (site, (_, stmt)) in out[before..].iter_mut().zip(inserts) {
                 site.inserted = stmt;
                 site.indent = indent.clone();

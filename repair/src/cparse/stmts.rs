@@ -4,7 +4,7 @@
 //! statement deleted. They have no second-order hole: `fix` validates each
 //! natively (`fix/stmtedit.rs`).
 
-use super::{enclosing_function, function_name, in_scope, row, text, Schema};
+use super::{enclosing_function, function_name, in_scope, indent_at, reads, row, text, Schema};
 use std::ops::Range;
 use tree_sitter::Node;
 
@@ -106,7 +106,7 @@ pub fn statement_edits(src: &str, wanted: &dyn Fn(Range<u32>) -> bool, copies: u
         }
         let in_block = s.parent().is_some_and(|p| p.kind() == "compound_statement");
         for a in copied(s, &assignments, &functions, src, copies).into_iter().filter(|_| in_block) {
-            let indent = indent_of(s, src);
+            let indent = indent_at(s.start_byte(), src);
             let t = text(a, src);
             out.push(edit(Schema::Copy, s.start_byte()..s.start_byte(), format!("{t}\n{indent}"), t.to_string()));
         }
@@ -154,6 +154,8 @@ fn copied<'t>(
     let Some(f) = enclosing_function(s) else { return Vec::new() };
     let scope: Vec<String> = in_scope(s, src).into_iter().map(|d| d.name).collect();
     let after = &src[s.start_byte()..s.parent().map_or(s.end_byte(), |p| p.end_byte())];
+    // The bodies of the functions called from there, once per statement.
+    let callees: Vec<&str> = functions.iter().filter(|(name, _)| calls(after, name)).map(|(_, body)| *body).collect();
     let mut fits: Vec<Node> = assignments
         .iter()
         .copied()
@@ -165,9 +167,12 @@ fn copied<'t>(
             let inside = a.start_byte() >= s.start_byte() && a.end_byte() <= s.end_byte();
             !before
                 && !inside
-                && (reads_text(after, target)
-                    || functions.iter().any(|(name, body)| calls(after, name) && reads_text(body, target)))
-                && names(*a, src).iter().all(|n| scope.contains(n) || n.chars().all(|c| !c.is_ascii_lowercase()))
+                && (reads_text(after, target) || callees.iter().any(|body| reads_text(body, target)))
+                && {
+                    let mut names = Vec::new();
+                    reads(*a, src, &mut names, &mut Vec::new());
+                    names.iter().all(|n| scope.contains(n) || n.chars().all(|c| !c.is_ascii_lowercase()))
+                }
         })
         .collect();
     fits.sort_by_key(|a| {
@@ -198,26 +203,6 @@ fn calls(text: &str, name: &str) -> bool {
         })
 }
 
-/// The variables an expression names (not called functions, not fields).
-fn names(n: Node, src: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack = vec![n];
-    while let Some(x) = stack.pop() {
-        let mut c = x.walk();
-        stack.extend(x.named_children(&mut c));
-        if x.kind() != "identifier" {
-            continue;
-        }
-        let called = x.parent().is_some_and(|p| {
-            p.kind() == "call_expression" && p.child_by_field_name("function").is_some_and(|f| f.id() == x.id())
-        });
-        if !called {
-            out.push(text(x, src).to_string());
-        }
-    }
-    out
-}
-
 /// An assignment or a call that neither prints nor ends the program.
 fn deletable(s: Node, src: &str) -> bool {
     if s.kind() != "expression_statement" {
@@ -229,12 +214,6 @@ fn deletable(s: Node, src: &str) -> bool {
         "call_expression" => e.child_by_field_name("function").is_some_and(|f| !KEPT_CALLS.contains(&text(f, src))),
         _ => false,
     }
-}
-
-/// The whitespace before `s` on its line.
-fn indent_of(s: Node, src: &str) -> String {
-    let line_start = src[..s.start_byte()].rfind('\n').map_or(0, |i| i + 1);
-    src[line_start..s.start_byte()].chars().take_while(|c| c.is_whitespace()).collect()
 }
 
 /// `s`'s bytes, with its whole line when nothing else is on it.

@@ -144,14 +144,7 @@ fn constant_last(t: &Term) -> Term {
     match t {
         Term::App(op, k) => {
             let k: Vec<Term> = k.iter().map(constant_last).collect();
-            let mirrored = match op {
-                Op::Lt => Op::Gt,
-                Op::Gt => Op::Lt,
-                Op::Le => Op::Ge,
-                Op::Ge => Op::Le,
-                Op::Eq | Op::Ne => *op,
-                _ => return Term::App(*op, k),
-            };
+            let Some(mirrored) = op.mirrored() else { return Term::App(*op, k) };
             if matches!(k[0], Term::Int(_)) && !matches!(k[1], Term::Int(_)) {
                 Term::App(mirrored, vec![k[1].clone(), k[0].clone()])
             } else {
