@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 34] = [
+const EXAMPLES: [&str; 35] = [
     "abs_diff",
     "bare_return",
     "call_compare",
@@ -74,6 +74,7 @@ const EXAMPLES: [&str; 34] = [
     "copied_assignment",
     "error_guard",
     "goto_label",
+    "save_restore",
     "ternary_call",
     "clamp_return",
     "clamp_ternary",
@@ -183,7 +184,7 @@ fn copy_dir_text(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn the_intended_edit_is_reported_for_each_bug_class() {
     let _l = serial();
-    let cases: [(&str, &[&str]); 23] = [
+    let cases: [(&str, &[&str]); 24] = [
         // The edits real fixes make: a call's result inside a condition
         // (a `!` dropped, a comparison turned round), a jump's target, a
         // `?:`'s condition whose branches call, a bare `return false;`, a
@@ -195,6 +196,8 @@ fn the_intended_edit_is_reported_for_each_bug_class() {
         ("ternary_call", &["!tabs", "tabs != 1", "tabs == 0"]),
         ("bare_return", &["true"]),
         ("copied_assignment", &["st.depth = level;"]),
+        // A value a loop overwrites, saved in a new local and restored.
+        ("save_restore", &["long saved_n = n; … n = saved_n;"]),
         (
             "error_guard",
             &["if (argv[*i + 1] == 0) { fprintf(stderr, \"prog: bad option\\n\"); exit(2); }\n    (*i)++;"],

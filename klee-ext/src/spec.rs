@@ -35,6 +35,11 @@ pub struct SpecOptions {
     /// Z3's resource limit of each check (`None`: none but the time): a
     /// solve that reaches it gives up like one out of time.
     pub rlimit: Option<u32>,
+    /// Z3 steps the checks of one solve may take together.
+    pub budget: Option<u64>,
+    /// Z3 steps taken by the solves with these options (added to, shared
+    /// by the options' clones).
+    pub steps: std::sync::Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// One interpretation and its distance from the preferred terms.
@@ -60,6 +65,7 @@ pub fn solve(
         encoding: opts.encoding,
         timeout: opts.timeout,
         rlimit: opts.rlimit,
+        budget: opts.budget,
         ..SoConfig::default()
     });
     let paths: Vec<Vec<Vec<ExprId>>> = tests
@@ -75,7 +81,9 @@ pub fn solve(
         })
         .collect();
     let goal = SpecGoal { prefer, known: &opts.known_constants, max: opts.solutions, any: opts.any };
-    Ok(so.solve_spec(pool, &paths, &goal)?.into_iter().map(|(interp, cost)| Solution { interp, cost }).collect())
+    let (found, steps) = so.solve_spec(pool, &paths, &goal)?;
+    opts.steps.fetch_add(steps, std::sync::atomic::Ordering::Relaxed);
+    Ok(found.into_iter().map(|(interp, cost)| Solution { interp, cost }).collect())
 }
 
 pub use crate::so::fit::Rel;

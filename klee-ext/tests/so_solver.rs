@@ -100,8 +100,9 @@ fn whole_specifications_prefer_the_closest_term() {
     // Original: x - i (positive on 0..3, so failing the test); the
     // preferred fix keeps all of it but one leaf (3 - i, x - (i + 1)).
     let orig = Term::App(Op::Sub, vec![Term::Var(1), Term::Var(0)]);
-    let sols = spec::solve(&pool, &tests, &[(v, orig)], &SpecOptions { solutions: 3, ..SpecOptions::default() })
-        .expect("solves");
+    let sols =
+        spec::solve(&pool, &tests, &[(v, orig.clone())], &SpecOptions { solutions: 3, ..SpecOptions::default() })
+            .expect("solves");
     let interp = &sols.first().expect("a term exists").interp;
     let t = &interp[&v];
     let signs: Vec<bool> = (0..4).map(|i| matches!(t.eval(&[i, 4]), Some(Value::Int(x)) if x > 0)).collect();
@@ -118,4 +119,13 @@ fn whole_specifications_prefer_the_closest_term() {
         sols.iter().map(|s| s.cost).collect::<Vec<_>>()
     );
     assert!(spec::solve(&pool, &[vec![path(bad)]], &[], &SpecOptions::default()).expect("solves").is_empty());
+    // The solves' Z3 steps are counted; a budget below what the first
+    // check takes gives up, whatever the time.
+    let opts = SpecOptions { solutions: 3, ..SpecOptions::default() };
+    spec::solve(&pool, &tests, &[(v, orig.clone())], &opts).expect("solves");
+    let taken = opts.steps.load(std::sync::atomic::Ordering::Relaxed);
+    assert!(taken > 0);
+    let short = SpecOptions { solutions: 3, budget: Some(taken / 100), ..SpecOptions::default() };
+    let e = spec::solve(&pool, &tests, &[(v, orig)], &short).expect_err("out of steps");
+    assert!(e.contains("step"), "{e}");
 }

@@ -57,8 +57,13 @@ pub enum Schema {
     /// `goto L;` → `goto M;`, another label of the function
     /// (`cparse/stmts.rs`; no second-order hole, as for the next three).
     Jump,
-    /// `s;` → `t; s;`: an assignment `t` copied from elsewhere in the file.
+    /// `s;` → `t; s;`: an assignment `t` copied from elsewhere in the file,
+    /// as written or with one variable re-bound to one of the same type
+    /// in scope.
     Copy,
+    /// `s;` → `T saved_v = v; s; v = saved_v;`: a value `s` overwrites,
+    /// saved in a new local and restored after it.
+    SaveRestore,
     /// `s; t;` → `t; s;`.
     Swap,
     /// `s;` → nothing.
@@ -82,6 +87,7 @@ impl Schema {
             Schema::Literal => "replace string literal",
             Schema::Jump => "change jump target",
             Schema::Copy => "insert copied statement",
+            Schema::SaveRestore => "save and restore a value",
             Schema::Swap => "swap with next statement",
             Schema::Delete => "delete statement",
         }
@@ -339,6 +345,9 @@ struct Decl {
     real: bool,
     /// Byte offset of the declarator (closeness to the site).
     at: usize,
+    /// The type as declared, qualifiers and specifier without the
+    /// declarator's `*`s and dimensions (`const char`).
+    ty: String,
 }
 
 impl Decl {
@@ -357,7 +366,7 @@ impl Decl {
 }
 
 /// Variables a declarator introduces.
-fn declared(d: Node, src: &str, (int, real): (bool, bool), out: &mut Vec<Decl>) {
+fn declared(d: Node, src: &str, (int, real): (bool, bool), ty: &str, out: &mut Vec<Decl>) {
     let mut d = d;
     let mut pointer = false;
     let mut dims = String::new();
@@ -374,6 +383,7 @@ fn declared(d: Node, src: &str, (int, real): (bool, bool), out: &mut Vec<Decl>) 
                     int,
                     real,
                     at: d.start_byte(),
+                    ty: ty.to_string(),
                 });
                 return;
             }
@@ -401,8 +411,12 @@ fn decl_vars(decl: Node, src: &str, out: &mut Vec<Decl>) {
     let Some(ty) = decl.child_by_field_name("type") else { return };
     let base = (int_like(ty, src), real::float_like(ty, src));
     let mut c = decl.walk();
+    let qualifiers: Vec<&str> =
+        decl.named_children(&mut c).filter(|q| q.kind() == "type_qualifier").map(|q| text(q, src)).collect();
+    let written = qualifiers.into_iter().chain([text(ty, src)]).collect::<Vec<_>>().join(" ");
+    let mut c = decl.walk();
     for d in decl.children_by_field_name("declarator", &mut c) {
-        declared(d, src, base, out);
+        declared(d, src, base, &written, out);
     }
 }
 

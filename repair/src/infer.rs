@@ -229,6 +229,7 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
         relabels_only: false,
         any: false,
         rlimit: None,
+        ..SpecOptions::default()
     };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
     stats.solve_s = t1.elapsed().as_secs_f64();

@@ -34,6 +34,7 @@ use klee_ext::solver::FirstOrder;
 use klee_ext::spec::{self, Example, Rel, SpecOptions};
 use std::collections::VecDeque;
 use std::rc::Rc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// Deviation counts kept per test for the report.
@@ -43,6 +44,11 @@ const SHOWN_DEVIATIONS: usize = 64;
 /// site's work budget (`Limits::max_runs`): about 1 s of solving in the
 /// full pass.
 const SOLVE_STEPS_PER_RUN: u64 = 1_000;
+
+/// Z3 steps all the rounds of one site may take together, per run of its
+/// work budget: about 7 s of solving in the full pass, however many
+/// candidates the rounds propose and their validation rejects.
+const SITE_SOLVE_STEPS_PER_RUN: u64 = 10_000;
 
 /// Runs a failing test without a passing path gets at a time (before
 /// the others are solved for, or when a candidate fails it).
@@ -344,6 +350,7 @@ pub fn infer_lazy<'a>(
     let mut exps: Vec<TestExplorer<'a>> = tests.iter().map(|t| TestExplorer::new(t)).collect();
     let t0 = Instant::now();
     let mut solve_time = Duration::ZERO;
+    let solve_steps = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let result = (|| -> Result<Inferred, String> {
         let failing = failing.min(tests.len());
         // Every failing test's original path first (the deviation order's
@@ -435,8 +442,13 @@ pub fn infer_lazy<'a>(
                 relabels_only: goal.relabels_only,
                 any: false,
                 // A round's solve is work too: Z3 steps in proportion to
-                // the site's budget of runs.
+                // the site's budget of runs, per check and, for all the
+                // site's rounds together, what the rounds before left.
                 rlimit: limits.max_runs.map(|r| (r.saturating_mul(SOLVE_STEPS_PER_RUN)).min(u32::MAX as u64) as u32),
+                budget: limits.max_runs.map(|r| {
+                    r.saturating_mul(SITE_SOLVE_STEPS_PER_RUN).saturating_sub(solve_steps.load(Ordering::Relaxed))
+                }),
+                steps: solve_steps.clone(),
             };
             let t1 = Instant::now();
             let solved = spec::solve_examples(hole.0, hole.1, arity, &spec_tests, Some(&original), &bad, &opts);

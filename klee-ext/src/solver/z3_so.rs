@@ -40,6 +40,9 @@ pub struct SoConfig {
     /// Z3's resource limit (its step count) of each check of a
     /// whole-specification solve (`None`: none but the time).
     pub rlimit: Option<u32>,
+    /// Z3 steps all the checks of one whole-specification solve may take
+    /// together (`None`: no limit but each check's).
+    pub budget: Option<u64>,
 }
 
 impl Default for SoConfig {
@@ -50,6 +53,7 @@ impl Default for SoConfig {
             incremental: true,
             timeout: None,
             rlimit: None,
+            budget: None,
         }
     }
 }
@@ -482,9 +486,12 @@ impl SoSolver {
     /// the MaxSMT objective is the edit distance from it (`z3_edit.rs`);
     /// up to `goal.max` distinct terms are returned, each found after
     /// blocking the ones before, with its cost (violated soft weight).
+    /// Interpretations under which every test has a passing path, closest
+    /// to the goal's terms first, with their costs, and the Z3 steps the
+    /// checks took.
     pub fn solve_spec(
         &mut self, pool: &Pool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal,
-    ) -> Result<Vec<(Interp, u32)>, String> {
+    ) -> Result<(Vec<(Interp, u32)>, u64), String> {
         let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
         let occs = self.prepare(pool, &all, true);
         let z = self.z;
@@ -538,7 +545,25 @@ impl SoSolver {
             // The time limit is the whole solve's, not each check's: every
             // further interpretation gets what is left.
             let deadline = self.cfg.timeout.map(|t| std::time::Instant::now() + t);
+            // So is the step budget: each check may take what the ones
+            // before left of it.
+            let mut steps = 0u64;
             while found.len() < goal.max.max(1) {
+                // This check's step limit, if any.
+                let mut limit = self.cfg.rlimit.map(u64::from);
+                if let Some(b) = self.cfg.budget {
+                    let left = b.saturating_sub(steps);
+                    if left == 0 {
+                        if found.is_empty() {
+                            err = Some("the solver gave up on the specification: its step budget is spent".into());
+                        }
+                        break;
+                    }
+                    let each = self.cfg.rlimit.map_or(left, |r| left.min(u64::from(r)));
+                    limit = Some(each);
+                    let each = u32::try_from(each).unwrap_or(u32::MAX);
+                    super::z3::with_uint_param(ctx, "rlimit", each, |p| Z3_optimize_set_params(ctx, opt, p));
+                }
                 if let (Some(d), false) = (deadline, found.is_empty()) {
                     let left = d.saturating_duration_since(std::time::Instant::now());
                     if left.is_zero() {
@@ -547,12 +572,16 @@ impl SoSolver {
                     super::z3::with_timeout_params(ctx, Some(left), |p| Z3_optimize_set_params(ctx, opt, p));
                 }
                 let r = Z3_optimize_check(ctx, opt, 0, std::ptr::null());
+                let before = steps;
+                steps = optimize_steps(ctx, opt);
                 if r == Z3_L_FALSE {
                     break;
                 }
                 if r != Z3_L_TRUE {
                     let why = Z3_optimize_get_reason_unknown(ctx, opt);
-                    let why = if why.is_null() {
+                    let why = if limit.is_some_and(|l| steps - before >= l) {
+                        "its step limit is reached".into()
+                    } else if why.is_null() {
                         "unknown".into()
                     } else {
                         std::ffi::CStr::from_ptr(why).to_string_lossy().into_owned()
@@ -584,10 +613,30 @@ impl SoSolver {
             Z3_optimize_dec_ref(ctx, opt);
             match err {
                 Some(e) if found.is_empty() => Err(e),
-                _ => Ok(found),
+                _ => Ok((found, steps)),
             }
         }
     }
+}
+
+/// Z3's count of the steps `opt` has taken so far (its statistic
+/// `rlimit count`, summed over its checks).
+///
+/// # Safety
+/// `opt` belongs to `ctx` and is alive.
+unsafe fn optimize_steps(ctx: Z3_context, opt: Z3_optimize) -> u64 {
+    let st = Z3_optimize_get_statistics(ctx, opt);
+    Z3_stats_inc_ref(ctx, st);
+    let mut steps = 0;
+    for i in 0..Z3_stats_size(ctx, st) {
+        let key = Z3_stats_get_key(ctx, st, i);
+        if !key.is_null() && Z3_stats_is_uint(ctx, st, i) && std::ffi::CStr::from_ptr(key).to_bytes() == b"rlimit count"
+        {
+            steps = u64::from(Z3_stats_get_uint_value(ctx, st, i));
+        }
+    }
+    Z3_stats_dec_ref(ctx, st);
+    steps
 }
 
 /// What a whole-specification solve looks for.

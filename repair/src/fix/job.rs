@@ -411,7 +411,8 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // with the next one, deleted.
     if (opts.all || report.patches.is_empty()) && Instant::now() < deadline {
         progress.status("editing whole statements");
-        let (patches, attempts) = statement_pass(&[Schema::Copy, Schema::Swap, Schema::Delete], "statements")?;
+        let (patches, attempts) =
+            statement_pass(&[Schema::Copy, Schema::SaveRestore, Schema::Swap, Schema::Delete], "statements")?;
         record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
     }
     // Closest first; at equal distance, the one with fewer operators the

@@ -57,10 +57,15 @@ impl<'a> Render<'a> {
             .collect();
         // A value passed whole to an integer hole (`f(y)` of `x = f(y)`) is
         // a number, not a truth value.
+        // A pointer the original condition tests bare (`p && …`, `!p`)
+        // stays bare.
         let bare = site
             .vars
             .iter()
-            .map(|v| v.opaque() && (site.schema.sort() == Sort::Bool || v.form != cparse::Form::Whole))
+            .map(|v| {
+                (v.opaque() && (site.schema.sort() == Sort::Bool || v.form != cparse::Form::Whole))
+                    || (v.pointer && site.schema.sort() == Sort::Bool && tested_bare(&site.original, &v.name))
+            })
             .collect();
         let orig_form = original.as_ref().map(|o| crate::simplify::flag_tests(&crate::simplify::simplify(o), &flags));
         Render {
@@ -204,6 +209,18 @@ fn compared_with_char(original: &str, name: &str) -> bool {
     regex::Regex::new(&re).is_ok_and(|r| r.is_match(original))
 }
 
+/// Whether `original` tests the pointer `name` as a truth value
+/// (`p && …`, `!p`) and never compares it (`p == NULL`, `p < end`).
+fn tested_bare(original: &str, name: &str) -> bool {
+    let v = regex::escape(name);
+    let compared = format!(r"(?:^|[^\w.>]){v}\s*(?:==|!=|<|>)|(?:==|!=|<=|>=|<|[^-]>)\s*{v}(?:$|[^\w\[(])");
+    let truth = format!(r"(?:^|[(!]|&&|\|\|)\s*{v}\s*(?:$|[)]|&&|\|\||\?)");
+    match (regex::Regex::new(&compared), regex::Regex::new(&truth)) {
+        (Ok(compared), Ok(truth)) => truth.is_match(original) && !compared.is_match(original),
+        _ => false,
+    }
+}
+
 /// The magnitudes of the constants of `patch` that `original` lacks,
 /// summed (each at most 2^20).
 pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
@@ -224,6 +241,16 @@ pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_pointer_tested_bare_stays_bare() {
+        use super::tested_bare;
+        assert!(tested_bare("excluded && !listed(excluded, argv[1])", "excluded"));
+        assert!(tested_bare("!p || p->next", "p"));
+        assert!(!tested_bare("p != NULL && *p", "p"));
+        assert!(!tested_bare("q < p && p", "p"));
+        assert!(!tested_bare("n > 0", "p"));
+    }
+
     #[test]
     fn variables_compared_with_character_literals() {
         use super::compared_with_char as f;

@@ -72,6 +72,7 @@ pub fn synthesize(
                 relabels_only: false,
                 any,
                 rlimit: None,
+                ..SpecOptions::default()
             };
             spec::solve(&pool, paths, &[], &opts)
         };
