@@ -5,7 +5,7 @@
 //! it, a statement swapped with the next one, a statement deleted. They have no second-order hole: `fix` validates each
 //! natively (`fix/stmtedit.rs`).
 
-use super::{enclosing_function, function_name, in_scope, indent_at, reads, row, text, Schema};
+use super::{enclosing_function, function_name, in_scope, indent_at, reads, row, text, Decl, Schema};
 use std::ops::Range;
 use tree_sitter::Node;
 
@@ -108,11 +108,13 @@ pub fn statement_edits(src: &str, wanted: &dyn Fn(Range<u32>) -> bool, copies: u
         }
         let in_block = s.parent().is_some_and(|p| p.kind() == "compound_statement");
         let indent = indent_at(s.start_byte(), src);
-        for t in copied(s, &assignments, &functions, src, copies).into_iter().filter(|_| in_block) {
+        // What is visible at `s`: what a copy may name, what a save may keep.
+        let scope = if in_block { in_scope(s, src) } else { Vec::new() };
+        for t in copied(s, &scope, &assignments, &functions, src, copies).into_iter().filter(|_| in_block) {
             out.push(edit(Schema::Copy, s.start_byte()..s.start_byte(), format!("{t}\n{indent}"), t));
         }
         if in_block && s.kind() != "labeled_statement" {
-            for v in saved(s, src) {
+            for v in saved(s, &scope, src) {
                 let (decl, restore) = (format!("{} {}{} = {};", v.ty, v.star, v.local, v.name), v.restore());
                 let replacement = format!("{decl}\n{indent}{}\n{indent}{restore}", text(s, src));
                 out.push(edit(Schema::SaveRestore, s.byte_range(), replacement, format!("{decl} … {restore}")));
@@ -158,10 +160,9 @@ fn labels(n: Node, src: &str) -> Vec<String> {
 /// before `s`. Copies as written first, then those of other functions (a
 /// forgotten statement that exists elsewhere), closest first.
 fn copied<'t>(
-    s: Node<'t>, assignments: &[Node<'t>], functions: &[(String, &str)], src: &str, most: usize,
+    s: Node<'t>, scope: &[Decl], assignments: &[Node<'t>], functions: &[(String, &str)], src: &str, most: usize,
 ) -> Vec<String> {
     let Some(f) = enclosing_function(s) else { return Vec::new() };
-    let scope = in_scope(s, src);
     let after = &src[s.start_byte()..s.parent().map_or(s.end_byte(), |p| p.end_byte())];
     // The bodies of the functions called from there, once per statement.
     let callees: Vec<&str> = functions.iter().filter(|(name, _)| calls(after, name)).map(|(_, body)| *body).collect();
@@ -185,7 +186,7 @@ fn copied<'t>(
             (None, _) if read_later(text(lhs, src)) => fits.push(((false, here, distance), text(*a, src).to_string())),
             (Some(from), None) => {
                 let Some(was) = in_scope(*a, src).into_iter().find(|d| d.name == *from) else { continue };
-                let same = |d: &&super::Decl| {
+                let same = |d: &&Decl| {
                     d.ty == was.ty && d.levels == was.levels && d.array == was.array && !names.contains(&d.name)
                 };
                 for to in scope.iter().filter(same).take(2) {
@@ -256,7 +257,7 @@ const SAVED: usize = 2;
 /// increments or passes by address) and that are read after it: later in
 /// the function, or by its loop's next turn. Scalars and pointers, in the
 /// order `s` writes them.
-fn saved(s: Node, src: &str) -> Vec<Saved> {
+fn saved(s: Node, scope: &[Decl], src: &str) -> Vec<Saved> {
     fn writes(n: Node, src: &str, out: &mut Vec<String>) {
         let target = match n.kind() {
             "assignment_expression" => n.child_by_field_name("left"),
@@ -282,7 +283,6 @@ fn saved(s: Node, src: &str) -> Vec<Saved> {
     let Some(f) = enclosing_function(s) else { return Vec::new() };
     let mut written = Vec::new();
     writes(s, src, &mut written);
-    let scope = in_scope(s, src);
     let later = &src[s.end_byte()..f.end_byte()];
     // What the enclosing loop reads before `s` on its next turn.
     let mut looped = "";
