@@ -22,6 +22,7 @@ import argparse
 import concurrent.futures
 import json
 import os
+import shlex
 import shutil
 import struct
 import subprocess
@@ -92,27 +93,98 @@ def called(bc, func):
     return any(line.split()[-1] == func for line in r.stdout.splitlines() if line.strip())
 
 
-def synthesize(se2, tool, funcs, work, timeout):
-    proj = os.path.join(work, "project")
+def import_tests(out):
+    """Imports coreutils' own tests for the ten tools (scripts/coreutils-tests);
+    returns the importer's report."""
+    dest = os.path.join(out, "imported")
+    suite = os.path.join(CACHE, "coreutils", "coreutils-9.1", "tests")
+    r = run([sys.executable, os.path.join(REPO, "scripts", "coreutils-tests", "import.py"), "--suite", suite,
+             "--tools", ",".join(TOOLS), "--bin", os.path.join(CACHE, "coreutils", "bin"), "--out", dest], text=True)
+    if r.returncode != 0:
+        raise RuntimeError(f"importing coreutils' tests failed: {r.stderr.strip()}")
+    log("imported coreutils' tests: " + "; ".join(r.stdout.strip().splitlines()))
+    with open(os.path.join(dest, "import.json")) as fh:
+        return json.load(fh)
+
+
+def project(out, tool, imported):
+    """The tool's model-lib project: its bitcode, the example runs written
+    from its manual (examples/table5/TOOL.yaml) and, with `imported`, the
+    tests imported from coreutils' suite."""
+    proj = os.path.join(out, "projects", tool)
     os.makedirs(proj, exist_ok=True)
-    shutil.copy(os.path.join(REPO, "examples", "table5", f"{tool}.yaml"), os.path.join(proj, "se2repair.yaml"))
     shutil.copy(os.path.join(CACHE, "coreutils", "bc", f"{tool}.bc"), proj)
-    out = {}
-    for f in funcs:
-        model = os.path.join(work, "models", f"{f}.c")
-        t0 = time.time()
-        r = run([se2, "model-lib", f, proj, "--json", "--timeout", str(timeout), "--out", model], text=True)
-        took = time.time() - t0
-        try:
-            rep = json.loads(r.stdout)
-        except json.JSONDecodeError:
-            rep = {"status": "error", "reason": (r.stderr or r.stdout).strip().splitlines()[-1:] or ["no output"]}
-        status = rep.get("status", "error")
-        out[f] = {"status": status, "terms": rep.get("terms", []), "sketch": rep.get("sketch"),
-                  "undecided": rep.get("undecided"), "reason": rep.get("reason"),
-                  "time_s": round(took, 1), "file": model if status == "model" else None}
-        log(f"{tool}: model-lib {f}: {status} {' '.join(out[f]['terms']) or out[f]['reason'] or ''} ({took:.1f} s)")
-    return out
+    with open(os.path.join(REPO, "examples", "table5", f"{tool}.yaml")) as fh:
+        text = fh.read()
+    if imported:
+        with open(os.path.join(out, "imported", f"{tool}.yaml")) as fh:
+            lines = [ln for ln in fh.read().splitlines() if ln.startswith("  - ")]
+        text = text.rstrip() + "\n" + "".join(ln + "\n" for ln in lines)
+    with open(os.path.join(proj, "se2repair.yaml"), "w") as fh:
+        fh.write(text)
+    return proj
+
+
+# model-lib's fork budget per test: a test of a long report (pr's) can
+# fork thousands of times on lengths without passing; cut at this, it
+# still rules out the failing paths it saw.
+MODEL_FORKS = 400
+
+
+def model_lib(se2, func, projects, model, timeout):
+    """model-lib FUNC on the first project, the others pooled; the report."""
+    cmd = [se2, "model-lib", func, projects[0], "--json", "--timeout", str(timeout), "--out", model,
+           "--max-forks", str(MODEL_FORKS)]
+    for p in projects[1:]:
+        cmd += ["--pool", p]
+    t0 = time.time()
+    r = run(cmd, text=True)
+    took = time.time() - t0
+    try:
+        rep = json.loads(r.stdout)
+    except json.JSONDecodeError:
+        rep = {"status": "error", "reason": ((r.stderr or r.stdout).strip().splitlines() or ["no output"])[-1]}
+    status = rep.get("status", "error")
+    agree = rep.get("agreement")
+    return {"status": status, "terms": rep.get("terms", []), "sketch": rep.get("sketch"),
+            "undecided": rep.get("undecided"), "reason": rep.get("reason"), "time_s": round(took, 1),
+            "tests_used": rep.get("tests_used", 0), "tests_checked": rep.get("tests_checked", 0),
+            "unusable": rep.get("unusable", []),
+            "agreement": agree, "agreement_note": rep.get("agreement_note"),
+            "file": model if status == "model" else None}
+
+
+def synthesize_models(se2, tools, out, timeout, per_tool, imported, jobs):
+    """Models of the functions taken away. Pooled (the paper's usage): one
+    model per function from every tool that calls it; per tool: one per
+    tool and function. Returns {tool: {func: model}}."""
+    calls = {t: [f for f in TAKEN if called(os.path.join(CACHE, "coreutils", "bc", f"{t}.bc"), f)] for t in tools}
+    projects = {t: project(out, t, imported) for t in tools}
+    tasks = []
+    if per_tool:
+        for t in tools:
+            for f in calls[t]:
+                tasks.append(((t,), f, [projects[t]], os.path.join(out, t, "models", f"{f}.c")))
+    else:
+        for f in TAKEN:
+            users = tuple(t for t in tools if f in calls[t])
+            if users:
+                tasks.append((users, f, [projects[t] for t in users], os.path.join(out, "models", f"{f}.c")))
+    result = {t: {} for t in tools}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futs = {pool.submit(model_lib, se2, f, ps, m, timeout): (users, f) for users, f, ps, m in tasks}
+        for fut in concurrent.futures.as_completed(futs):
+            users, f = futs[fut]
+            m = fut.result()
+            a = m["agreement"]
+            log(f"model-lib {f} ({', '.join(users)}): {m['status']} {' '.join(m['terms']) or m['reason'] or ''} "
+                f"[{m['tests_used']} tests; {len(m['unusable'])} unused]"
+                + (f" agreement {100.0 * a['agreeing'] / max(1, a['inputs']):.1f}%" if a else "") + f" ({m['time_s']} s)")
+            for t in users:
+                result[t][f] = m
+    with open(os.path.join(out, "models.json"), "w") as fh:
+        json.dump({"per_tool": per_tool, "imported": imported, "models": result}, fh, indent=2)
+    return result
 
 
 def config_libs(config, funcs, models, work):
@@ -219,40 +291,75 @@ def coverage(tool, prefix):
     return sum(1 for c in lines.values() if c > 0), len(lines)
 
 
-def one_tool(se2, klee, tool, out, secs, model_timeout, replay_timeout):
+def one_config(klee, tool, config, out, secs, models, replay_timeout):
+    """Test generation of one tool in one configuration, replayed with
+    gcov; written to OUT/TOOL/CONFIG.json and returned."""
     work = os.path.join(out, tool)
     os.makedirs(work, exist_ok=True)
     bc = os.path.join(CACHE, "coreutils", "bc", f"{tool}.bc")
     exe = os.path.join(CACHE, "coreutils-cov", "coreutils-9.1", "src", tool)
     funcs = [f for f in TAKEN if called(bc, f)]
-    t0 = time.time()
-    models = synthesize(se2, tool, funcs, work, model_timeout)
-    row = {"functions": funcs, "models": models, "model_time_s": round(time.time() - t0, 1)}
-    for config in CONFIGS:
-        kout = os.path.join(work, config)
-        shutil.rmtree(kout, ignore_errors=True)
-        cmd = [klee, f"--output-dir={kout}", f"--max-time={secs}"] + KLEE_OPTS
-        cmd += config_libs(config, funcs, models, work) + [bc] + SYM_ARGS
-        t1 = time.time()
-        r = run(cmd, stdin=subprocess.DEVNULL)
-        explore = time.time() - t1
-        tests = sorted(f for f in os.listdir(kout) if f.endswith(".ktest")) if os.path.isdir(kout) else []
-        prefix = os.path.join(work, f"{config}.gcov")
-        shutil.rmtree(prefix, ignore_errors=True)
-        os.makedirs(prefix)
-        os.chmod(prefix, 0o777)
-        t2 = time.time()
-        for k in tests:
-            replay(tool, os.path.join(kout, k), exe, prefix, replay_timeout)
-        if os.geteuid() == 0:
-            os.chmod(prefix, 0o755)
-        cov, total = coverage(tool, prefix)
-        pct = round(100.0 * cov / total, 2) if total else 0.0
-        row[config] = {"coverage": pct, "tests": len(tests), "covered_lines": cov, "lines": total,
-                       "explore_s": round(explore, 1), "replay_s": round(time.time() - t2, 1),
-                       "klee_exit": r.returncode}
-        log(f"{tool} {config}: {len(tests)} tests, {pct}% of {total} lines ({explore:.0f} s + replay {time.time() - t2:.0f} s)")
-    return tool, row
+    kout = os.path.join(work, config)
+    shutil.rmtree(kout, ignore_errors=True)
+    cmd = [klee, f"--output-dir={kout}", f"--max-time={secs}"] + KLEE_OPTS
+    cmd += config_libs(config, funcs, models, os.path.join(work, f"lib-{config}")) + [bc] + SYM_ARGS
+    t1 = time.time()
+    r = run(cmd, stdin=subprocess.DEVNULL)
+    explore = time.time() - t1
+    tests = sorted(f for f in os.listdir(kout) if f.endswith(".ktest")) if os.path.isdir(kout) else []
+    prefix = os.path.join(work, f"{config}.gcov")
+    shutil.rmtree(prefix, ignore_errors=True)
+    os.makedirs(prefix)
+    os.chmod(prefix, 0o777)
+    t2 = time.time()
+    for k in tests:
+        replay(tool, os.path.join(kout, k), exe, prefix, replay_timeout)
+    if os.geteuid() == 0:
+        os.chmod(prefix, 0o755)
+    cov, total = coverage(tool, prefix)
+    pct = round(100.0 * cov / total, 2) if total else 0.0
+    row = {"coverage": pct, "tests": len(tests), "covered_lines": cov, "lines": total,
+           "explore_s": round(explore, 1), "replay_s": round(time.time() - t2, 1), "klee_exit": r.returncode}
+    if r.returncode not in (0, 1) and not tests:
+        row["error"] = (r.stderr.decode(errors="replace").strip().splitlines() or [f"klee exit {r.returncode}"])[-1]
+    with open(os.path.join(work, f"{config}.json"), "w") as fh:
+        json.dump(row, fh, indent=2)
+    log(f"{tool} {config}: {len(tests)} tests, {pct}% of {total} lines ({explore:.0f} s + replay {time.time() - t2:.0f} s)")
+    return row
+
+
+def collect(out, tools, secs, took):
+    """The table from OUT/models.json and every OUT/TOOL/CONFIG.json."""
+    with open(os.path.join(out, "models.json")) as fh:
+        models = json.load(fh)
+    imported = None
+    if os.path.exists(os.path.join(out, "imported", "import.json")):
+        with open(os.path.join(out, "imported", "import.json")) as fh:
+            imported = json.load(fh)["tools"]
+    table = {}
+    for t in tools:
+        row = {"functions": list(models["models"].get(t, {})), "models": models["models"].get(t, {})}
+        if imported:
+            row["imported"] = imported.get(t, {})
+        for c in CONFIGS:
+            f = os.path.join(out, t, f"{c}.json")
+            if os.path.exists(f):
+                with open(f) as fh:
+                    row[c] = json.load(fh)
+            else:
+                row[c] = {"coverage": 0.0, "tests": 0, "error": "not run (no result file)"}
+        table[t] = row
+    doc = {"time_s_per_config": secs, "took_s": round(took, 1), "per_tool_models": models.get("per_tool", False),
+           "imported_tests": models.get("imported", False),
+           "tools": {t: {c: {"coverage": r[c]["coverage"], "tests": r[c]["tests"]} for c in CONFIGS} for t, r in table.items()},
+           "details": table, "paper_average": {c: {"coverage": PAPER[c][0], "tests": PAPER[c][1]} for c in CONFIGS}}
+    with open(os.path.join(out, "table5.json"), "w") as fh:
+        json.dump(doc, fh, indent=2)
+    with open(os.path.join(out, "table5.md"), "w") as fh:
+        fh.write(markdown(table, secs, took))
+    with open(os.path.join(out, "table5.svg"), "w") as fh:
+        fh.write(svg(table))
+    return table
 
 
 def svg(table):
@@ -299,59 +406,118 @@ def markdown(table, secs, took):
               "", "Coverage is gcov's line coverage of the tool's own source file (basenc.c for base64), "
               "every generated test replayed natively on a coverage build linked with the real C library. "
               "The paper's per-tool numbers are not in our copy of it; its averages are shown.", "",
-              "## Models", "", "| tool | function | model | sketch | note | time |", "|---|---|---|---|---|---|"]
+              "## Models", "",
+              "| function | tools | model | sketch | tests recorded of checked | agreement with the C library | note | time |",
+              "|---|---|---|---|---|---|---|---|"]
+    seen = {}
     for t in tools:
         for f, m in table[t]["models"].items():
-            model = "; ".join(f"`{x}`" for x in m["terms"]) if m["status"] == "model" else f"none: {m.get('reason') or m['status']}"
-            note = (m.get("undecided") or "").replace("|", "\\|")
-            lines.append(f"| {t} | {f} | {model.replace('|', chr(92) + '|')} | {m.get('sketch') or ''} | {note} | {m['time_s']} s |")
-    lines += ["", f"Whole run: {took / 60:.1f} min.", ""]
+            # A pooled model is the same for every tool that calls f.
+            key = (f, json.dumps(m, sort_keys=True))
+            seen.setdefault(key, (m, []))[1].append(t)
+    esc = lambda x: str(x).replace("|", "\\|")
+    for (f, _), (m, users) in seen.items():
+        model = "; ".join(f"`{x}`" for x in m["terms"]) if m["status"] == "model" else f"none: {m.get('reason') or m['status']}"
+        a = m.get("agreement")
+        if a:
+            agree = f"{100.0 * a['agreeing'] / max(1, a['inputs']):.1f}% of {a['inputs']} ({a['compared'].replace('_', ' ')})"
+            if a.get("weak"):
+                agree += f"; **weak**: {a.get('witness', '')}"
+        else:
+            agree = m.get("agreement_note") or ""
+        lines.append(f"| {f} | {', '.join(users)} | {esc(model)} | {m.get('sketch') or ''} | {m.get('tests_used', 0)} of {m.get('tests_checked', 0)} | "
+                     f"{esc(agree)} | {esc(m.get('undecided') or '')} | {m['time_s']} s |")
+    unusable = [(f, u) for (f, _), (m, _) in seen.items() for u in m.get("unusable", [])]
+    if unusable:
+        lines += ["", "Tests and projects that constrained no model (one line each):", ""]
+        lines += [f"* {f}: {u}" for f, u in unusable]
+    imp = [(t, table[t]["imported"]) for t in tools if "imported" in table[t]]
+    if imp:
+        lines += ["", "## Tests imported from coreutils' suite", "", "| tool | imported | test files | skipped (reason: count) |", "|---|---|---|---|"]
+        for t, r in imp:
+            skipped = "; ".join(f"{why}: {n}" for why, n in sorted(r.get("skipped", {}).items(), key=lambda x: -x[1]))
+            lines.append(f"| {t} | {r.get('imported', 0)} | {', '.join(sorted(set(r.get('files', [])))) or 'none'} | {esc(skipped)} |")
+    errors = [(t, c, table[t][c]["error"]) for t in tools for c in CONFIGS if table[t][c].get("error")]
+    if errors:
+        lines += ["", "Configurations that did not run:", ""] + [f"* {t} {c}: {e}" for t, c, e in errors]
+    if took:
+        lines += ["", f"Whole run: {took / 60:.1f} min."]
+    lines.append("")
     return "\n".join(lines)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--time", type=int, default=120, help="seconds of test generation per tool and configuration")
+    ap.add_argument("--time", type=int, default=120, help="seconds of test generation per tool and configuration (at most 1800, the paper's)")
     ap.add_argument("--tools", default=",".join(TOOLS), help="comma-separated subset of " + ",".join(TOOLS))
+    ap.add_argument("--configs", default=",".join(CONFIGS), help="comma-separated subset of " + ",".join(CONFIGS))
     ap.add_argument("--out", required=True, help="output folder")
     ap.add_argument("--jobs", type=int, default=1, help="tools run at a time")
-    ap.add_argument("--model-timeout", type=int, default=120, help="model-lib's --timeout per function")
+    ap.add_argument("--model-timeout", type=int, default=900, help="model-lib's --timeout per function")
     ap.add_argument("--replay-timeout", type=float, default=2.0, help="seconds of one native replay")
+    ap.add_argument("--per-tool", action="store_true", help="a model per tool from its own tests (default: pooled across the tools)")
+    ap.add_argument("--no-import", action="store_true", help="only the example runs of examples/table5, not coreutils' own tests")
+    ap.add_argument("--models-only", action="store_true", help="synthesize the models (OUT/models.json) and stop")
+    ap.add_argument("--reuse-models", action="store_true", help="use OUT/models.json from an earlier run")
+    ap.add_argument("--emit-jobs", metavar="FILE", help="write one command per tool and configuration (after one for the models) instead of running")
+    ap.add_argument("--collect", action="store_true", help="only make the table from OUT's results")
     ap.add_argument("--se2repair", default=os.path.join(REPO, "target", "release", "se2repair"))
     a = ap.parse_args()
     tools = [t for t in a.tools.split(",") if t]
-    bad = [t for t in tools if t not in TOOLS]
+    configs = [c for c in a.configs.split(",") if c]
+    bad = [t for t in tools if t not in TOOLS] + [c for c in configs if c not in CONFIGS]
     if bad:
-        sys.exit(f"table5: unknown tool(s) {', '.join(bad)} (the ten: {', '.join(TOOLS)})")
+        sys.exit(f"table5: unknown tool(s) or configuration(s) {', '.join(bad)} (tools: {', '.join(TOOLS)}; configurations: {', '.join(CONFIGS)})")
+    if not 1 <= a.time <= 1800:
+        sys.exit("table5: --time must be 1 to 1800 seconds (the paper ran 30 minutes)")
+    out = os.path.abspath(a.out)
+    os.makedirs(out, exist_ok=True)
+    if a.collect:
+        collect(out, tools, a.time, 0.0)
+        print(open(os.path.join(out, "table5.md")).read())
+        return
+    if a.emit_jobs:
+        me = [sys.executable, os.path.abspath(__file__), "--out", out, "--time", str(a.time),
+              "--model-timeout", str(a.model_timeout), "--replay-timeout", str(a.replay_timeout), "--se2repair", a.se2repair]
+        me += ["--per-tool"] if a.per_tool else []
+        me += ["--no-import"] if a.no_import else []
+        q = lambda c: " ".join(shlex.quote(x) for x in c)
+        lines = ["# Table 5 as jobs: run the first line, then the others in any order (each writes OUT/TOOL/CONFIG.json),",
+                 "# then collect: " + q(me + ["--collect", "--tools", ",".join(tools)]),
+                 q(me + ["--models-only", "--tools", ",".join(tools)])]
+        lines += [q(me + ["--reuse-models", "--tools", t, "--configs", c]) for t in tools for c in configs]
+        with open(a.emit_jobs, "w") as fh:
+            fh.write("\n".join(lines) + "\n")
+        print(f"table5: {len(lines) - 2} commands written to {a.emit_jobs}")
+        return
     klee = os.path.join(os.path.dirname(a.se2repair), "klee")
     for need, how in [(a.se2repair, "cargo build --release"), (klee, "cargo build --release"),
                       (os.path.join(CACHE, "coreutils", "done"), "scripts/real-programs/build.sh coreutils"),
                       (os.path.join(CACHE, "coreutils-cov", "done"), "scripts/real-programs/build.sh coreutils-cov")]:
         if not os.path.exists(need):
             sys.exit(f"table5: missing {need} ({how})")
-    for tool in ["clang-14", "llvm-nm-14", "gcov", "setpriv"]:
+    for tool in ["clang-14", "llvm-nm-14", "gcov", "setpriv", "perl"]:
         if shutil.which(tool) is None:
             sys.exit(f"table5: missing tool {tool} (scripts/setup.sh installs it)")
-    os.makedirs(a.out, exist_ok=True)
     t0 = time.time()
-    table = {}
+    if a.reuse_models:
+        with open(os.path.join(out, "models.json")) as fh:
+            models = json.load(fh)["models"]
+    else:
+        imported = not a.no_import
+        if imported:
+            import_tests(out)
+        models = synthesize_models(a.se2repair, TOOLS if not a.per_tool else tools, out, a.model_timeout, a.per_tool, imported, a.jobs)
+    if a.models_only:
+        return
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        futs = [pool.submit(one_tool, a.se2repair, klee, t, os.path.abspath(a.out), a.time, a.model_timeout, a.replay_timeout) for t in tools]
-        for f in futs:
-            tool, row = f.result()
-            table[tool] = row
-    table = {t: table[t] for t in tools}
-    took = time.time() - t0
-    doc = {"time_s_per_config": a.time, "jobs": a.jobs, "took_s": round(took, 1),
-           "tools": {t: {c: {"coverage": r[c]["coverage"], "tests": r[c]["tests"]} for c in CONFIGS} for t, r in table.items()},
-           "details": table, "paper_average": {c: {"coverage": PAPER[c][0], "tests": PAPER[c][1]} for c in CONFIGS}}
-    with open(os.path.join(a.out, "table5.json"), "w") as fh:
-        json.dump(doc, fh, indent=2)
-    with open(os.path.join(a.out, "table5.md"), "w") as fh:
-        fh.write(markdown(table, a.time, took))
-    with open(os.path.join(a.out, "table5.svg"), "w") as fh:
-        fh.write(svg(table))
-    print(open(os.path.join(a.out, "table5.md")).read())
+        # Each tool's configurations one after another, --jobs tools at a time.
+        def tool_runs(t):
+            for c in configs:
+                one_config(klee, t, c, out, a.time, models.get(t, {}), a.replay_timeout)
+        list(pool.map(tool_runs, tools))
+    collect(out, tools, a.time, time.time() - t0)
+    print(open(os.path.join(out, "table5.md")).read())
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ pub fn main(dir: &Path, gen_time: Duration) -> Result<(), String> {
             timeout: Duration::from_secs(120),
             max_forks: 2000,
             test_timeout: Duration::from_secs(5),
+            pool: Vec::new(),
         };
         let job = modellib::prepare(&project, &func, None)?;
         let r = modellib::model(&job, &opts, std::time::Instant::now())?;

@@ -36,6 +36,11 @@ pub struct ModelLibArgs {
     /// Fork budget of each test's exploration.
     #[arg(long, value_name = "N", default_value_t = 2000)]
     max_forks: u64,
+    /// Another project whose program calls FUNC: its tests constrain the
+    /// model too, and the model must pass them (repeatable; the paper's
+    /// usage context pooled across programs).
+    #[arg(long, value_name = "DIR")]
+    pool: Vec<PathBuf>,
     /// Print the report as JSON.
     #[arg(long)]
     json: bool,
@@ -91,6 +96,7 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
         timeout: crate::timespec::parse_time(&a.timeout)?,
         max_forks: a.max_forks,
         test_timeout: std::time::Duration::from_secs(5),
+        pool: a.pool.clone(),
     };
     let start = std::time::Instant::now();
     let job = modellib::prepare(&project, &a.func, opts.sketch.as_deref())?;

@@ -6,7 +6,7 @@
 use crate::config::{MatchKind, TestCase};
 use crate::native::judge;
 use klee_ext::exec::PathReport;
-use klee_ext::exec::{ArgSpec, Config, Executor, Termination};
+use klee_ext::exec::{ArgSpec, Config, Executor, StopReason, Termination};
 use klee_ext::expr::ExprId;
 use klee_ext::ir::Program;
 use klee_ext::so::Pool;
@@ -79,6 +79,22 @@ pub struct Limits {
     /// Count each first-order query's limit in Z3 steps rather than time
     /// (`SolverConfig::steps`; `fix`).
     pub solver_steps: bool,
+    /// A test no explored path passes is set aside (listed in
+    /// [`InferStats::unpassed`], no paths) rather than ending the
+    /// exploration (`model-lib`'s recording: a test that fails under the
+    /// VM whatever the function returns still leaves the others); at the
+    /// deadline, the tests recorded stand and the others are listed in
+    /// [`InferStats::unreached`].
+    pub skip_unpassed: bool,
+    /// Once a test has a passing path, its exploration goes on for at
+    /// most this many more forks (`None`: for its share of the time
+    /// left). A budget in work, so what is recorded does not depend on
+    /// the machine's load (`model-lib`'s recording).
+    pub forks_after_pass: Option<u64>,
+    /// Also keep the failing paths of a test whose exploration was cut
+    /// ([`Explored::Paths`]' third field): with only some of its passing
+    /// paths known, what a test rules out is the failing paths seen.
+    pub keep_failing: bool,
 }
 
 /// Counters of one site's inference.
@@ -122,6 +138,15 @@ pub struct InferStats {
     pub sat_times: Vec<Duration>,
     #[serde(skip)]
     pub unsat_times: Vec<Duration>,
+    /// Tests set aside because no explored path passed them
+    /// ([`Limits::skip_unpassed`]), each with whether its exploration was
+    /// cut by a limit.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unpassed: Vec<(String, bool)>,
+    /// Tests whose exploration the deadline ended before any path passed
+    /// or that it did not reach ([`Limits::skip_unpassed`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreached: Vec<String>,
 }
 
 /// One test's deviation-ordered exploration at a site.
@@ -206,7 +231,7 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
     let (pool, spec_paths) = match explore_tests(prog, tests, &holes, engine, limits, &mut stats, |fo, pool, r| {
         pin(fo, pool, r).unwrap_or_else(|| r.constraints.to_vec())
     })? {
-        Explored::Paths(pool, paths) => (pool, paths),
+        Explored::Paths(pool, paths, _) => (pool, paths),
         Explored::OutOfTime => return Ok((Inferred::OutOfTime, stats)),
         Explored::NoPassingPath { test, cut } => {
             return Ok((Inferred::NoPassingPath { test, cut, bounded: false }, stats))
@@ -251,8 +276,10 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
 /// What running every test with the holes found.
 #[allow(clippy::large_enum_variant)] // one per site search, moved once
 pub(crate) enum Explored {
-    /// The pool of the runs and, per test in order, its passing paths.
-    Paths(Pool, Vec<Vec<PathSpec>>),
+    /// The pool of the runs and, per test in order, its passing paths
+    /// and, when [`Limits::keep_failing`] and its exploration was cut,
+    /// the paths that ended failing it (a wrong exit status or output).
+    Paths(Pool, Vec<Vec<PathSpec>>, Vec<Option<Vec<PathSpec>>>),
     OutOfTime,
     /// No explored path of this test passes it (`cut`: its exploration
     /// stopped at a limit).
@@ -272,19 +299,27 @@ pub(crate) fn explore_tests(
     let mut query_times: Vec<Duration> = Vec::new();
     let mut pool = Pool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
+    let mut cut_failing: Vec<Option<Vec<PathSpec>>> = Vec::new();
     let t0 = Instant::now();
     let mut fo = first_order(limits.solver_steps, limits.query_timeout);
     let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
     for t in tests {
         let now = Instant::now();
         if now >= limits.deadline {
-            return Ok(Explored::OutOfTime);
+            if !limits.skip_unpassed {
+                return Ok(Explored::OutOfTime);
+            }
+            // What was recorded stands; the tests left are listed.
+            unreached(t, stats, &mut spec_paths, &mut cut_failing);
+            continue;
         }
         let mut cfg = test_config(t, (first, first_lang), engine, limits, limits.deadline - now);
         cfg.so_langs = holes.to_vec();
         let mut ex =
             Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
         let mut passing = Vec::new();
+        let mut failing = Vec::new();
+        let mut unknown = false;
         let mut paths = 0u64;
         // Once a test has a passing path, its exploration goes on for at
         // most its share of the time left: the specification needs one
@@ -293,16 +328,30 @@ pub(crate) fn explore_tests(
         let share = limits.deadline.saturating_duration_since(now) / left;
         let end = ex.run(&mut |ex, r| {
             paths += 1;
+            // A concretized value: the values it left out were not run.
+            unknown |= r.concretized;
             let exit = match r.termination {
                 Termination::Exit(c) => Some(c),
                 _ => None,
             };
             if judge(t, &r.stdout, &r.stderr, exit) {
                 if passing.is_empty() {
-                    ex.limit_time(share);
+                    match limits.forks_after_pass {
+                        Some(n) => ex.limit_forks(n),
+                        None => ex.limit_time(share),
+                    }
                 }
                 let constraints = condition(&mut fo, &mut ex.pool, &r);
                 passing.push(PathSpec { constraints, apps: r.apps.to_vec() });
+            } else if limits.keep_failing && fails_for_sure(&r.termination) {
+                let constraints = condition(&mut fo, &mut ex.pool, &r);
+                failing.push(PathSpec { constraints, apps: r.apps.to_vec() });
+            } else {
+                // A limit, or a model of the executor's (a symbolic
+                // allocation size concretized to one value, the others
+                // ended as a model error): what the program does there is
+                // not known.
+                unknown = true;
             }
         });
         let ss = ex.solver_stats();
@@ -316,19 +365,64 @@ pub(crate) fn explore_tests(
         stats.unsat_times.extend(ss.so.unsat.iter().copied());
         stats.so_query_median_ms = median_ms(&mut query_times);
         stats.query_times = query_times.clone();
-        let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks;
+        let cut = end != klee_ext::exec::RunEnd::Exhausted || ex.stats.forks >= limits.max_forks || ex.forks_spent();
+        log::debug!(
+            target: "se2repair::explore",
+            "test {}: {paths} paths ({} passing), {} forks{}, {:.2} s",
+            t.name,
+            passing.len(),
+            ex.stats.forks,
+            if cut { ", cut" } else { "" },
+            now.elapsed().as_secs_f64()
+        );
         stats.explorations_cut += cut as u64;
         pool = ex.into_pool();
         stats.explore_s = t0.elapsed().as_secs_f64();
         if passing.is_empty() {
             if Instant::now() >= limits.deadline {
-                return Ok(Explored::OutOfTime);
+                if !limits.skip_unpassed {
+                    return Ok(Explored::OutOfTime);
+                }
+                unreached(t, stats, &mut spec_paths, &mut cut_failing);
+                continue;
             }
-            return Ok(Explored::NoPassingPath { test: t.name.clone(), cut });
+            if !limits.skip_unpassed {
+                return Ok(Explored::NoPassingPath { test: t.name.clone(), cut });
+            }
+            if !cut {
+                stats.unpassed.push((t.name.clone(), cut));
+            }
         }
         spec_paths.push(passing);
+        // With paths of unknown outcome, the paths seen are not all of
+        // them either: the test keeps its failing paths as a cut one does.
+        cut_failing.push(((cut || unknown) && limits.keep_failing).then_some(failing));
     }
-    Ok(Explored::Paths(pool, spec_paths))
+    Ok(Explored::Paths(pool, spec_paths, cut_failing))
+}
+
+/// `t` not recorded before the deadline: no paths, listed.
+fn unreached(
+    t: &TestCase, stats: &mut InferStats, spec_paths: &mut Vec<Vec<PathSpec>>,
+    cut_failing: &mut Vec<Option<Vec<PathSpec>>>,
+) {
+    stats.unreached.push(t.name.clone());
+    spec_paths.push(Vec::new());
+    cut_failing.push(None);
+}
+
+/// Whether a path that does not pass its test fails it as the program
+/// would natively: a wrong exit status or output, or a fault of the
+/// program's own (not a limit, nor a model of the executor's).
+fn fails_for_sure(t: &Termination) -> bool {
+    use klee_ext::exec::ErrorKind as K;
+    match t {
+        Termination::Exit(_) | Termination::Early(StopReason::OutputMismatch) => true,
+        Termination::Error { kind, .. } => {
+            matches!(kind, K::Ptr | K::Free | K::Div | K::Assert | K::Abort | K::ReadOnly)
+        }
+        _ => false,
+    }
 }
 
 /// The median of `times` in milliseconds (0 for none).

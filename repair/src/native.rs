@@ -247,6 +247,26 @@ fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// `harness` (C calling FUNC and `se2_model_FUNC`) linked with `model`
+/// (C defining FUNC, compiled with FUNC renamed `se2_model_FUNC`) and
+/// the C library into `out/harness`; `Ok(Err(message))` when only the
+/// link fails (the C library may have no FUNC).
+pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Result<Result<PathBuf, String>, String> {
+    let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
+    let obj = out.join("model.o");
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-c", "-O0", "-w"]).arg(format!("-D{func}=se2_model_{func}")).arg(model).arg("-o").arg(&obj);
+    run_compiler(&mut cmd, &model.display().to_string())?;
+    let exe = out.join("harness");
+    let mut cmd = Command::new(&clang);
+    cmd.args(["-O0", "-w", "-fno-builtin"]).arg(harness).arg(&obj).arg("-o").arg(&exe);
+    let o = klee_ext::procs::output(&mut cmd).map_err(|e| format!("cannot run the C compiler: {e}"))?;
+    if !o.status.success() {
+        return Ok(Err(String::from_utf8_lossy(&o.stderr).trim_end().to_string()));
+    }
+    Ok(Ok(exe))
+}
+
 /// Compiles `sources` (absolute paths; `include_dirs` for their local
 /// headers) into `out`, with gcc coverage instrumentation when `coverage`.
 pub fn build(

@@ -101,6 +101,9 @@ pub struct PathReport {
     pub arrays: Vec<crate::expr::ArrayId>,
     /// The path covered a block no path had covered before it.
     pub covered_new: bool,
+    /// A symbolic value was silently concretized on it: its condition
+    /// pins that value, and the path's other values were not explored.
+    pub concretized: bool,
     /// Its branch decisions (with `Config::record_branches`).
     pub path: Rc<Vec<bool>>,
     /// The source lines it ran, sorted (with `Config::record_lines`).
@@ -418,6 +421,20 @@ impl<'p> Executor<'p> {
         self.set_max_time(Some(self.cfg.max_time.map_or(at, |t| t.min(at))));
     }
 
+    /// Lets the run fork at most `n` more times (a budget in work, where
+    /// [`Executor::limit_time`] is one in time).
+    pub fn limit_forks(&mut self, n: u64) {
+        let at = self.stats.forks - self.forks_at_start + n;
+        self.cfg.max_forks = Some(self.cfg.max_forks.map_or(at, |m| m.min(at)));
+    }
+
+    /// Whether the run has used its fork budget (`max_forks`, or what
+    /// [`Executor::limit_forks`] left): its later paths each followed one
+    /// side of a branch, so the exploration is not exhaustive.
+    pub fn forks_spent(&self) -> bool {
+        self.cfg.max_forks.is_some_and(|m| self.stats.forks - self.forks_at_start >= m)
+    }
+
     /// The run's time limit (from the executor's start), for the steps
     /// and for the solver's queries alike.
     fn set_max_time(&mut self, t: Option<Duration>) {
@@ -481,6 +498,7 @@ impl<'p> Executor<'p> {
             objects,
             arrays: st.arrays.iter().map(|(a, _)| *a).collect(),
             covered_new: st.covered_new,
+            concretized: st.concretized,
             path: st.path.clone(),
             lines: self.covered_lines(&st),
             instructions: st.instructions,
@@ -624,6 +642,7 @@ impl<'p> Executor<'p> {
             return Ok(c);
         }
         let v = self.pin_to_model(st, e);
+        st.concretized = true;
         let l = self.loc_of(st).map(|l| format!(" ({}:{})", l.file, l.line)).unwrap_or_default();
         // KLEE's words; its reason for every floating-point operand is
         // "floating point".

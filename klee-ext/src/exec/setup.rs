@@ -150,6 +150,7 @@ impl<'p> Executor<'p> {
                 instructions: 0,
                 covnew: 0,
                 covered_new: false,
+                concretized: false,
                 loc: LocId(0),
                 apps: Rc::default(),
                 holes: Rc::default(),

@@ -98,6 +98,9 @@ pub struct State {
     /// off (KLEE's `coveredNew`: a state made at a fork starts without
     /// it; `--only-output-states-covering-new` writes a test only when set).
     pub covered_new: bool,
+    /// A symbolic value was silently concretized on the path (pinned to
+    /// one value its condition allowed, the others not explored).
+    pub concretized: bool,
     /// Location of the instruction being executed.
     pub loc: LocId,
     /// Second-order applications evaluated on this path, in order.

@@ -170,6 +170,9 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         max_runs: None,
         max_site_instructions: None,
         solver_steps: true,
+        skip_unpassed: false,
+        forks_after_pass: None,
+        keep_failing: false,
     };
     let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);

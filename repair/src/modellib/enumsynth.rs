@@ -163,8 +163,15 @@ impl Search<'_> {
             let mut seen: HashMap<u64, bool> = HashMap::new();
             let mut fits: Vec<Term> = Vec::new();
             let mut first_size = None;
+            // Where the sketch's contract says more than the tests, two
+            // sizes more are enumerated for a fitting term that keeps it.
+            let arity = h.params.len();
+            let shape = self.shape;
+            let keeps_contract = |t: &Term| shape.contract(t, arity);
+            let extra = if shape == Shape::Comparison { 2 } else { 0 };
             while e.size() < self.budget.max_size.min(e.max_size()) && self.stats.candidates < self.budget.candidates {
-                if first_size.is_some_and(|f| e.size() > f) {
+                let done = |f: usize| e.size() > f + extra || (extra > 0 && fits.iter().any(keeps_contract));
+                if first_size.is_some_and(done) {
                     break;
                 }
                 let Some(terms) = e.next_size(self.budget.steps) else { break };
@@ -181,6 +188,9 @@ impl Search<'_> {
                         break;
                     }
                     let all: Vec<&Term> = fixed.iter().chain(std::iter::once(&t)).collect();
+                    if self.ex.is_banned(self.shape, &all) {
+                        continue;
+                    }
                     let results: Vec<Option<i64>> = self.ex.calls.iter().map(|c| self.shape.run(c, &all)).collect();
                     let key = hash_of(&results);
                     let ok = match seen.get(&key) {
@@ -197,13 +207,18 @@ impl Search<'_> {
                             ok
                         }
                     };
-                    if ok && fits.len() < 8 && self.shape.admits(&t, h.params.len()) {
+                    if ok
+                        && (fits.len() < 8 || keeps_contract(&t) && !fits.iter().any(keeps_contract))
+                        && self.shape.admits(&t, h.params.len())
+                    {
                         first_size.get_or_insert(e.size());
                         fits.push(t);
                     }
                 }
             }
             self.stats.steps += e.work;
+            // Stable: the smallest term that reads what it should first.
+            fits.sort_by_key(|t| !keeps_contract(t));
             if !fits.is_empty() {
                 return Ok(Some((fits, format!("{}={}", h.name, spec.describe()))));
             }
@@ -329,12 +344,9 @@ pub fn synthesize(
     Ok((Outcome::Found(Found { terms, language, undecided }), s.stats))
 }
 
-/// Inputs beyond the tests: for each recorded call, strings of its
-/// length and of other lengths drawn from the character classes the
-/// tests' strings use (digits, capitals, small letters, white space,
-/// punctuation), with the call's integers. A fixed sequence.
-pub fn class_inputs(calls: &[Call], per_call: usize) -> Vec<Call> {
-    let seen = chars_of(calls);
+/// The printable characters of every class (digits, capitals, small
+/// letters, blanks, punctuation) that `seen` reports a character of.
+pub fn class_alphabet(seen: impl Fn(fn(u8) -> bool) -> bool) -> Vec<u8> {
     let classes: [fn(u8) -> bool; 5] = [
         |c| c.is_ascii_digit(),
         |c| c.is_ascii_uppercase(),
@@ -342,8 +354,16 @@ pub fn class_inputs(calls: &[Call], per_call: usize) -> Vec<Call> {
         |c| c == b' ' || c == b'\t',
         |c| c.is_ascii_punctuation(),
     ];
-    let alphabet: Vec<u8> =
-        (1u8..127).filter(|&c| classes.iter().any(|k| k(c) && seen.iter().any(|&s| k(s as u8)))).collect();
+    (1u8..127).filter(|&c| classes.iter().any(|&k| k(c) && seen(k))).collect()
+}
+
+/// Inputs beyond the tests: for each recorded call, strings of its
+/// length and of other lengths drawn from the character classes the
+/// tests' strings use (digits, capitals, small letters, white space,
+/// punctuation), with the call's integers. A fixed sequence.
+pub fn class_inputs(calls: &[Call], per_call: usize) -> Vec<Call> {
+    let seen = chars_of(calls);
+    let alphabet = class_alphabet(|k| seen.iter().any(|&s| k(s as u8)));
     if alphabet.is_empty() {
         return Vec::new();
     }
@@ -387,8 +407,15 @@ fn undecided(shape: Shape, calls: &[Call], model: &[Term], alts: &[Vec<Term>], h
                     ts.iter().zip(holes).map(|(t, h)| super::describe_term(h.name, t)).collect::<Vec<_>>().join("; ")
                 };
                 let v = |r: Option<i64>| r.map_or("undefined".to_string(), |v| v.to_string());
+                let arity = holes.last().map_or(0, |h| h.params.len());
+                let value = |ts: &[Term]| ts.last().is_some_and(|t| shape.contract(t, arity));
+                let why = if value(model) && !value(alt) {
+                    "the one that keeps the sketch's contract"
+                } else {
+                    "the smaller"
+                };
                 return Some(format!(
-                    "the tests did not decide between {} (kept: the smaller) and {}: on {} they give {} and {}; add a test with such an input to decide",
+                    "the tests did not decide between {} (kept: {why}) and {}: on {} they give {} and {}; add a test with such an input to decide",
                     show(model),
                     show(alt),
                     input.describe("f"),

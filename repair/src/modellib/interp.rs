@@ -124,6 +124,34 @@ impl Shape {
         }
     }
 
+    /// Whether the value hole's term has the property the sketch's
+    /// contract gives its function, beyond what the tests check; of the
+    /// terms that fit the tests, one that has it is preferred to a
+    /// smaller one that does not. A comparison orders its strings: its
+    /// rho, given the two characters where they part, is 0 on equal
+    /// characters and changes sign when they are swapped. Where the tests
+    /// only tell equal strings from unequal ones, that keeps `x1 - x2`
+    /// rather than `x1` (which calls a prefix equal to the longer string)
+    /// or `x1 + x2` (which never orders). Other shapes: every term.
+    pub fn contract(self, t: &Term, arity: usize) -> bool {
+        if self != Shape::Comparison || arity < 2 {
+            return true;
+        }
+        let mut args = vec![0i64; arity];
+        let mut rho = |a: i64, b: i64| {
+            args[0] = a;
+            args[1] = b;
+            t.eval(&args).map(|v| v.as_c().signum())
+        };
+        let chars = [0i64, 1, 32, 48, 57, 65, 90, 97, 122, 126, 200, 255];
+        chars.iter().all(|&a| {
+            chars.iter().all(|&b| match (rho(a, b), rho(b, a)) {
+                (Some(x), Some(y)) => x == -y && (a != b || x == 0) && (a == b || x != 0),
+                _ => false,
+            })
+        })
+    }
+
     /// Whether `t` may be the value hole's term: a step of a fold carries
     /// the running value on: at every printable character, its result
     /// grows with the running value (a count, a length, a number, a
@@ -277,6 +305,20 @@ mod tests {
 
     fn app(op: Op, k: Vec<Term>) -> Term {
         Term::App(op, k)
+    }
+
+    #[test]
+    fn a_comparison_contract_is_zero_on_equal_and_antisymmetric() {
+        let (x1, x2) = (Term::Var(0), Term::Var(1));
+        let diff = app(Op::Sub, vec![x1.clone(), x2.clone()]);
+        assert!(Shape::Comparison.contract(&diff, 2));
+        assert!(Shape::Comparison.contract(&app(Op::Sub, vec![x2.clone(), x1.clone()]), 2));
+        // Ignores a character, never orders, or never 0 on equal ones.
+        assert!(!Shape::Comparison.contract(&x1, 2));
+        assert!(!Shape::Comparison.contract(&app(Op::Add, vec![x1.clone(), x2.clone()]), 2));
+        assert!(!Shape::Comparison.contract(&app(Op::Add, vec![diff.clone(), Term::Int(1)]), 2));
+        // Other shapes promise nothing beyond the tests.
+        assert!(Shape::Accumulation.contract(&x1, 2));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! the program's signature, checked natively on every test before it is
 //! written. [`gen`] uses it for symbolic test generation.
 
+pub mod agree;
 pub mod by_examples;
 pub mod enumerate;
 pub mod enumsynth;
@@ -17,6 +18,7 @@ pub mod examples;
 pub mod gen;
 pub mod interp;
 pub mod missing;
+pub mod pool;
 pub mod sig;
 pub mod synth;
 pub mod uses;
@@ -54,6 +56,11 @@ pub struct ModelOptions {
     pub max_forks: u64,
     /// Time limit of one native test run.
     pub test_timeout: Duration,
+    /// Other projects whose programs call the function: their tests
+    /// constrain the model too (the paper's usage context: a function's
+    /// calls across programs), each recorded in its own program, and the
+    /// model must pass them natively as well.
+    pub pool: Vec<PathBuf>,
 }
 
 /// What `model-lib` did (`--json` prints it).
@@ -70,8 +77,20 @@ pub struct ModelReport {
     pub terms: Vec<String>,
     pub language: String,
     pub model_file: Option<PathBuf>,
-    /// The tests the model was inferred from.
+    /// The project's tests (those of `--pool` projects are counted in
+    /// `tests_used`).
     pub tests: Vec<String>,
+    /// Tests whose recorded calls the model was checked against, over
+    /// every pooled project.
+    pub tests_used: usize,
+    /// Tests every candidate was run on natively, over every pooled
+    /// project (those a candidate failed were then recorded).
+    pub tests_checked: usize,
+    /// Tests and projects that constrained nothing, one line each: a test
+    /// that fails under the VM whatever the function returns, a project
+    /// that does not call it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unusable: Vec<String>,
     /// Why there is no model.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -83,6 +102,13 @@ pub struct ModelReport {
     /// them: the input that tells them apart.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undecided: Option<String>,
+    /// The model against the host C library's function on random inputs
+    /// ([`agree`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agreement: Option<agree::Agreement>,
+    /// Why it was not compared with the C library.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub agreement_note: Option<String>,
     pub time_s: f64,
 }
 
@@ -362,10 +388,10 @@ impl<'a> Job<'a> {
         for (n, t) in terms {
             head.push_str(&format!(" *   {}\n", describe_term(n, t)));
         }
-        head.push_str(&format!(
-            " * Inferred from the tests: {}.\n */\n",
-            tests.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
-        ));
+        let names: Vec<&str> = tests.iter().take(20).map(|t| t.name.as_str()).collect();
+        let more =
+            if tests.len() > names.len() { format!(" and {} more", tests.len() - names.len()) } else { String::new() };
+        head.push_str(&format!(" * Inferred from the tests: {}{more}.\n */\n", names.join(", ")));
         let adapter =
             if self.sketch_bc.is_some() { format!("\n{}", self.sig.adapter(&self.sketch_name)) } else { String::new() };
         Ok(format!("{head}{body}{adapter}"))
@@ -374,6 +400,12 @@ impl<'a> Job<'a> {
     /// Whether the program linked with `model` (natively, with no other
     /// definition of FUNC) passes every test; the first failing test.
     pub fn validate(&self, model: &Path, timeout: Duration) -> Result<Option<String>, String> {
+        Ok(self.failing_tests(model, timeout, 1)?.into_iter().next())
+    }
+
+    /// The tests the program linked with `model` fails natively, in
+    /// order, at most `limit` of them.
+    pub fn failing_tests(&self, model: &Path, timeout: Duration, limit: usize) -> Result<Vec<String>, String> {
         let p = self.project;
         let out = tempfile::tempdir().map_err(|e| e.to_string())?;
         let b = match bitcode_sources(p)? {
@@ -384,15 +416,19 @@ impl<'a> Job<'a> {
                 native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?
             }
         };
+        let mut failing = Vec::new();
         for t in &p.tests {
             let d = native::prepare(t, &p.dir, timeout)?;
             let r = native::run_test(&b.exe, t, &d.path, timeout)
                 .map_err(|e| format!("cannot run test {}: {e}", t.name))?;
             if !native::judge(t, &r.stdout, &r.stderr, r.exit) {
-                return Ok(Some(t.name.clone()));
+                failing.push(t.name.clone());
+                if failing.len() >= limit {
+                    break;
+                }
             }
         }
-        Ok(None)
+        Ok(failing)
     }
 }
 
@@ -460,6 +496,15 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     }
     let project = job.project;
     let mut report = new_report(job, opts);
+    report.tests_used = project.tests.len();
+    report.tests_checked = project.tests.len();
+    // Pooled tests are recorded calls; the specification is one
+    // program's, so the pooled projects are listed, not used.
+    report.unusable = opts
+        .pool
+        .iter()
+        .map(|d| format!("{}: not used: pooling needs the synthesis from recorded calls, and `{}` is solved from its specification", d.display(), job.sig.describe()))
+        .collect();
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
     let (_dirs, owned) = native::in_prepared_dirs(project.tests.iter(), &project.dir, opts.test_timeout, None)?;
@@ -512,8 +557,9 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
                             write_atomically(&out_file, &text)?;
                             report.status = "model".into();
                             report.terms = terms.iter().map(|(n, t)| describe_term(n, t)).collect();
-                            report.model_file = Some(out_file);
                             report.reason = None;
+                            measure_agreement(&mut report, &job.sig, &out_file, &[], &tests);
+                            report.model_file = Some(out_file);
                             report.time_s = start.elapsed().as_secs_f64();
                             return Ok(report);
                         }
@@ -571,6 +617,17 @@ fn new_report(job: &Job, opts: &ModelOptions) -> ModelReport {
     }
 }
 
+/// The written model against the C library's function, into the report.
+fn measure_agreement(
+    report: &mut ModelReport, sig: &Signature, model: &Path, calls: &[interp::Call], tests: &[&TestCase],
+) {
+    match agree::check(sig, model, calls, tests) {
+        Ok(Ok(a)) => report.agreement = Some(a),
+        Ok(Err(why)) => report.agreement_note = Some(why.describe(&sig.name)),
+        Err(e) => report.agreement_note = Some(format!("not compared with the C library: {e}")),
+    }
+}
+
 /// Writes `text` to `path` through a temporary file in the same folder.
 fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -599,13 +656,24 @@ pub fn summary(r: &ModelReport) -> String {
     if let Some(u) = &r.undecided {
         s.push_str(&format!("note:     {u}\n"));
     }
+    if let Some(a) = &r.agreement {
+        s.push_str(&format!("check:    {}\n", a.describe()));
+    } else if let Some(n) = &r.agreement_note {
+        s.push_str(&format!("check:    {n}\n"));
+    }
+    for u in &r.unusable {
+        s.push_str(&format!("unused:   {u}\n"));
+    }
+    let mut tests = r.tests.join(", ");
+    if r.tests_checked > r.tests.len() || (r.tests_used > 0 && r.tests_used < r.tests_checked) {
+        tests.push_str(&format!(
+            " ({} tests checked natively, the pooled projects' too; {} recorded)",
+            r.tests_checked, r.tests_used
+        ));
+    }
     s.push_str(&format!(
         "tests:    {}\npaths:    {}, second-order queries {}, candidates {}, {:.1} s\n",
-        r.tests.join(", "),
-        r.paths,
-        r.so_queries,
-        r.candidates,
-        r.time_s
+        tests, r.paths, r.so_queries, r.candidates, r.time_s
     ));
     s
 }

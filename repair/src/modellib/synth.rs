@@ -48,7 +48,7 @@ pub fn synthesize(
 ) -> Result<(Synthesized, InferStats), String> {
     let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
     let (pool, spec_paths) = match explore_tests(prog, tests, holes, engine, limits, &mut stats, pin_some)? {
-        Explored::Paths(pool, paths) => (pool, paths),
+        Explored::Paths(pool, paths, _) => (pool, paths),
         Explored::OutOfTime => return Ok((Synthesized::OutOfTime, stats)),
         Explored::NoPassingPath { test, cut } => return Ok((Synthesized::NoPassingPath { test, cut }, stats)),
     };
@@ -133,6 +133,9 @@ pub fn limits(time: Duration, max_forks: u64) -> Limits {
         max_runs: None,
         max_site_instructions: None,
         solver_steps: false,
+        skip_unpassed: false,
+        forks_after_pass: None,
+        keep_failing: false,
     }
 }
 
