@@ -5,7 +5,8 @@
 #    packages (a deb-src line is added for `apt-get source`), make,
 #    xz-utils, dpkg-dev, the en_US.UTF-8 locale, and wllvm from PyPI;
 #  * patch (the DbgBench harness applies developer and generated patches)
-#    and perl (the CoREBench coreutils trees run perl generators in src/);
+#    and perl (the CoREBench coreutils trees run perl generators in src/;
+#    scripts/coreutils-tests reads coreutils' Perl test lists with it);
 #  * csmith, for the differential tests.
 # It is idempotent: what is there already is left alone.
 set -euo pipefail
