@@ -215,17 +215,10 @@ impl Examples {
     /// same function), as one set: its calls join the distinct calls, its
     /// tests follow these.
     pub fn merge(mut self, other: Examples) -> Examples {
-        let mut index: HashMap<Call, usize> = self.calls.iter().cloned().enumerate().map(|(k, c)| (c, k)).collect();
-        let remap: Vec<usize> = other
-            .calls
-            .into_iter()
-            .map(|c| {
-                *index.entry(c.clone()).or_insert_with(|| {
-                    self.calls.push(c);
-                    self.calls.len() - 1
-                })
-            })
-            .collect();
+        let index = self.calls.iter().cloned().enumerate().map(|(k, c)| (c, k)).collect();
+        let mut table = CallTable { calls: std::mem::take(&mut self.calls), index };
+        let remap: Vec<usize> = other.calls.into_iter().map(|c| table.add(c)).collect();
+        self.calls = table.calls;
         let offset = self.pools.len();
         self.pools.extend(other.pools);
         for mut t in other.tests {
