@@ -2,16 +2,20 @@
 """The paper's Table 5: test generation on ten GNU coreutils with library
 functions taken away (scripts/table5.sh is the entry point).
 
-For each tool, the functions taken away are those of the paper's string
-functions (strlen, strcmp, strtol) that the tool's bitcode calls. Three
-configurations run the tool in the VM (`klee` with KLEE's coreutils
-options) for --time seconds each:
+For each tool, the functions taken away are those of the paper's nine
+that the tool's bitcode calls: the string functions (strlen, strcmp,
+strtol), synthesized; stat, lseek, chmod and chown, unconstrained in
+baseline and model, and malloc, modelled in its size only, as the paper
+did. read and write keep the VM's model (their transformation model is
+not built). Three configurations run the tool in the VM (`klee` with
+KLEE's coreutils options) for --time seconds each:
 
   baseline  each function taken away returns an unconstrained value;
-  model     its model, synthesized by `se2repair model-lib` from the
-            tool's example runs (examples/table5/TOOL.yaml); a function
-            with no model stays unconstrained;
-  real      the VM's own C library.
+  model     the string functions' models, synthesized by `se2repair
+            model-lib` from coreutils' own tests pooled across the tools
+            (and the example runs of examples/table5/TOOL.yaml); a
+            function with no model stays unconstrained;
+  real      the VM's own C library and POSIX model.
 
 Every generated test is replayed natively on a gcov build of the tool
 (linked with the real C library); the line coverage of the tool's own
@@ -34,12 +38,36 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(os.environ.get("SE2REPAIR_CACHE", os.path.expanduser("~/.cache/se2repair")), "real")
 TOOLS = ["base64", "cat", "cp", "head", "ls", "pr", "pwd", "sort", "test", "wc"]
 CONFIGS = ["baseline", "model", "real"]
-# The paper's string functions, with the C signatures of the stand-ins.
+# The paper's string functions, with the C signatures of the stand-ins:
+# synthesized by model-lib (the accumulation sketch).
 TAKEN = {
     "strlen": ("size_t", "const char *s", ""),
     "strcmp": ("int", "const char *s, const char *t", ""),
     "strtol": ("long", "const char *s, char **end, int base", "s"),
 }
+# The paper's functions that depend on the kernel, as it took them away:
+# left unconstrained in `baseline` and `model` (a fresh result; a
+# `struct stat` filled with fresh bytes). The paper's `stat` covers the
+# three calls of the stat family, `chmod` and `chown` their descriptor
+# forms. `malloc` is modelled only in the size it computes: the
+# allocation is the VM's, of the size the caller asked for.
+UNCONSTRAINED = {
+    "stat": ("int", "const char *p, struct stat *b"),
+    "fstat": ("int", "int fd, struct stat *b"),
+    "lstat": ("int", "const char *p, struct stat *b"),
+    "lseek": ("off_t", "int fd, off_t off, int whence"),
+    "chmod": ("int", "const char *p, mode_t m"),
+    "fchmod": ("int", "int fd, mode_t m"),
+    "chown": ("int", "const char *p, uid_t u, gid_t g"),
+    "fchown": ("int", "int fd, uid_t u, gid_t g"),
+    "malloc": ("void *", "size_t n"),
+}
+# The paper's transformation-sketch functions, kept with the VM's POSIX
+# model in every configuration: their model over the VM's symbolic file
+# is not built, and taking them away without one would only lower
+# `baseline` and `model` alike.
+NOT_TAKEN = {"read": "unsupported: no transformation model of read over the VM's symbolic file",
+             "write": "unsupported: no transformation model of write over the VM's symbolic file"}
 # The tool's own source (gcov object stem, source file name).
 SOURCE = {"base64": ("base64-basenc", "basenc.c")}
 # The paper's averages over the ten tools (coverage %, tests).
@@ -64,6 +92,8 @@ def run(cmd, **kw):
 
 def stub(func, name):
     """C for FUNC returning an unconstrained value (the baseline)."""
+    if func in UNCONSTRAINED:
+        return unconstrained_stub(func, name)
     ret, params, end_of = TAKEN[func]
     args = [p.split()[-1].lstrip("*") for p in params.split(",")]
     body = [f"  {ret} r;", f"  klee_make_symbolic(&r, sizeof r, \"{func}\");"]
@@ -78,6 +108,26 @@ def stub(func, name):
     return f"{ret} {name}({params}) {{\n" + "\n".join(body) + "\n}\n"
 
 
+def unconstrained_stub(func, name):
+    """C for one of the kernel's functions as the paper took it away."""
+    ret, params = UNCONSTRAINED[func]
+    head = "#include <sys/types.h>\n#include <sys/stat.h>\n#include <stdlib.h>\n"
+    if func == "malloc":
+        # The VM's allocation of the caller's size; not malloc itself,
+        # which --function-alias sends here.
+        return head + f"{ret} {name}({params}) {{\n  return realloc((void *)0, n);\n}}\n"
+    args = [p.split()[-1].lstrip("*") for p in params.split(",")]
+    body = [f"  {ret} r;", f"  klee_make_symbolic(&r, sizeof r, \"{func}\");"]
+    body += [f"  (void){a};" for a in args]
+    if "struct stat" in params:
+        # A fresh object copied in: the caller's buffer may be part of
+        # a larger one.
+        body += ["  struct stat fresh;", f"  klee_make_symbolic(&fresh, sizeof fresh, \"{func}_buf\");",
+                 "  if (b) *b = fresh;"]
+    body.append("  return r;")
+    return head + f"{ret} {name}({params}) {{\n" + "\n".join(body) + "\n}\n"
+
+
 def compile_bc(c_file, bc, defines=()):
     inc = os.path.join(REPO, "klee-ext", "include")
     cmd = ["clang-14", "-c", "-emit-llvm", "-O0", "-g", "-Xclang", "-disable-O0-optnone", "-w",
@@ -86,6 +136,12 @@ def compile_bc(c_file, bc, defines=()):
     r = run(cmd)
     if r.returncode != 0:
         raise RuntimeError(f"cannot compile {c_file}: {r.stderr.decode(errors='replace')}")
+
+
+def taken_away(bc):
+    """The paper's functions that the tool's bitcode calls, taken away in
+    `baseline` and `model`."""
+    return [f for f in list(TAKEN) + list(UNCONSTRAINED) if called(bc, f)]
 
 
 def called(bc, func):
@@ -298,7 +354,7 @@ def one_config(klee, tool, config, out, secs, models, replay_timeout):
     os.makedirs(work, exist_ok=True)
     bc = os.path.join(CACHE, "coreutils", "bc", f"{tool}.bc")
     exe = os.path.join(CACHE, "coreutils-cov", "coreutils-9.1", "src", tool)
-    funcs = [f for f in TAKEN if called(bc, f)]
+    funcs = taken_away(bc)
     kout = os.path.join(work, config)
     shutil.rmtree(kout, ignore_errors=True)
     cmd = [klee, f"--output-dir={kout}", f"--max-time={secs}"] + KLEE_OPTS
@@ -338,7 +394,9 @@ def collect(out, tools, secs, took):
             imported = json.load(fh)["tools"]
     table = {}
     for t in tools:
-        row = {"functions": list(models["models"].get(t, {})), "models": models["models"].get(t, {})}
+        bc = os.path.join(CACHE, "coreutils", "bc", f"{t}.bc")
+        row = {"functions": taken_away(bc), "models": models["models"].get(t, {}),
+               "not_taken": {f: why for f, why in NOT_TAKEN.items() if called(bc, f)}}
         if imported:
             row["imported"] = imported.get(t, {})
         for c in CONFIGS:
@@ -406,6 +464,11 @@ def markdown(table, secs, took):
               "", "Coverage is gcov's line coverage of the tool's own source file (basenc.c for base64), "
               "every generated test replayed natively on a coverage build linked with the real C library. "
               "The paper's per-tool numbers are not in our copy of it; its averages are shown.", "",
+              "Functions taken away: " + ", ".join(sorted(TAKEN)) + " are synthesized (unconstrained in `baseline`); "
+              + ", ".join(f for f in UNCONSTRAINED if f != "malloc") + " return unconstrained results in `baseline` and `model` "
+              "(a `struct stat` filled with fresh bytes); malloc is modelled only in its size (the VM's allocation of the "
+              "size asked for). Not taken away: " + "; ".join(f"{f} ({why}; called by "
+              + (", ".join(t for t in tools if f in table[t].get("not_taken", {})) or "none") + ")" for f, why in NOT_TAKEN.items()) + ".", "",
               "## Models", "",
               "| function | tools | model | sketch | tests recorded of checked | agreement with the C library | note | time |",
               "|---|---|---|---|---|---|---|---|"]
@@ -440,6 +503,12 @@ def markdown(table, secs, took):
     errors = [(t, c, table[t][c]["error"]) for t in tools for c in CONFIGS if table[t][c].get("error")]
     if errors:
         lines += ["", "Configurations that did not run:", ""] + [f"* {t} {c}: {e}" for t, c, e in errors]
+    # A run that ended abnormally still counts its tests; it is named.
+    cut = [(t, c, table[t][c]["klee_exit"]) for t in tools for c in CONFIGS
+           if table[t][c].get("klee_exit") not in (None, 0, 1) and not table[t][c].get("error")]
+    if cut:
+        lines += ["", "Configurations whose `klee` run ended abnormally (the tests it wrote are counted):", ""]
+        lines += [f"* {t} {c}: exit status {x}" for t, c, x in cut]
     if took:
         lines += ["", f"Whole run: {took / 60:.1f} min."]
     lines.append("")

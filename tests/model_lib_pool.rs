@@ -139,3 +139,45 @@ fn a_test_the_vm_cannot_pass_is_set_aside_and_a_comparison_keeps_its_contract() 
     let c = std::fs::read_to_string(&m).unwrap();
     assert!(c.contains("strcmp("), "{c}");
 }
+
+/// A number parsed with strtol (its end pointer read: solved from the
+/// sketch's specification), beside a test the VM cannot pass.
+const STRTOL_TTY: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  char *end;
+  if (argc < 2)
+    return 2;
+  if (strcmp(argv[1], "-t") == 0)
+    return isatty(1) ? 0 : 1;
+  long v = strtol(argv[1], &end, 10);
+  if (*end != 0) {
+    printf("not a number\n");
+    return 1;
+  }
+  printf("%ld\n", 2 * v);
+  return 0;
+}
+"#;
+
+#[test]
+fn the_specification_sets_aside_a_test_the_vm_cannot_pass() {
+    let _g = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let a = project(
+        tmp.path(),
+        "a",
+        STRTOL_TTY,
+        "  - {name: tty, args: [\"-t\"], stdout: \"\", exit: 1}\n  - {name: t1, args: [\"4\"], stdout: \"8\\n\"}\n  - {name: t2, args: [\"21\"], stdout: \"42\\n\"}\n  - {name: t3, args: [\"305\"], stdout: \"610\\n\"}\n",
+    );
+    let m = tmp.path().join("strtol.c");
+    let r = report(&model_lib(&["strtol", a.to_str().unwrap(), "--json", "--out", m.to_str().unwrap()]));
+    assert_eq!(r["status"], "model", "{r}");
+    let unusable = r["unusable"].as_array().unwrap();
+    assert_eq!(unusable.len(), 1, "{r}");
+    assert!(unusable[0].as_str().unwrap().contains("test tty cannot be met in the VM with any term"), "{r}");
+    assert_eq!(r["tests_used"], 3, "{r}");
+    assert_eq!(r["agreement"]["compared"], "value_and_end", "{r}");
+}

@@ -28,6 +28,17 @@ pub struct ObjMeta {
     pub loc: LocId,
 }
 
+/// The symbolic shadow of an object of `len` bytes, or `None` when the
+/// host cannot allocate it (a buffer of a gigabyte whose bytes become
+/// symbolic): the path then ends at the memory limit instead of the
+/// process aborting ([`Memory::shadow_failed`]).
+fn new_shadow(len: usize) -> Option<Vec<Option<ExprId>>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len).ok()?;
+    v.resize(len, None);
+    Some(v)
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct ObjData {
     pub bytes: Vec<u8>,
@@ -114,6 +125,9 @@ pub struct Memory {
     fixed: Rc<Vec<(u64, u64, u32)>>,
     /// Bytes currently allocated on the heap and stack.
     pub live_bytes: u64,
+    /// A symbolic shadow the host could not allocate: the write was not
+    /// done, and the executor ends the path at the memory limit.
+    pub shadow_failed: bool,
 }
 
 impl Clone for Memory {
@@ -126,6 +140,7 @@ impl Clone for Memory {
             spans: self.spans.clone(),
             fixed: self.fixed.clone(),
             live_bytes: self.live_bytes,
+            shadow_failed: self.shadow_failed,
         }
     }
 }
@@ -375,7 +390,11 @@ impl Memory {
                 let bytes: Vec<ExprId> = (0..n).map(|k| pool.extract(e, (k * 8) as u8, 8)).collect();
                 let data = self.data_mut(id);
                 if data.sym.is_empty() {
-                    data.sym = vec![None; data.bytes.len()];
+                    let Some(v) = new_shadow(data.bytes.len()) else {
+                        self.shadow_failed = true;
+                        return;
+                    };
+                    data.sym = v;
                 }
                 for (k, b) in bytes.into_iter().enumerate() {
                     match pool.as_const(b) {
@@ -419,7 +438,11 @@ impl Memory {
             }
             Err(e) => {
                 if data.sym.is_empty() {
-                    data.sym = vec![None; data.bytes.len()];
+                    let Some(v) = new_shadow(data.bytes.len()) else {
+                        self.shadow_failed = true;
+                        return;
+                    };
+                    data.sym = v;
                 }
                 data.sym[o] = Some(e);
             }
@@ -441,7 +464,11 @@ impl Memory {
         match sym {
             Some(sv) => {
                 if d.sym.is_empty() {
-                    d.sym = vec![None; d.bytes.len()];
+                    let Some(v) = new_shadow(d.bytes.len()) else {
+                        self.shadow_failed = true;
+                        return;
+                    };
+                    d.sym = v;
                 }
                 d.sym[o..o + n].copy_from_slice(&sv);
             }
@@ -498,6 +525,13 @@ mod tests {
         assert_eq!(m.alloc(meta(8)) >> 32, id + 2);
         m.release(id);
         assert!(matches!(m.check(a + (1 << 32), 1, false), Err(MemFault::UseAfterFree { .. })));
+    }
+
+    #[test]
+    fn a_shadow_the_host_cannot_allocate_is_refused_not_aborted() {
+        // More than the address space: refused before any allocation.
+        assert!(new_shadow(usize::MAX / 4).is_none());
+        assert_eq!(new_shadow(16).map(|v| v.len()), Some(16));
     }
 
     #[test]

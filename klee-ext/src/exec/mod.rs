@@ -824,6 +824,10 @@ impl<'p> Executor<'p> {
             if let Err(t) = r {
                 return Step::Done(t);
             }
+            if st.mem.shadow_failed {
+                crate::log::warning("killing 1 states (the host cannot hold the symbolic bytes of a large object)");
+                return Step::Done(Termination::Early(StopReason::MaxMemory));
+            }
         }
     }
 

@@ -485,6 +485,12 @@ fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>
     Ok(vec![out])
 }
 
+/// Tests the specification's search may set aside in its largest
+/// language before it gives up: each costs the ladder again, and more
+/// tests that no term lets pass say the sketch or the VM cannot pass this
+/// program's calls at all.
+const MAX_SPEC_SET_ASIDE: usize = 8;
+
 /// Synthesizes the model of a prepared job's function, checks it
 /// natively and writes it; `start` is when the job began. From recorded
 /// examples by enumeration when the function's calls can be recorded and
@@ -508,13 +514,17 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     let tmp = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let prog = job.vm_program(&job.sketch_impl(), true, tmp.path())?;
     let (_dirs, owned) = native::in_prepared_dirs(project.tests.iter(), &project.dir, opts.test_timeout, None)?;
-    let tests: Vec<&TestCase> = owned.iter().collect();
+    let mut tests: Vec<&TestCase> = owned.iter().collect();
     let deadline = start + opts.timeout;
     let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
     let mut last_reason = None;
     let ladder = languages(job, &opts.lang)?;
     let rungs = ladder.len();
-    for (i, langs) in ladder.into_iter().enumerate() {
+    let mut set_aside = 0;
+    let mut rung = 0;
+    while let Some(langs) = ladder.get(rung).cloned() {
+        let i = rung;
+        rung += 1;
         let left = deadline.saturating_duration_since(Instant::now());
         if left.is_zero() {
             break;
@@ -558,6 +568,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
                             report.status = "model".into();
                             report.terms = terms.iter().map(|(n, t)| describe_term(n, t)).collect();
                             report.reason = None;
+                            report.tests_used = tests.len();
                             measure_agreement(&mut report, &job.sig, &out_file, &[], &tests);
                             report.model_file = Some(out_file);
                             report.time_s = start.elapsed().as_secs_f64();
@@ -574,6 +585,30 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
             }
             // Second-order pruning removes the paths no term of the
             // language allows: a larger language may still pass.
+            // In the largest language, a test no term lets the program
+            // pass fails in the VM for another reason (the VM's model of
+            // the environment, a sketch that cannot express it): it is
+            // set aside, as the recording sets aside a test that fails
+            // whatever the function returns, and the languages are tried
+            // again without it, smallest first.
+            synth::Synthesized::NoPassingPath { test, cut: false }
+                if last && set_aside < MAX_SPEC_SET_ASIDE && tests.len() > 1 =>
+            {
+                report.unusable.push(format!(
+                    "{}: test {test} cannot be met in the VM with any term of {lang_desc}; not used",
+                    project.dir.display()
+                ));
+                tests.retain(|t| t.name != test);
+                set_aside += 1;
+                rung = 0;
+            }
+            // A test no smaller term lets pass may fail in the VM
+            // whatever the function does: the largest language decides.
+            synth::Synthesized::NoPassingPath { test, cut: false } if !last => {
+                last_reason =
+                    Some(format!("test {test} cannot be met: with no term in {lang_desc} does the program pass it"));
+                rung = rungs - 1;
+            }
             synth::Synthesized::NoPassingPath { test, cut } => {
                 last_reason = Some(if cut {
                     format!(
@@ -602,6 +637,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
         }
     }
     report.reason = last_reason;
+    report.tests_used = tests.len();
     report.time_s = start.elapsed().as_secs_f64();
     Ok(report)
 }
