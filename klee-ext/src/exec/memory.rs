@@ -39,6 +39,18 @@ fn new_shadow(len: usize) -> Option<Vec<Option<ExprId>>> {
     Some(v)
 }
 
+/// Gives `d` its symbolic shadow if it has none; false when the host
+/// cannot allocate it.
+fn ensure_shadow(d: &mut ObjData) -> bool {
+    if d.sym.is_empty() {
+        match new_shadow(d.bytes.len()) {
+            Some(v) => d.sym = v,
+            None => return false,
+        }
+    }
+    true
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct ObjData {
     pub bytes: Vec<u8>,
@@ -389,12 +401,9 @@ impl Memory {
                 let e = if (w as usize) < n * 8 { pool.zext(*e, (n * 8) as u8) } else { *e };
                 let bytes: Vec<ExprId> = (0..n).map(|k| pool.extract(e, (k * 8) as u8, 8)).collect();
                 let data = self.data_mut(id);
-                if data.sym.is_empty() {
-                    let Some(v) = new_shadow(data.bytes.len()) else {
-                        self.shadow_failed = true;
-                        return;
-                    };
-                    data.sym = v;
+                if !ensure_shadow(data) {
+                    self.shadow_failed = true;
+                    return;
                 }
                 for (k, b) in bytes.into_iter().enumerate() {
                     match pool.as_const(b) {
@@ -437,12 +446,9 @@ impl Memory {
                 }
             }
             Err(e) => {
-                if data.sym.is_empty() {
-                    let Some(v) = new_shadow(data.bytes.len()) else {
-                        self.shadow_failed = true;
-                        return;
-                    };
-                    data.sym = v;
+                if !ensure_shadow(data) {
+                    self.shadow_failed = true;
+                    return;
                 }
                 data.sym[o] = Some(e);
             }
@@ -463,12 +469,9 @@ impl Memory {
         d.bytes[o..o + n].copy_from_slice(&bytes);
         match sym {
             Some(sv) => {
-                if d.sym.is_empty() {
-                    let Some(v) = new_shadow(d.bytes.len()) else {
-                        self.shadow_failed = true;
-                        return;
-                    };
-                    d.sym = v;
+                if !ensure_shadow(d) {
+                    self.shadow_failed = true;
+                    return;
                 }
                 d.sym[o..o + n].copy_from_slice(&sv);
             }
