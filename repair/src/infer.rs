@@ -143,6 +143,12 @@ pub struct InferStats {
     /// cut by a limit.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unpassed: Vec<(String, bool)>,
+    /// Tests no explored path passed whose exploration was complete but
+    /// some of whose paths ended where the VM cannot tell the outcome (a
+    /// symbolic value pinned to one value, a limit): not known to fail
+    /// whatever the holes do ([`Limits::skip_unpassed`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undecided: Vec<String>,
     /// Tests whose exploration the deadline ended before any path passed
     /// or that it did not reach ([`Limits::skip_unpassed`]).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -389,7 +395,9 @@ pub(crate) fn explore_tests(
             if !limits.skip_unpassed {
                 return Ok(Explored::NoPassingPath { test: t.name.clone(), cut });
             }
-            if !cut {
+            if !cut && unknown {
+                stats.undecided.push(t.name.clone());
+            } else if !cut {
                 stats.unpassed.push((t.name.clone(), cut));
             }
         }

@@ -247,6 +247,11 @@ fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// Defined when a model is compiled natively, so that a sketch which
+/// reaches the VM's own functions (`__se2_read`, `__se2_write`) can give
+/// the system call in their place (sketches/kernel/).
+pub const MODEL_NATIVE_FLAG: &str = "-DSE2_NATIVE";
+
 /// `harness` (C calling FUNC and `se2_model_FUNC`) linked with `model`
 /// (C defining FUNC, compiled with FUNC renamed `se2_model_FUNC`) and
 /// the C library into `out/harness`; `Ok(Err(message))` when only the
@@ -255,7 +260,11 @@ pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Re
     let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
     let obj = out.join("model.o");
     let mut cmd = Command::new(&clang);
-    cmd.args(["-c", "-O0", "-w"]).arg(format!("-D{func}=se2_model_{func}")).arg(model).arg("-o").arg(&obj);
+    cmd.args(["-c", "-O0", "-w", MODEL_NATIVE_FLAG])
+        .arg(format!("-D{func}=se2_model_{func}"))
+        .arg(model)
+        .arg("-o")
+        .arg(&obj);
     run_compiler(&mut cmd, &model.display().to_string())?;
     let exe = out.join("harness");
     let mut cmd = Command::new(&clang);
@@ -335,7 +344,11 @@ pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &P
     let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
     let obj = out.join("model.o");
     let mut cmd = Command::new(&clang);
-    cmd.args(["-c", "-O0", "-g", "-w"]).arg(format!("-D{func}=se2_model_{func}")).arg(model).arg("-o").arg(&obj);
+    cmd.args(["-c", "-O0", "-g", "-w", MODEL_NATIVE_FLAG])
+        .arg(format!("-D{func}=se2_model_{func}"))
+        .arg(model)
+        .arg("-o")
+        .arg(&obj);
     run_compiler(&mut cmd, &model.display().to_string())?;
     let exe = out.join("program");
     let mut cmd = Command::new(&clang);

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod klee;
+pub mod modellib;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -7,8 +7,10 @@
 //! What agreeing means follows the function's contract: a comparison
 //! (`strcmp`, `strncmp`, `memcmp`, `strcasecmp`, `strcoll`, …) agrees on
 //! the sign of its result; a parse with an end pointer (`strtol`) on the
-//! value and on where it stopped; any other function on its value.
+//! value and on where it stopped; `read` and `write` on the count and the
+//! bytes moved ([`super::agree_bytes`]); any other function on its value.
 
+use super::agree_bytes::{self, ByteIo};
 use super::interp::Call;
 use super::sig::{Kind, Signature};
 use crate::config::TestCase;
@@ -28,6 +30,8 @@ pub enum Compared {
     Sign,
     Value,
     ValueAndEnd,
+    /// `read`/`write`: the count returned and the bytes moved.
+    Bytes,
 }
 
 /// The model against the C library's function.
@@ -57,6 +61,7 @@ impl Agreement {
             Compared::Sign => "the sign",
             Compared::Value => "the value",
             Compared::ValueAndEnd => "the value and the end",
+            Compared::Bytes => "the count and the bytes",
         };
         let mut s =
             format!("agrees with the C library on {:.1}% of {} inputs ({what})", 100.0 * self.share(), self.inputs);
@@ -79,7 +84,7 @@ pub enum NotChecked {
 impl NotChecked {
     pub fn describe(&self, func: &str) -> String {
         match self {
-            NotChecked::Signature => format!("not compared with the C library: {func}'s signature has no random inputs here (strings and integers in, an integer out)"),
+            NotChecked::Signature => format!("not compared with the C library: {func}'s signature has no random inputs here (strings and integers in, an integer out; read and write)"),
             NotChecked::NotInLibrary => format!("not compared with the C library: the host's C library has no {func}"),
         }
     }
@@ -88,6 +93,9 @@ impl NotChecked {
 fn compared(sig: &Signature) -> Option<Compared> {
     if sig.ret != Kind::Int || sig.decl.variadic {
         return None;
+    }
+    if ByteIo::of(&sig.name, sig.params.len()).is_some() {
+        return Some(Compared::Bytes);
     }
     if !sig.params.iter().all(|k| matches!(k, Kind::Int | Kind::Str | Kind::EndPtr)) {
         return None;
@@ -103,10 +111,10 @@ fn compared(sig: &Signature) -> Option<Compared> {
 }
 
 /// A small deterministic generator (the same inputs on every run).
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn below(&mut self, n: usize) -> usize {
+    pub(super) fn below(&mut self, n: usize) -> usize {
         self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         ((self.0 >> 33) % n.max(1) as u64) as usize
     }
@@ -215,7 +223,7 @@ fn harness(sig: &Signature, cmp: Compared, ins: &[Call]) -> String {
         let call = |f: &str, e: &str| format!("{f}({})", args.join(", ").replace("&E", &format!("&{e}")));
         let same = match cmp {
             Compared::Sign => "(a > 0) == (b > 0) && (a < 0) == (b < 0)",
-            Compared::Value => "a == b",
+            Compared::Value | Compared::Bytes => "a == b",
             Compared::ValueAndEnd => "a == b && e1 == e2",
         };
         s.push_str(&format!(
@@ -268,10 +276,19 @@ pub fn check(
     let Some(cmp) = compared(sig) else { return Ok(Err(NotChecked::Signature)) };
     let alpha = alphabet(calls, tests);
     let alpha = if alpha.is_empty() { (b'a'..=b'z').collect() } else { alpha };
-    let ins = inputs(sig, calls, &alpha, AGREEMENT_INPUTS);
+    let io = ByteIo::of(&sig.name, sig.params.len());
+    let (ins, byte_ins) = match io {
+        Some(_) => (Vec::new(), agree_bytes::inputs(&alpha, AGREEMENT_INPUTS)),
+        None => (inputs(sig, calls, &alpha, AGREEMENT_INPUTS), Vec::new()),
+    };
+    let total = ins.len() + byte_ins.len();
     let dir = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     let main_c = dir.path().join("agree.c");
-    std::fs::write(&main_c, harness(sig, cmp, &ins)).map_err(|e| e.to_string())?;
+    let text = match io {
+        Some(io) => agree_bytes::harness(io, &byte_ins),
+        None => harness(sig, cmp, &ins),
+    };
+    std::fs::write(&main_c, text).map_err(|e| e.to_string())?;
     let exe = match crate::native::build_harness(&main_c, model, &sig.name, dir.path())? {
         Ok(exe) => exe,
         Err(e) if e.contains("undefined reference") => return Ok(Err(NotChecked::NotInLibrary)),
@@ -282,14 +299,17 @@ pub fn check(
     let text = String::from_utf8_lossy(&run.stdout);
     let lines: Vec<&str> = text.lines().collect();
     let agreeing = lines.iter().filter(|l| **l == "1").count();
-    let first_bad = lines.iter().position(|l| *l != "1").or((lines.len() < ins.len()).then_some(lines.len()));
-    let weak = (agreeing as f64) < WEAK_BELOW * ins.len() as f64;
+    let first_bad = lines.iter().position(|l| *l != "1").or((lines.len() < total).then_some(lines.len()));
+    let weak = (agreeing as f64) < WEAK_BELOW * total as f64;
     Ok(Ok(Agreement {
-        inputs: ins.len(),
+        inputs: total,
         agreeing,
         compared: cmp,
         weak,
-        witness: first_bad.map(|k| witness(sig, &ins[k], lines.get(k).copied())),
+        witness: first_bad.map(|k| match io {
+            Some(io) => agree_bytes::witness(io, &byte_ins[k], lines.get(k).copied()),
+            None => witness(sig, &ins[k], lines.get(k).copied()),
+        }),
     }))
 }
 
@@ -310,6 +330,9 @@ mod tests {
         let strtol = sig("strtol", "long", &["const char *", "char **", "int"]);
         assert_eq!(compared(&strtol), Some(Compared::ValueAndEnd));
         assert_eq!(compared(&sig("strcpy", "char *", &["char *", "const char *"])), None);
+        let read = sig("read", "ssize_t", &["int", "void *", "size_t"]);
+        assert_eq!(compared(&read), Some(Compared::Bytes));
+        assert_eq!(compared(&sig("memset", "void *", &["void *", "int", "size_t"])), None);
     }
 
     #[test]

@@ -72,13 +72,16 @@ fn limits(opts: &ModelOptions, start: Instant) -> Limits {
 }
 
 /// The projects of `--pool`, loaded.
-fn pooled_projects(opts: &ModelOptions) -> Result<Vec<Project>, String> {
+pub(super) fn pooled_projects(opts: &ModelOptions) -> Result<Vec<Project>, String> {
     opts.pool.iter().map(|d| Project::load(d).map_err(|e| format!("--pool {}: {e}", d.display()))).collect()
 }
 
 /// Counterexample rounds of one sketch and language: native checks whose
 /// failing tests are recorded before the search runs again.
 const MAX_ROUNDS: usize = 16;
+
+/// Why a test with no passing path is not known to fail.
+const UNDECIDED: &str = "no path passed it, and some of its paths ended where the VM cannot tell (a symbolic value it pinned to one value, such as an allocation size or a field width, or a limit), so it may pass with the right function";
 
 /// One line per test set aside while recording.
 fn unpassed_lines(ex: &Examples, func: &str, project: &str) -> Vec<String> {
@@ -91,8 +94,45 @@ fn unpassed_lines(ex: &Examples, func: &str, project: &str) -> Vec<String> {
             SetAside::NoPassWithinBudget => {
                 format!("{project}: test {t}: no path passed it within the fork budget (--max-forks); not used")
             }
+            SetAside::Undecided => format!("{project}: test {t}: {UNDECIDED}; not used"),
         })
         .collect()
+}
+
+/// Examples when the first tests of every program never call FUNC (a
+/// tool whose option that parses a number is used by a few of its
+/// hundreds of tests): the tests the sketch with every hole 0 fails
+/// natively depend on FUNC, and they are recorded.
+fn seed(
+    job: &Job, shape: &str, sources: &mut Sources, opts: &ModelOptions, lim: &Limits, dir: &std::path::Path,
+    unusable: &mut Vec<String>,
+) -> Result<Option<Examples>, String> {
+    let sjob = job.with_builtin(shape)?;
+    let zero: Vec<(String, klee_ext::so::Term)> =
+        sjob.holes.iter().map(|h| (h.clone(), klee_ext::so::Term::Int(0))).collect();
+    let text = sjob.model_text(&zero, &[], "the constant 0")?;
+    let check = dir.join(format!("{}-zero.c", opts.func));
+    std::fs::write(&check, &text).map_err(|e| e.to_string())?;
+    let mut ex: Option<Examples> = None;
+    for k in 0..sources.list.len() {
+        // Each program's own: the first program's would crowd out the others'.
+        let names = sources.list[k].job.failing_tests(&check, opts.test_timeout, super::pool::FAILING_PER_CHECK)?;
+        if names.is_empty() {
+            continue;
+        }
+        let where_ = sources.list[k].job.project.dir.display().to_string();
+        match sources.list[k].record(Some(&names), opts, lim)? {
+            Ok(e) => {
+                unusable.extend(unpassed_lines(&e, &opts.func, &where_));
+                ex = Some(match ex {
+                    Some(x) => x.merge(e),
+                    None => e,
+                });
+            }
+            Err(why) => unusable.push(format!("{where_}: {}", no_examples(&why, opts))),
+        }
+    }
+    Ok(ex)
 }
 
 /// Why a project gave no examples, as the report says it.
@@ -106,6 +146,7 @@ fn no_examples(why: &NoExamples, opts: &ModelOptions) -> String {
         NoExamples::NoPassingPath { test, cut: true } => {
             format!("test {test}: no path passed it before the exploration's limit (--max-forks)")
         }
+        NoExamples::Undecided { test } => format!("test {test}: {UNDECIDED}"),
         NoExamples::OutOfTime => format!("out of time ({:.0} s) recording the calls", opts.timeout.as_secs_f64()),
     }
 }
@@ -128,6 +169,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<Option<Mo
         Ok(Some(r))
     };
     let mut unusable = Vec::new();
+    let mut not_called = Vec::new();
     let mut sources = Sources::new(job, &pooled, opts, &mut unusable)?;
     let single = sources.list.len() == 1 && pooled.is_empty();
     let lim = limits(opts, start);
@@ -146,9 +188,23 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<Option<Mo
                 log::debug!(target: "se2repair::model_lib", "examples: {why}; solving the specification instead");
                 return Ok(None);
             }
+            Err(NoExamples::NotCalled) => not_called.push(format!(
+                "{where_}: none of its first {} tests calls {}",
+                super::pool::FIRST_RECORDED,
+                opts.func
+            )),
             Err(why) if single => return finish(report, no_examples(&why, opts)),
             Err(why) => unusable.push(format!("{where_}: {}", no_examples(&why, opts))),
         }
+    }
+    if ex.is_none() {
+        ex = seed(job, shapes[0], &mut sources, opts, &lim, tmp.path(), &mut unusable)?;
+    }
+    if ex.is_none() {
+        if single {
+            return finish(report, no_examples(&NoExamples::NotCalled, opts));
+        }
+        unusable.append(&mut not_called);
     }
     report.tests_checked = sources.test_count();
     let Some(mut ex) = ex else {

@@ -49,6 +49,9 @@ pub enum SetAside {
     NotReached,
     /// Its exploration spent its fork budget before any path passed.
     NoPassWithinBudget,
+    /// No path passed, and some ended where the VM cannot tell (a value
+    /// pinned to one, a limit): it may pass with the right function.
+    Undecided,
 }
 
 /// Every test's passing paths, over the distinct calls of all tests, of
@@ -79,6 +82,11 @@ pub enum NoExamples {
     },
     /// A call's input is not concrete, or a string too long to record.
     Unsupported(String),
+    /// No path of this test passed, and some ended where the VM cannot
+    /// tell the outcome ([`SetAside::Undecided`]).
+    Undecided {
+        test: String,
+    },
     OutOfTime,
 }
 
@@ -155,6 +163,7 @@ pub fn record(
     let mut set_aside: Vec<(String, SetAside)> =
         stats.unpassed.iter().map(|(t, _)| (t.clone(), SetAside::Fails)).collect();
     set_aside.extend(stats.unreached.iter().map(|t| (t.clone(), SetAside::NotReached)));
+    set_aside.extend(stats.undecided.iter().map(|t| (t.clone(), SetAside::Undecided)));
     let mut unsupported = None;
     for ((t, paths), failing) in tests.iter().zip(spec).zip(failing) {
         if paths.is_empty() {
@@ -163,7 +172,7 @@ pub fn record(
             // then its failing paths alone are no evidence against a
             // candidate (the VM may fail it where the native program
             // passes), and it is set aside.
-            if failing.is_some() {
+            if failing.is_some() && !stats.undecided.contains(&t.name) {
                 set_aside.push((t.name.clone(), SetAside::NoPassWithinBudget));
             }
             continue;
@@ -197,6 +206,9 @@ pub fn record(
         if let Some((test, cut)) = stats.unpassed.first() {
             // Nothing to learn from: the first test set aside says why.
             return Ok(Err(NoExamples::NoPassingPath { test: test.clone(), cut: *cut }));
+        }
+        if let Some(test) = stats.undecided.first() {
+            return Ok(Err(NoExamples::Undecided { test: test.clone() }));
         }
         return Ok(Err(NoExamples::NotCalled));
     }

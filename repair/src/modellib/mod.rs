@@ -11,6 +11,7 @@
 //! written. [`gen`] uses it for symbolic test generation.
 
 pub mod agree;
+pub mod agree_bytes;
 pub mod by_examples;
 pub mod enumerate;
 pub mod enumsynth;
@@ -20,6 +21,7 @@ pub mod interp;
 pub mod missing;
 pub mod pool;
 pub mod sig;
+pub mod smallest;
 pub mod synth;
 pub mod uses;
 
@@ -413,7 +415,9 @@ impl<'a> Job<'a> {
             None => {
                 let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
                 srcs.push(model.to_path_buf());
-                native::build(&srcs, std::slice::from_ref(&p.dir), &cflags(p), out.path(), false)?
+                let mut flags = cflags(p);
+                flags.push(native::MODEL_NATIVE_FLAG.to_string());
+                native::build(&srcs, std::slice::from_ref(&p.dir), &flags, out.path(), false)?
             }
         };
         let mut failing = Vec::new();
@@ -491,6 +495,9 @@ fn languages(job: &Job, given: &[String]) -> Result<Vec<Vec<(String, LangSpec)>>
 /// program's calls at all.
 const MAX_SPEC_SET_ASIDE: usize = 8;
 
+/// The language a model of [`smallest::search`] is reported in.
+pub(crate) const SMALLEST: &str = "smallest terms (an argument, 0, 1 or -1), checked natively";
+
 /// Synthesizes the model of a prepared job's function, checks it
 /// natively and writes it; `start` is when the job began. From recorded
 /// examples by enumeration when the function's calls can be recorded and
@@ -517,6 +524,20 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<ModelRepo
     let mut tests: Vec<&TestCase> = owned.iter().collect();
     let deadline = start + opts.timeout;
     let out_file = opts.out.clone().unwrap_or_else(|| project.dir.join("models").join(format!("{}.c", opts.func)));
+    // The user's sketch with its holes' smallest terms first, checked
+    // natively on every program's tests (pooled ones too).
+    if let Some(f) = smallest::search(job, opts, &by_examples::pooled_projects(opts)?, &tests, tmp.path())? {
+        write_atomically(&out_file, &f.text)?;
+        report.status = "model".into();
+        report.language = SMALLEST.into();
+        report.terms = f.terms.iter().map(|(n, t)| describe_term(n, t)).collect();
+        report.tests_checked = f.tests_checked;
+        report.unusable = f.unusable;
+        measure_agreement(&mut report, &job.sig, &out_file, &[], &tests);
+        report.model_file = Some(out_file);
+        report.time_s = start.elapsed().as_secs_f64();
+        return Ok(report);
+    }
     let mut last_reason = None;
     let ladder = languages(job, &opts.lang)?;
     let rungs = ladder.len();

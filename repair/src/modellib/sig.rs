@@ -250,17 +250,25 @@ impl Signature {
     pub fn recordable(&self) -> bool {
         self.ret == Kind::Int
             && !self.decl.variadic
-            && self.params.iter().all(|k| matches!(k, Kind::Int | Kind::Str))
+            && self.params.iter().all(|k| matches!(k, Kind::Int | Kind::Str | Kind::EndPtr))
             && self.count(Kind::Int) <= 4
+            && (self.count(Kind::EndPtr) == 0 || (self.count(Kind::EndPtr) == 1 && self.count(Kind::Str) >= 1))
     }
 
     /// FUNC recording each call: its integer inputs, then each string's
     /// characters (unsigned) each followed by -1, then zeros up to 1024
     /// arguments (a variable's arity is fixed), passed to one application
     /// of `se2_call` whose value (a fresh symbolic value in a first-order
-    /// run) is the result. A string too long to pass ends with -2.
+    /// run) is the result. A string too long to pass ends with -2. An end
+    /// pointer receives the first string's end, where the accumulation
+    /// sketch (the one sketch with an end pointer) stops.
     pub fn recorder(&self) -> String {
         let mut body = String::from("  static int a[RECORD_MAX];\n  int n = 0;\n  long i;\n");
+        if let (Some(e), Some(s)) = (self.index_of(Kind::EndPtr, 0), self.strings().first().copied()) {
+            body.push_str(&format!(
+                "  if (a{e}) {{\n    for (i = 0; a{s}[i] != 0; i++)\n      ;\n    *a{e} = (char *)a{s} + i;\n  }}\n"
+            ));
+        }
         for (i, k) in self.params.iter().enumerate() {
             if *k == Kind::Int {
                 body.push_str(&format!("  a[n++] = (int)a{i};\n"));
@@ -334,6 +342,8 @@ pub fn reduce_bytes(t: &Term) -> Term {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HoleCall {
     pub name: String,
+    /// The argument count, as written.
+    pub nargs: String,
     /// The argument array expression, as written.
     pub args: String,
     pub span: std::ops::Range<usize>,
@@ -347,6 +357,7 @@ pub fn hole_calls(text: &str) -> Vec<HoleCall> {
         .filter_map(|c| {
             Some(HoleCall {
                 name: c.get(1)?.as_str().to_string(),
+                nargs: c.get(2)?.as_str().trim().to_string(),
                 args: c.get(3)?.as_str().trim().to_string(),
                 span: c.get(0)?.range(),
             })
