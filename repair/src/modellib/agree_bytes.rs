@@ -26,6 +26,13 @@ impl ByteIo {
             _ => None,
         }
     }
+
+    fn name(self) -> &'static str {
+        match self {
+            ByteIo::Read => "read",
+            ByteIo::Write => "write",
+        }
+    }
 }
 
 /// One input: the file's content and the length asked for (`None`: a
@@ -72,10 +79,7 @@ pub fn harness(io: ByteIo, ins: &[Input]) -> String {
     let mut s = String::from(
         "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <fcntl.h>\n",
     );
-    let f = match io {
-        ByteIo::Read => "read",
-        ByteIo::Write => "write",
-    };
+    let f = io.name();
     s.push_str(&format!(
         "ssize_t se2_model_{f}(int, {}void *, size_t);\n",
         if io == ByteIo::Write { "const " } else { "" }
@@ -124,10 +128,7 @@ static size_t slurp(const char *p, unsigned char *to) {
 
 /// How the witness reads.
 pub fn witness(io: ByteIo, i: &Input, line: Option<&str>) -> String {
-    let f = match io {
-        ByteIo::Read => "read",
-        ByteIo::Write => "write",
-    };
+    let f = io.name();
     let at = match i.n {
         Some(n) => format!("{f} of {n} bytes on a file of {:?}", String::from_utf8_lossy(&i.data)),
         None => format!("{f} on a closed descriptor"),

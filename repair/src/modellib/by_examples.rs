@@ -120,19 +120,36 @@ fn seed(
         if names.is_empty() {
             continue;
         }
-        let where_ = sources.list[k].job.project.dir.display().to_string();
-        match sources.list[k].record(Some(&names), opts, lim)? {
-            Ok(e) => {
-                unusable.extend(unpassed_lines(&e, &opts.func, &where_));
-                ex = Some(match ex {
-                    Some(x) => x.merge(e),
-                    None => e,
-                });
-            }
-            Err(why) => unusable.push(format!("{where_}: {}", no_examples(&why, opts))),
+        if let Some(e) = record_named(sources, k, &names, opts, lim, unusable)? {
+            ex = Some(merged(ex, e));
         }
     }
     Ok(ex)
+}
+
+/// The tests `names` of program `k` recorded; what cannot be is a line
+/// of `unusable`.
+fn record_named(
+    sources: &mut Sources, k: usize, names: &[String], opts: &ModelOptions, lim: &Limits, unusable: &mut Vec<String>,
+) -> Result<Option<Examples>, String> {
+    let where_ = sources.list[k].job.project.dir.display().to_string();
+    Ok(match sources.list[k].record(Some(names), opts, lim)? {
+        Ok(e) => {
+            unusable.extend(unpassed_lines(&e, &opts.func, &where_));
+            Some(e)
+        }
+        Err(why) => {
+            unusable.push(format!("{where_}: {}", no_examples(&why, opts)));
+            None
+        }
+    })
+}
+
+fn merged(ex: Option<Examples>, e: Examples) -> Examples {
+    match ex {
+        Some(x) => x.merge(e),
+        None => e,
+    }
 }
 
 /// Why a project gave no examples, as the report says it.
@@ -179,10 +196,7 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<Option<Mo
         match sources.list[k].record(None, opts, &lim)? {
             Ok(e) => {
                 unusable.extend(unpassed_lines(&e, &opts.func, &where_));
-                ex = Some(match ex {
-                    Some(x) => x.merge(e),
-                    None => e,
-                });
+                ex = Some(merged(ex, e));
             }
             Err(NoExamples::Unsupported(why)) if single => {
                 log::debug!(target: "se2repair::model_lib", "examples: {why}; solving the specification instead");
@@ -267,14 +281,9 @@ pub fn model(job: &Job, opts: &ModelOptions, start: Instant) -> Result<Option<Mo
                     if names.is_empty() || round == MAX_ROUNDS {
                         continue;
                     }
-                    let where_ = sources.list[k].job.project.dir.display().to_string();
-                    match sources.list[k].record(Some(&names), opts, &lim)? {
-                        Ok(e) => {
-                            unusable.extend(unpassed_lines(&e, &opts.func, &where_));
-                            learned |= e.test_count() > 0;
-                            ex = ex.merge(e);
-                        }
-                        Err(why) => unusable.push(format!("{where_}: {}", no_examples(&why, opts))),
+                    if let Some(e) = record_named(&mut sources, k, &names, opts, &lim, &mut unusable)? {
+                        learned |= e.test_count() > 0;
+                        ex = ex.merge(e);
                     }
                 }
                 if !learned {
