@@ -38,7 +38,7 @@ CACHE = os.path.join(os.environ.get("SE2REPAIR_CACHE", os.path.expanduser("~/.ca
 TOOLS = ["base64", "cat", "cp", "head", "ls", "pr", "pwd", "sort", "test", "wc"]
 CONFIGS = ["baseline", "model", "real"]
 # The paper's string functions, with the C signatures of the stand-ins:
-# synthesized by model-lib (the accumulation sketch).
+# synthesized by model-lib (the string sketches: accumulation, comparison, number).
 TAKEN = {
     "strlen": ("size_t", "const char *s", ""),
     "strcmp": ("int", "const char *s, const char *t", ""),
@@ -484,7 +484,7 @@ def markdown(table, secs, took):
               "", "Coverage is gcov's line coverage of the tool's own source file (basenc.c for base64), "
               "every generated test replayed natively on a coverage build linked with the real C library. "
               "The paper's per-tool numbers are not in our copy of it; its averages are shown.", "",
-              "Functions taken away: " + ", ".join(sorted(TAKEN)) + " are synthesized with the accumulation sketch and "
+              "Functions taken away: " + ", ".join(sorted(TAKEN)) + " are synthesized with the string sketches (accumulation, comparison, number: the sketch column below) and "
               + ", ".join(TRANSFORMED) + " with the transformation sketch over the kernel's bytes (sketches/kernel/); "
               "in `baseline` they return unconstrained results (read fresh bytes), as does any function with no model in `model`; "
               + ", ".join(f for f in UNCONSTRAINED if f != "malloc") + " return unconstrained results in `baseline` and `model` "

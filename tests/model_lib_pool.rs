@@ -162,20 +162,23 @@ fn a_test_the_vm_cannot_pass_is_set_aside_by_the_recording_and_by_the_specificat
         STRTOL_TTY,
         "  - {name: tty, args: [\"-t\"], stdout: \"\", exit: 1}\n  - {name: t1, args: [\"4\"], stdout: \"8\\n\"}\n  - {name: t2, args: [\"21\"], stdout: \"42\\n\"}\n  - {name: t3, args: [\"305\"], stdout: \"610\\n\"}\n",
     );
-    // The end pointer is recorded where the accumulation stops.
+    // The end pointer is recorded at the string's end; a function with
+    // one is tried with the number sketch first, its digits the whole
+    // class of the tests' digits.
     let m = tmp.path().join("strtol.c");
     let r = report(&model_lib(&["strtol", a.to_str().unwrap(), "--json", "--out", m.to_str().unwrap()]));
     assert_eq!(r["status"], "model", "{r}");
-    assert_eq!(r["sketch"], "accumulation", "{r}");
-    assert_eq!(r["terms"][0], "rho(x1, x2) = 10 * x1 + x2 - 48", "{r}");
+    assert_eq!(r["sketch"], "number", "{r}");
+    assert_eq!(r["terms"][0], "digit(x1) = x1 >= 48 && x1 <= 57", "{r}");
+    assert_eq!(r["terms"][1], "rho(x1, x2) = 10 * x1 + x2 - 48", "{r}");
     let unusable = r["unusable"].as_array().unwrap();
     assert_eq!(unusable.len(), 1, "{r}");
     assert!(unusable[0].as_str().unwrap().contains("test tty fails under the VM whatever strtol returns"), "{r}");
     assert_eq!(r["tests_used"], 3, "{r}");
-    // The tests hold digits only; on strings with other characters the
-    // accumulation is not strtol, and the comparison says so.
+    // It stops where strtol stops, and says so on strings of every class.
     assert_eq!(r["agreement"]["compared"], "value_and_end", "{r}");
-    assert_eq!(r["agreement"]["weak"], true, "{r}");
+    assert_eq!(r["agreement"]["agreeing"], 1000, "{r}");
+    assert_eq!(r["agreement"]["weak"], false, "{r}");
     // The user's sketch: no smallest term passes, the specification's
     // search sets the test aside in its largest language.
     let sk = tmp.path().join("my_strtol.c");
@@ -196,4 +199,41 @@ fn a_test_the_vm_cannot_pass_is_set_aside_by_the_recording_and_by_the_specificat
     assert_eq!(unusable.len(), 1, "{r}");
     assert!(unusable[0].as_str().unwrap().contains("test tty cannot be met in the VM with any term"), "{r}");
     assert_eq!(r["tests_used"], 3, "{r}");
+}
+
+/// strtol's value as a printf field width, which the VM pins to one value.
+const STRTOL_WIDTH: &str = r#"#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv) {
+  char *end;
+  if (argc < 2)
+    return 2;
+  long w = strtol(argv[1], &end, 10);
+  if (*end != 0 || w < 0 || w > 40)
+    return 1;
+  printf("[%*d]\n", (int)w, 7);
+  return 0;
+}
+"#;
+
+#[test]
+fn a_field_width_the_vm_pins_is_recorded_at_its_small_values() {
+    let _g = serial();
+    let tmp = tempfile::tempdir().unwrap();
+    let a = project(
+        tmp.path(),
+        "a",
+        STRTOL_WIDTH,
+        "  - {name: w3, args: [\"3\"], stdout: \"[  7]\\n\"}\n  - {name: w12, args: [\"12\"], stdout: \"[           7]\\n\"}\n  - {name: w5, args: [\"5\"], stdout: \"[    7]\\n\"}\n",
+    );
+    // The recording forks the width over its small values, so a path of
+    // each test passes with the width it prints; the model is strtol's.
+    let m = tmp.path().join("strtol.c");
+    let r = report(&model_lib(&["strtol", a.to_str().unwrap(), "--json", "--out", m.to_str().unwrap()]));
+    assert_eq!(r["status"], "model", "{r}");
+    assert_eq!(r["sketch"], "number", "{r}");
+    assert_eq!(r["tests_used"], 3, "{r}");
+    assert_eq!(r["terms"][0], "digit(x1) = x1 >= 48 && x1 <= 57", "{r}");
+    assert_eq!(r["terms"][1], "rho(x1, x2) = 10 * x1 + x2 - 48", "{r}");
+    assert_eq!(r["agreement"]["agreeing"], 1000, "{r}");
 }

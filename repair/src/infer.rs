@@ -95,6 +95,10 @@ pub struct Limits {
     /// ([`Explored::Paths`]' third field): with only some of its passing
     /// paths known, what a test rules out is the failing paths seen.
     pub keep_failing: bool,
+    /// Values the VM would pin fork over their small values
+    /// (`Config::fork_on_pins`): model-lib's second recording of the
+    /// tests its first left undecided.
+    pub fork_on_pins: bool,
 }
 
 /// Counters of one site's inference.
@@ -469,6 +473,7 @@ pub(crate) fn test_config(
         },
         hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
         fork_on_values: true,
+        fork_on_pins: limits.fork_on_pins,
         so_langs: vec![(hole.0.to_string(), hole.1.clone())],
         ..Config::default()
     };

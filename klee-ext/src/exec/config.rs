@@ -65,6 +65,15 @@ pub struct Config {
     /// would concretize it to may fail the test when another passes it);
     /// otherwise it is concretized to one value, as KLEE does.
     pub fork_on_values: bool,
+    /// A value the VM would silently concretize (a field width, a copy's
+    /// length) forks instead, smallest values first: this path takes the
+    /// smallest value below 16 (`control::PIN_SMALL`) the path
+    /// allows (else its model's), and within the fork limit a copy
+    /// re-executes the instruction with the values above it. For runs that
+    /// look for any path that passes a test (model-lib's recording of a
+    /// test left undecided), where the one value KLEE would pin may fail
+    /// it when another passes it.
+    pub fork_on_pins: bool,
     /// Replay the objects of a `.ktest` instead of making them symbolic.
     pub replay: Option<ReplayObjects>,
     /// Seeds (`--seed-file`, `--seed-dir`) and how they are used.
@@ -252,6 +261,7 @@ impl Default for Config {
             stdin: None,
             expect_stdout: None,
             fork_on_values: false,
+            fork_on_pins: false,
             replay: None,
             seeding: Default::default(),
             quantum: 10_000,

@@ -3,11 +3,16 @@
 use super::stats::BranchKind;
 use super::tree::NodeKind;
 use super::{ErrorKind, Executor, State, StateId, StopReason, Termination};
-use crate::expr::ExprId;
+use crate::expr::{CmpOp, ExprId};
 use crate::ir::{Edge, SwitchInst, Val};
 use crate::so::Assignment;
 use crate::solver::Sat;
 use std::rc::Rc;
+
+/// Values a pinned symbolic value is tried at first, in order, under
+/// [`Config::fork_on_pins`](super::Config::fork_on_pins) (field widths,
+/// copy lengths, small counts).
+pub const PIN_SMALL: u64 = 16;
 
 impl<'p> Executor<'p> {
     /// Moves `st` along `edge`, performing its phi moves in parallel.
@@ -391,6 +396,41 @@ impl<'p> Executor<'p> {
     /// `return ok ? 0 : 1;`).
     pub(super) fn exit_status(&mut self, st: &mut State, e: ExprId) -> Result<u64, Termination> {
         self.pin_value(st, e, BranchKind::Conditional)
+    }
+
+    /// [`Config::fork_on_pins`]: this path takes the smallest value of `e`
+    /// below [`PIN_SMALL`] it allows, and a copy re-executes the
+    /// instruction with `e` above it (which again takes its smallest); with
+    /// no such value, the model's value alone.
+    pub(super) fn pin_smallest(&mut self, st: &mut State, e: ExprId) -> Result<u64, Termination> {
+        let w = self.pool.width(e);
+        let v = self.pool.eval(e, &st.model);
+        let cv = self.pool.constant(w, v);
+        let not_v = self.pool.ne(e, cv);
+        if self.model_for(st, not_v)?.is_none() {
+            // The path allows this value alone.
+            return Ok(v);
+        }
+        let limit = self.pool.constant(w, PIN_SMALL);
+        let small = self.pool.cmp(CmpOp::Ult, e, limit);
+        if w > 1 && self.model_for(st, small)?.is_some() {
+            for c in 0..PIN_SMALL {
+                let cc = self.pool.constant(w, c);
+                let is = self.pool.eq(e, cc);
+                if let Some(m) = self.model_for(st, is)? {
+                    let above = self.pool.cmp(CmpOp::Ult, cc, e);
+                    if let Some(am) = self.model_for(st, above)? {
+                        self.fork_retry(st, BranchKind::GetVal, above, am);
+                    }
+                    st.add_constraint(is, m);
+                    return Ok(c);
+                }
+            }
+        }
+        // Beyond the small values, one value as KLEE pins it: a chain
+        // over large ones (a width of a billion) would spend the fork
+        // budget on copies of huge objects.
+        Ok(self.pin_to_model(st, e))
     }
 
     /// This path takes the value its model gives `e`; within the fork

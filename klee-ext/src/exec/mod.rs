@@ -641,7 +641,7 @@ impl<'p> Executor<'p> {
         if let Some(c) = self.pool.as_const(e) {
             return Ok(c);
         }
-        let v = self.pin_to_model(st, e);
+        let v = if self.cfg.fork_on_pins { self.pin_smallest(st, e)? } else { self.pin_to_model(st, e) };
         st.concretized = true;
         let l = self.loc_of(st).map(|l| format!(" ({}:{})", l.file, l.line)).unwrap_or_default();
         // KLEE's words; its reason for every floating-point operand is

@@ -173,6 +173,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         skip_unpassed: false,
         forks_after_pass: None,
         keep_failing: false,
+        fork_on_pins: false,
     };
     let mut times = QueryTimes::default();
     let macros = super::builds::macro_constants(&p.dir, &texts);

@@ -26,7 +26,15 @@ fn sketches(job: &Job, opts: &ModelOptions) -> Option<Vec<&'static str>> {
     let chosen: Vec<&'static str> = if opts.sketch.is_some() {
         vec![*super::sig::SKETCH_NAMES.iter().find(|n| **n == job.sketch_name)?]
     } else {
-        ["apply", "comparison", "accumulation", "number", "search"].into_iter().filter(|n| job.sig.fits(n)).collect()
+        // A function that says where it stopped reading (strtol) parses
+        // a prefix: the parser's shape is tried before the loop over the
+        // whole string.
+        let order = if job.sig.has_end_pointer() {
+            ["apply", "comparison", "number", "accumulation", "search"]
+        } else {
+            ["apply", "comparison", "accumulation", "number", "search"]
+        };
+        order.into_iter().filter(|n| job.sig.fits(n)).collect()
     };
     (!chosen.is_empty() && chosen.iter().all(|n| Shape::of(n).is_some())).then_some(chosen)
 }
@@ -68,6 +76,7 @@ fn limits(opts: &ModelOptions, start: Instant) -> Limits {
         skip_unpassed: true,
         forks_after_pass: Some(RECORD_FORKS_AFTER_PASS),
         keep_failing: true,
+        fork_on_pins: false,
     }
 }
 

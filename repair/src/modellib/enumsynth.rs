@@ -149,6 +149,9 @@ struct Search<'a> {
     bounds: Vec<i64>,
     /// The value hole's probe points ([`points`]).
     value_points: Vec<Vec<i64>>,
+    /// Candidates must meet a passing path of every test
+    /// ([`Examples::check`]).
+    strict: bool,
 }
 
 impl Search<'_> {
@@ -196,7 +199,7 @@ impl Search<'_> {
                     let ok = match seen.get(&key) {
                         Some(&ok) => ok,
                         None => {
-                            let ok = match self.ex.check(&results, &mut self.order) {
+                            let ok = match self.ex.check(&results, &mut self.order, self.strict) {
                                 Ok(()) => true,
                                 Err(ti) => {
                                     *self.failed.entry(ti).or_default() += 1;
@@ -229,7 +232,14 @@ impl Search<'_> {
     /// The control hole's candidates, one per distinct effect on the
     /// calls, smallest first; with each, the others of the same effect.
     fn controls(&mut self, h: &HoleDef) -> Result<Vec<Vec<Term>>, String> {
-        let pts = points(h, &self.ex.calls, false);
+        // Where the narrowest class is wanted, terms are told apart on
+        // every character, not only on the tests' (which would leave
+        // `c != '9'` and `'0' <= c <= '9'` one term).
+        let pts = if self.shape.narrow_control() && h.params == [Domain::Char] {
+            (1..128).map(|c| vec![c]).collect()
+        } else {
+            points(h, &self.ex.calls, false)
+        };
         let mut groups: Vec<Vec<Term>> = Vec::new();
         let mut by_effect: HashMap<u64, usize> = HashMap::new();
         for spec in &h.ladder {
@@ -242,7 +252,16 @@ impl Search<'_> {
                     if effect.iter().any(Option::is_none) {
                         continue;
                     }
+                    let narrower = |g: &Vec<Term>| {
+                        self.shape.narrowness(&t).zip(self.shape.narrowness(&g[0])).is_some_and(|(a, b)| a < b)
+                    };
                     match by_effect.get(&hash_of(&effect)) {
+                        // Terms come smallest first; a narrower one leads
+                        // its group where the contract asks for it.
+                        Some(&g) if narrower(&groups[g]) => {
+                            groups[g].insert(0, t);
+                            groups[g].truncate(8);
+                        }
                         Some(&g) if groups[g].len() < 8 => groups[g].push(t),
                         Some(_) => {}
                         None if groups.len() < 64 => {
@@ -255,6 +274,9 @@ impl Search<'_> {
             }
             self.stats.steps += e.work;
         }
+        // The narrowest whole class first, where the contract asks for
+        // one (stable: otherwise smallest first).
+        groups.sort_by_key(|g| self.shape.narrowness(&g[0]));
         Ok(groups)
     }
 }
@@ -271,8 +293,32 @@ pub fn rungs(shape: Shape, langs: &[(String, LangSpec)]) -> usize {
 
 /// Synthesizes `shape`'s holes from `ex` with rung `rung` of the value
 /// hole's ladder; `langs` overrides the ladder of the named holes.
+///
+/// Where a test's exploration was cut, a candidate that meets one of its
+/// passing paths is preferred to one that only falls outside every path
+/// seen (a value the exploration never reached, such as a field width
+/// it did not try): the search runs strictly first, then, finding
+/// nothing, leniently.
 pub fn synthesize(
     ex: &Examples, shape: Shape, nints: usize, nstrs: usize, langs: &[(String, LangSpec)], rung: usize, budget: Budget,
+) -> Result<(Outcome, Stats), String> {
+    if !ex.has_cut_tests() {
+        return synthesize_with(ex, shape, nints, nstrs, langs, rung, budget, false);
+    }
+    let (strict, first) = synthesize_with(ex, shape, nints, nstrs, langs, rung, budget, true)?;
+    if let Outcome::Found(_) = strict {
+        return Ok((strict, first));
+    }
+    let (outcome, mut stats) = synthesize_with(ex, shape, nints, nstrs, langs, rung, budget, false)?;
+    stats.candidates += first.candidates;
+    stats.steps += first.steps;
+    Ok((outcome, stats))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn synthesize_with(
+    ex: &Examples, shape: Shape, nints: usize, nstrs: usize, langs: &[(String, LangSpec)], rung: usize, budget: Budget,
+    strict: bool,
 ) -> Result<(Outcome, Stats), String> {
     let mut holes = shape.holes(nints, nstrs);
     for h in &mut holes {
@@ -294,6 +340,7 @@ pub fn synthesize(
         order: Vec::new(),
         failed: HashMap::new(),
         out_of_time: false,
+        strict,
     };
     let value_ladder = holes.last().map(|h| h.ladder.clone()).unwrap_or_default();
     let controls: Vec<&HoleDef> = holes.iter().filter(|h| h.control).collect();

@@ -143,11 +143,56 @@ fn decode_path(
     Ok(PathEx { calls: pc, constraints: p.constraints })
 }
 
+/// Undecided tests of one recording recorded again with pinned values
+/// forked: each may fork over its pins up to the fork budget, so their
+/// number is bounded in work (a tool whose every listing prints widths
+/// would otherwise spend the recording's time on them).
+const RECORD_AGAIN: usize = 4;
+
 /// Runs every test with the recorder in place of the function. A test
 /// no path passes whatever the function returns, or whose calls cannot
 /// be recorded, is set aside ([`Examples::set_aside`]); `Err` when no
-/// test is left.
+/// test is left. The first [`RECORD_AGAIN`] tests left undecided (no
+/// path passed, some ended on a value the VM pinned) are recorded again
+/// with pinned values forked over their small values
+/// ([`Limits::fork_on_pins`]): a field width the function's result gives
+/// then passes at the value the test prints, and the other tests keep
+/// the cost of KLEE's single value.
 pub fn record(
+    prog: &klee_ext::ir::Program, tests: &[&TestCase], nints: usize, nstrs: usize, limits: &Limits,
+) -> Result<Result<Examples, NoExamples>, String> {
+    let first = record_once(prog, tests, nints, nstrs, limits)?;
+    if limits.fork_on_pins {
+        return Ok(first);
+    }
+    let undecided: Vec<&TestCase> = match &first {
+        Ok(ex) => tests
+            .iter()
+            .filter(|t| ex.set_aside.iter().any(|(n, why)| *n == t.name && matches!(why, SetAside::Undecided)))
+            .copied()
+            .collect(),
+        Err(NoExamples::Undecided { .. }) => tests.to_vec(),
+        Err(_) => Vec::new(),
+    };
+    let undecided: Vec<&TestCase> = undecided.into_iter().take(RECORD_AGAIN).collect();
+    if undecided.is_empty() {
+        return Ok(first);
+    }
+    let again = Limits { fork_on_pins: true, ..limits.clone() };
+    let second = record_once(prog, &undecided, nints, nstrs, &again)?;
+    Ok(match (first, second) {
+        (Ok(mut ex), Ok(more)) => {
+            // The second recording says what became of them.
+            ex.set_aside
+                .retain(|(n, why)| !(matches!(why, SetAside::Undecided) && undecided.iter().any(|t| t.name == *n)));
+            Ok(ex.merge(more))
+        }
+        (Err(_), Ok(more)) => Ok(more),
+        (first, Err(_)) => first,
+    })
+}
+
+fn record_once(
     prog: &klee_ext::ir::Program, tests: &[&TestCase], nints: usize, nstrs: usize, limits: &Limits,
 ) -> Result<Result<Examples, NoExamples>, String> {
     let mut stats = InferStats::default();
@@ -268,8 +313,10 @@ impl Examples {
     /// Whether calls with these `results` (one per call, `None` where
     /// the candidate is undefined) pass every test; else the first test
     /// that fails. `order` is the order to try tests in (the last
-    /// failing first); it is updated.
-    pub fn check(&self, results: &[Option<i64>], order: &mut Vec<usize>) -> Result<(), usize> {
+    /// failing first); it is updated. `strict`: a test whose exploration
+    /// was cut is passed only on one of its passing paths, not also
+    /// outside every path seen.
+    pub fn check(&self, results: &[Option<i64>], order: &mut Vec<usize>, strict: bool) -> Result<(), usize> {
         if order.len() != self.tests.len() {
             *order = (0..self.tests.len()).collect();
         }
@@ -278,10 +325,12 @@ impl Examples {
             let t = &self.tests[ti];
             let pool = &self.pools[t.pool];
             let passes = t.paths.iter().any(|p| path_holds(pool, p, results))
-                || t.failing.as_ref().is_some_and(|f| {
-                    let defined = f.iter().chain(&t.paths).all(|p| p.calls.iter().all(|&(_, k)| results[k].is_some()));
-                    defined && !f.iter().any(|p| path_holds(pool, p, results))
-                });
+                || !strict
+                    && t.failing.as_ref().is_some_and(|f| {
+                        let defined =
+                            f.iter().chain(&t.paths).all(|p| p.calls.iter().all(|&(_, k)| results[k].is_some()));
+                        defined && !f.iter().any(|p| path_holds(pool, p, results))
+                    });
             if !passes {
                 order.remove(k);
                 order.insert(0, ti);
@@ -289,6 +338,12 @@ impl Examples {
             }
         }
         Ok(())
+    }
+
+    /// Whether some test's exploration was cut, so that
+    /// [`Examples::check`] may pass it outside the paths seen.
+    pub fn has_cut_tests(&self) -> bool {
+        self.tests.iter().any(|t| t.failing.is_some())
     }
 
     pub fn test_name(&self, i: usize) -> &str {

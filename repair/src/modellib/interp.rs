@@ -158,6 +158,38 @@ impl Shape {
     /// hash) or starts it again from 0. A step that drops or negates it
     /// is a function of the last characters, which fits sums of results
     /// by accident.
+    /// How control term `t` ranks where the sketch's contract makes the
+    /// narrowest class of the tests' characters the right one (smaller
+    /// is better): whether it splits a character class (digits, capitals,
+    /// small letters, blanks, punctuation), then how many characters
+    /// (1 to 127) it accepts. The number sketch's `digit` is the class the
+    /// number is made of, whole and no wider: `'0' <= c <= '9'` rather
+    /// than `c != '9'` or `'0' <= c < '9'`, which the tests' digits may fit
+    /// as well. `None`: every term alike.
+    pub fn narrowness(self, t: &Term) -> Option<(bool, usize)> {
+        if !self.narrow_control() {
+            return None;
+        }
+        let accepts: Vec<bool> = (0..128).map(|c| truth(t, &[c]) == Some(true)).collect();
+        let classes: [fn(u8) -> bool; 5] = [
+            |c| c.is_ascii_digit(),
+            |c| c.is_ascii_uppercase(),
+            |c| c.is_ascii_lowercase(),
+            |c| c == b' ' || c == b'\t',
+            |c| c.is_ascii_punctuation(),
+        ];
+        let splits = classes.iter().any(|k| {
+            let inside: Vec<bool> = (1u8..128).filter(|&c| k(c)).map(|c| accepts[c as usize]).collect();
+            inside.iter().any(|&a| a) && !inside.iter().all(|&a| a)
+        });
+        Some((splits, accepts[1..].iter().filter(|&&a| a).count()))
+    }
+
+    /// Whether [`Shape::narrowness`] orders this sketch's control terms.
+    pub fn narrow_control(self) -> bool {
+        self == Shape::Number
+    }
+
     pub fn admits(self, t: &Term, arity: usize) -> bool {
         if !matches!(self, Shape::Accumulation | Shape::Number) {
             return true;
@@ -344,6 +376,24 @@ mod tests {
         assert_eq!(Shape::Number.run(&call("  -42x7"), &[&digit, &step]), Some(-42));
         assert_eq!(Shape::Number.run(&call("+7"), &[&digit, &step]), Some(7));
         assert_eq!(Shape::Number.control(&call(" 12a"), &digit), Some(3));
+    }
+
+    #[test]
+    fn the_number_digit_is_the_narrowest_whole_class() {
+        let cmp = |op: Op, k: i64| app(op, vec![Term::Var(0), Term::Int(k)]);
+        let digits = app(Op::And, vec![cmp(Op::Ge, 48), cmp(Op::Le, 57)]);
+        let not_nine = cmp(Op::Ne, 57);
+        let below_nine = app(Op::And, vec![cmp(Op::Ge, 48), cmp(Op::Lt, 57)]);
+        let printable = cmp(Op::Gt, 32);
+        let rank = |t: &Term| Shape::Number.narrowness(t).unwrap();
+        assert_eq!(rank(&digits), (false, 10));
+        // Fewer characters, but part of the digits only.
+        assert_eq!(rank(&below_nine), (true, 9));
+        assert!(rank(&digits) < rank(&below_nine));
+        assert!(rank(&digits) < rank(&printable));
+        assert!(rank(&digits) < rank(&not_nine));
+        // Other sketches keep their terms' order.
+        assert_eq!(Shape::Search.narrowness(&digits), None);
     }
 
     #[test]

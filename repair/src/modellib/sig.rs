@@ -174,6 +174,16 @@ impl Signature {
         self.params.iter().enumerate().filter(|(_, p)| **p == k).nth(nth).map(|(i, _)| i)
     }
 
+    /// Whether FUNC reports where it stopped reading (strtol's `endptr`).
+    pub fn has_end_pointer(&self) -> bool {
+        self.count(Kind::EndPtr) > 0
+    }
+
+    /// The end pointer argument a sketch is given, `0` if FUNC has none.
+    fn end_arg(&self) -> String {
+        self.index_of(Kind::EndPtr, 0).map_or("0".to_string(), |i| format!("(const char **)a{i}"))
+    }
+
     /// Whether built-in sketch `name` can take FUNC's parameters.
     pub fn fits(&self, name: &str) -> bool {
         let strings = self.count(Kind::Str) + self.count(Kind::MutStr);
@@ -184,9 +194,8 @@ impl Signature {
                 "accumulation" => self.ret == Kind::Int && (1..=2).contains(&strings) && self.count(Kind::EndPtr) <= 1,
                 "comparison" => self.ret == Kind::Int && strings == 2 && self.count(Kind::EndPtr) == 0,
                 "search" => self.ret == Kind::Int && strings == 1 && self.count(Kind::EndPtr) == 0,
-                "number" => {
-                    self.ret == Kind::Int && strings == 1 && self.count(Kind::Int) == 0 && self.count(Kind::EndPtr) == 0
-                }
+                // Integer arguments (strtol's base) do not reach its holes.
+                "number" => self.ret == Kind::Int && strings == 1 && self.count(Kind::EndPtr) <= 1,
                 "transformation" => {
                     matches!(self.ret, Kind::Void | Kind::MutStr)
                         && self.count(Kind::MutStr) == 1
@@ -220,15 +229,16 @@ impl Signature {
                 self.strings()[0]
             ),
             "number" => format!(
-                "int se2_sketch_number(const char *s);\n\n{head} {{\n  return ({})se2_sketch_number(a{});\n}}\n",
+                "int se2_sketch_number(const char *s, const char **end);\n\n{head} {{\n  return ({})se2_sketch_number(a{}, {});\n}}\n",
                 self.decl.ret,
-                self.strings()[0]
+                self.strings()[0],
+                self.end_arg()
             ),
             "accumulation" => {
                 let strs = self.strings();
                 let s = format!("a{}", strs[0]);
                 let t = strs.get(1).map_or("0".to_string(), |i| format!("a{i}"));
-                let end = self.index_of(Kind::EndPtr, 0).map_or("0".to_string(), |i| format!("(const char **)a{i}"));
+                let end = self.end_arg();
                 format!(
                     "int se2_sketch_accumulation(const char *s, const char *t, int nints, const int *ints, const char **end);\n\n{head} {{\n{ints}  return ({})se2_sketch_accumulation({s}, {t}, {n}, ints, {end});\n}}\n",
                     self.decl.ret

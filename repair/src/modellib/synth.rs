@@ -136,6 +136,7 @@ pub fn limits(time: Duration, max_forks: u64) -> Limits {
         skip_unpassed: false,
         forks_after_pass: None,
         keep_failing: false,
+        fork_on_pins: false,
     }
 }
 
