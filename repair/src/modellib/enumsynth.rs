@@ -394,14 +394,7 @@ fn synthesize_with(
 /// The printable characters of every class (digits, capitals, small
 /// letters, blanks, punctuation) that `seen` reports a character of.
 pub fn class_alphabet(seen: impl Fn(fn(u8) -> bool) -> bool) -> Vec<u8> {
-    let classes: [fn(u8) -> bool; 5] = [
-        |c| c.is_ascii_digit(),
-        |c| c.is_ascii_uppercase(),
-        |c| c.is_ascii_lowercase(),
-        |c| c == b' ' || c == b'\t',
-        |c| c.is_ascii_punctuation(),
-    ];
-    (1u8..127).filter(|&c| classes.iter().any(|&k| k(c) && seen(k))).collect()
+    (1u8..127).filter(|&c| super::interp::CHAR_CLASSES.iter().any(|&k| k(c) && seen(k))).collect()
 }
 
 /// Inputs beyond the tests: for each recorded call, strings of its

@@ -171,14 +171,7 @@ impl Shape {
             return None;
         }
         let accepts: Vec<bool> = (0..128).map(|c| truth(t, &[c]) == Some(true)).collect();
-        let classes: [fn(u8) -> bool; 5] = [
-            |c| c.is_ascii_digit(),
-            |c| c.is_ascii_uppercase(),
-            |c| c.is_ascii_lowercase(),
-            |c| c == b' ' || c == b'\t',
-            |c| c.is_ascii_punctuation(),
-        ];
-        let splits = classes.iter().any(|k| {
+        let splits = CHAR_CLASSES.iter().any(|k| {
             let inside: Vec<bool> = (1u8..128).filter(|&c| k(c)).map(|c| accepts[c as usize]).collect();
             inside.iter().any(|&a| a) && !inside.iter().all(|&a| a)
         });
@@ -305,6 +298,16 @@ impl Shape {
         }
     }
 }
+
+/// The character classes models are drawn over and a digit class is
+/// kept whole in: digits, capitals, small letters, blanks, punctuation.
+pub const CHAR_CLASSES: [fn(u8) -> bool; 5] = [
+    |c| c.is_ascii_digit(),
+    |c| c.is_ascii_uppercase(),
+    |c| c.is_ascii_lowercase(),
+    |c| c == b' ' || c == b'\t',
+    |c| c.is_ascii_punctuation(),
+];
 
 /// A condition's truth on `args` (a Boolean term, or an integer one read
 /// as C reads it).
