@@ -230,9 +230,10 @@ def model_lib(se2, func, projects, model, timeout):
             "file": model if status == "model" else None}
 
 
-def synthesize_models(se2, tools, out, timeout, per_tool, imported, jobs):
+def synthesize_models(se2, tools, out, timeout, per_tool, imported, jobs, wanted=None):
     """Models of the functions taken away. Pooled (the paper's usage): one
-    model per function from every tool that calls it; per tool: one per
+    model per function from every tool that calls it, for the functions
+    the `wanted` tools call (all of `tools` by default); per tool: one per
     tool and function. Returns {tool: {func: model}}."""
     synthesized = list(TAKEN) + list(TRANSFORMED)
     calls = {t: [f for f in synthesized if called(os.path.join(CACHE, "coreutils", "bc", f"{t}.bc"), f)] for t in tools}
@@ -245,7 +246,7 @@ def synthesize_models(se2, tools, out, timeout, per_tool, imported, jobs):
     else:
         for f in synthesized:
             users = tuple(t for t in tools if f in calls[t])
-            if users:
+            if users and any(t in users for t in (wanted or tools)):
                 tasks.append((users, f, [projects[t] for t in users], os.path.join(out, "models", f"{f}.c")))
     result = {t: {} for t in tools}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
@@ -600,7 +601,8 @@ def main():
         imported = not a.no_import
         if imported:
             import_tests(out)
-        models = synthesize_models(a.se2repair, TOOLS if not a.per_tool else tools, out, a.model_timeout, a.per_tool, imported, a.jobs)
+        models = synthesize_models(a.se2repair, TOOLS if not a.per_tool else tools, out, a.model_timeout, a.per_tool, imported, a.jobs,
+                                   wanted=tools)
     if a.models_only:
         return
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
