@@ -241,6 +241,8 @@ impl Search<'_> {
             points(h, &self.ex.calls, false)
         };
         let mut groups: Vec<Vec<Term>> = Vec::new();
+        // Each group's leader's rank (`Shape::narrowness`).
+        let mut ranks: Vec<Option<(bool, usize)>> = Vec::new();
         let mut by_effect: HashMap<u64, usize> = HashMap::new();
         for spec in &h.ladder {
             let lang = spec.instantiate(h.name, h.params.len())?;
@@ -252,21 +254,22 @@ impl Search<'_> {
                     if effect.iter().any(Option::is_none) {
                         continue;
                     }
-                    let narrower = |g: &Vec<Term>| {
-                        self.shape.narrowness(&t).zip(self.shape.narrowness(&g[0])).is_some_and(|(a, b)| a < b)
-                    };
+                    // Once per term; each group keeps its leader's rank.
+                    let rank = self.shape.narrowness(&t);
                     match by_effect.get(&hash_of(&effect)) {
                         // Terms come smallest first; a narrower one leads
                         // its group where the contract asks for it.
-                        Some(&g) if narrower(&groups[g]) => {
+                        Some(&g) if rank.zip(ranks[g]).is_some_and(|(a, b)| a < b) => {
                             groups[g].insert(0, t);
                             groups[g].truncate(8);
+                            ranks[g] = rank;
                         }
                         Some(&g) if groups[g].len() < 8 => groups[g].push(t),
                         Some(_) => {}
                         None if groups.len() < 64 => {
                             by_effect.insert(hash_of(&effect), groups.len());
                             groups.push(vec![t]);
+                            ranks.push(rank);
                         }
                         None => {}
                     }
@@ -276,7 +279,9 @@ impl Search<'_> {
         }
         // The narrowest whole class first, where the contract asks for
         // one (stable: otherwise smallest first).
-        groups.sort_by_key(|g| self.shape.narrowness(&g[0]));
+        let mut ranked: Vec<_> = ranks.into_iter().zip(groups).collect();
+        ranked.sort_by_key(|(r, _)| *r);
+        let groups: Vec<Vec<Term>> = ranked.into_iter().map(|(_, g)| g).collect();
         Ok(groups)
     }
 }
