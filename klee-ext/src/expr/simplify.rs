@@ -38,6 +38,23 @@ impl ExprPool {
                 let neg = self.constant(w, c.wrapping_neg());
                 return self.bin(BinOp::Add, a, neg);
             }
+            (BinOp::UDiv, Some(c2)) if c2 != 0 => {
+                // (x / c1) / c2 -> x / (c1 * c2), or 0 when c1 * c2 exceeds
+                // every value: a number printed digit by digit divides by
+                // ten again and again, and one division is what the solver
+                // can afford.
+                if let Expr::Bin { op: BinOp::UDiv, a: x, b: c1, .. } = *self.get(a) {
+                    if let Some(c1) = self.as_const(c1).filter(|&c| c != 0) {
+                        return match scaled(c1, c2, w) {
+                            Some(d) => {
+                                let d = self.constant(w, d);
+                                self.bin(BinOp::UDiv, x, d)
+                            }
+                            None => self.constant(w, 0),
+                        };
+                    }
+                }
+            }
             (BinOp::Add, Some(c2)) => {
                 // (x + c1) + c2 -> x + (c1 + c2)
                 if let Expr::Bin { op: BinOp::Add, a: x, b: c1, .. } = *self.get(a) {
@@ -110,6 +127,14 @@ impl ExprPool {
                             return self.cmp(CmpOp::Eq, x, c);
                         }
                     }
+                    Expr::Bin { op: BinOp::UDiv, a: x, b: d, .. } if self.as_const(d).is_some_and(|d| d != 0) => {
+                        // x / d == c  ->  c * d <= x < (c + 1) * d
+                        let d = self.as_const(d).unwrap_or(1);
+                        let at_least = self.udiv_at_least(x, d, c as u128);
+                        let below = self.udiv_at_least(x, d, c as u128 + 1);
+                        let below = self.not(below);
+                        return self.and(at_least, below);
+                    }
                     Expr::Ite { c: cond, t, e, .. } => {
                         // ite(p, k1, k2) == c with constant arms folds to p, !p or a constant.
                         if let (Some(k1), Some(k2)) = (self.as_const(t), self.as_const(e)) {
@@ -127,6 +152,21 @@ impl ExprPool {
             }
             return self.intern(Expr::Cmp { op, a, b });
         }
+        // A quotient by a constant against a constant: a bound on the
+        // dividend (c <= x / d  <->  c * d <= x), linear for the solver.
+        if matches!(op, CmpOp::Ule | CmpOp::Ult) {
+            if let (Some(c), Some((x, d))) = (ca, self.udiv_by_const(b)) {
+                // c <= x / d, or c + 1 <= x / d for c < x / d
+                let c = c as u128 + u128::from(op == CmpOp::Ult);
+                return self.udiv_at_least(x, d, c);
+            }
+            if let (Some((x, d)), Some(c)) = (self.udiv_by_const(a), cb) {
+                // x / d <= c is !(c + 1 <= x / d); x / d < c is !(c <= x / d)
+                let c = c as u128 + u128::from(op == CmpOp::Ule);
+                let at_least = self.udiv_at_least(x, d, c);
+                return self.not(at_least);
+            }
+        }
         // Trivial unsigned bounds.
         match (op, ca, cb) {
             (CmpOp::Ult, _, Some(0)) => return Self::FALSE,
@@ -135,6 +175,28 @@ impl ExprPool {
             _ => {}
         }
         self.intern(Expr::Cmp { op, a, b })
+    }
+
+    /// `(x, d)` when `e` is `x / d` (unsigned) with a constant `d != 0`.
+    fn udiv_by_const(&self, e: ExprId) -> Option<(ExprId, u64)> {
+        match *self.get(e) {
+            Expr::Bin { op: BinOp::UDiv, a: x, b: d, .. } => self.as_const(d).filter(|&d| d != 0).map(|d| (x, d)),
+            _ => None,
+        }
+    }
+
+    /// `c <= x / d` (unsigned, `d != 0`) as a bound on `x`: `c * d <= x`,
+    /// false when `c * d` exceeds every value of `x`'s width.
+    fn udiv_at_least(&mut self, x: ExprId, d: u64, c: u128) -> ExprId {
+        let w = self.width(x);
+        match u64::try_from(c).ok().and_then(|c| scaled(c, d, w)) {
+            Some(0) => Self::TRUE,
+            Some(k) => {
+                let k = self.constant(w, k);
+                self.cmp(CmpOp::Ule, k, x)
+            }
+            None => Self::FALSE,
+        }
     }
 
     /// Bitwise complement (Boolean negation at width 1).
@@ -306,6 +368,12 @@ impl ExprPool {
         let z = self.constant(w, 0);
         self.ne(a, z)
     }
+}
+
+/// `a * b` when it fits in `w` bits.
+fn scaled(a: u64, b: u64, w: u8) -> Option<u64> {
+    let p = a as u128 * b as u128;
+    (p <= mask(w) as u128).then_some(p as u64)
 }
 
 #[cfg(test)]
@@ -509,6 +577,65 @@ mod property {
                 p.sext(x, *w)
             }
         }
+    }
+
+    #[test]
+    fn quotients_by_constants_keep_their_meaning_on_every_byte() {
+        let mut p = ExprPool::new();
+        let arr = p.new_array("x", 1);
+        let x = p.var(arr, 0);
+        let ops = [CmpOp::Eq, CmpOp::Ult, CmpOp::Ule];
+        for d1 in [1u64, 2, 3, 7, 10, 16, 100, 255] {
+            for d2 in [1u64, 3, 10, 26, 200] {
+                let (k1, k2) = (p.constant(8, d1), p.constant(8, d2));
+                let q = p.bin(BinOp::UDiv, x, k1);
+                let qq = p.bin(BinOp::UDiv, q, k2);
+                for c in [0u64, 1, 2, 9, 10, 25, 26, 254, 255] {
+                    let k = p.constant(8, c);
+                    let mut preds = vec![];
+                    for op in ops {
+                        preds.push((op, false, p.cmp(op, q, k)));
+                        preds.push((op, true, p.cmp(op, k, qq)));
+                    }
+                    for v in 0..=255u8 {
+                        let asg: rustc_hash::FxHashMap<(crate::expr::ArrayId, u32), u8> =
+                            [((arr, 0), v)].into_iter().collect();
+                        let (want_q, want_qq) = (v as u64 / d1, v as u64 / d1 / d2);
+                        assert_eq!(p.eval(qq, &asg), want_qq, "{v} / {d1} / {d2}");
+                        for &(op, swapped, e) in &preds {
+                            let want = if swapped { fold_cmp(op, 8, c, want_qq) } else { fold_cmp(op, 8, want_q, c) };
+                            assert_eq!(p.eval(e, &asg) != 0, want, "{op:?} on {v}, /{d1} /{d2}, c = {c}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_number_printed_digit_by_digit_is_bounded_without_division() {
+        // 10 <= x / 10 / 10 / 10, as a loop over a number's digits asks.
+        let mut p = ExprPool::new();
+        let arr = p.new_array("size", 8);
+        let bytes: Vec<_> = (0..8).map(|i| p.var(arr, i)).collect();
+        let mut x = bytes[0];
+        for b in &bytes[1..] {
+            x = p.concat(*b, x);
+        }
+        let ten = p.constant(64, 10);
+        let mut q = x;
+        for _ in 0..3 {
+            q = p.bin(BinOp::UDiv, q, ten);
+        }
+        let (thousand, ten_thousand) = (p.constant(64, 1000), p.constant(64, 10_000));
+        assert_eq!(*p.get(q), Expr::Bin { op: BinOp::UDiv, w: 64, a: x, b: thousand });
+        let bound = p.cmp(CmpOp::Ule, ten, q);
+        assert_eq!(*p.get(bound), Expr::Cmp { op: CmpOp::Ule, a: ten_thousand, b: x });
+        // Twenty divisions by ten leave nothing of a 64-bit value.
+        for _ in 0..17 {
+            q = p.bin(BinOp::UDiv, q, ten);
+        }
+        assert_eq!(p.as_const(q), Some(0));
     }
 
     #[test]
