@@ -4,7 +4,11 @@
 //! * a node whose operands are all constants is folded to a constant;
 //! * constants of commutative operators and of `Eq` stand on the right;
 //! * adjacent extracts of one expression are merged by `concat`, so bytes
-//!   stored to memory and loaded back give back the original expression.
+//!   stored to memory and loaded back give back the original expression;
+//! * an unsigned quotient by a constant divides once (`x / a / b` is
+//!   `x / (a * b)`), and its comparison with a constant is a bound on the
+//!   dividend (`c <= x / d` is `c * d <= x`): a number's digits and width
+//!   cost the solver one comparison each, not a chain of divisions.
 
 use super::arith::{fold_bin, fold_cmp, mask, sext64, BinOp, CmpOp};
 use super::{Expr, ExprId, ExprPool};
