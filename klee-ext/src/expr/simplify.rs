@@ -106,6 +106,13 @@ impl ExprPool {
                     // (b == 1) -> b, (b == 0) -> !b
                     return if c == 1 { a } else { self.not(a) };
                 }
+                if let Some((x, d)) = self.udiv_by_const(a) {
+                    // x / d == c  ->  c * d <= x < (c + 1) * d
+                    let at_least = self.udiv_at_least(x, d, c as u128);
+                    let below = self.udiv_at_least(x, d, c as u128 + 1);
+                    let below = self.not(below);
+                    return self.and(at_least, below);
+                }
                 match *self.get(a) {
                     Expr::ZExt { a: x, .. } => {
                         let xw = self.width(x);
@@ -130,14 +137,6 @@ impl ExprPool {
                             let c = self.constant(w, c.wrapping_sub(k));
                             return self.cmp(CmpOp::Eq, x, c);
                         }
-                    }
-                    Expr::Bin { op: BinOp::UDiv, a: x, b: d, .. } if self.as_const(d).is_some_and(|d| d != 0) => {
-                        // x / d == c  ->  c * d <= x < (c + 1) * d
-                        let d = self.as_const(d).unwrap_or(1);
-                        let at_least = self.udiv_at_least(x, d, c as u128);
-                        let below = self.udiv_at_least(x, d, c as u128 + 1);
-                        let below = self.not(below);
-                        return self.and(at_least, below);
                     }
                     Expr::Ite { c: cond, t, e, .. } => {
                         // ite(p, k1, k2) == c with constant arms folds to p, !p or a constant.
@@ -384,15 +383,21 @@ fn scaled(a: u64, b: u64, w: u8) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// The `n` bytes of `arr` as one little-endian value.
+    pub(super) fn word(p: &mut ExprPool, arr: crate::expr::ArrayId, n: u32) -> ExprId {
+        let mut x = p.var(arr, 0);
+        for i in 1..n {
+            let b = p.var(arr, i);
+            x = p.concat(b, x);
+        }
+        x
+    }
+
     #[test]
     fn bytes_reassemble_into_the_stored_value() {
         let mut p = ExprPool::new();
         let arr = p.new_array("x", 4);
-        let bytes: Vec<_> = (0..4).map(|i| p.var(arr, i)).collect();
-        let mut x = bytes[0];
-        for b in &bytes[1..] {
-            x = p.concat(*b, x);
-        }
+        let x = word(&mut p, arr, 4);
         // Split into bytes and put back together: the same node.
         let mut y = p.extract(x, 0, 8);
         for i in 1..4 {
@@ -400,7 +405,8 @@ mod tests {
             y = p.concat(b, y);
         }
         assert_eq!(x, y);
-        assert_eq!(p.extract(x, 8, 8), bytes[1]);
+        let second = p.var(arr, 1);
+        assert_eq!(p.extract(x, 8, 8), second);
     }
 
     #[test]
@@ -621,11 +627,7 @@ mod property {
         // 10 <= x / 10 / 10 / 10, as a loop over a number's digits asks.
         let mut p = ExprPool::new();
         let arr = p.new_array("size", 8);
-        let bytes: Vec<_> = (0..8).map(|i| p.var(arr, i)).collect();
-        let mut x = bytes[0];
-        for b in &bytes[1..] {
-            x = p.concat(*b, x);
-        }
+        let x = super::tests::word(&mut p, arr, 8);
         let ten = p.constant(64, 10);
         let mut q = x;
         for _ in 0..3 {
