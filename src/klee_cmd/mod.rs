@@ -279,6 +279,7 @@ fn build(
     }
     cfg.record_branches = cfg.replay_path.is_some() || p.flag("write-paths").unwrap_or(false);
     cfg.record_lines = p.flag("write-cov").unwrap_or(false);
+    cfg.bare_reports = p.flag("only-output-states-covering-new").unwrap_or(false);
     cfg.switch_by_target =
         choice(p, "switch-type", "internal", &[("simple", false), ("weighted", true), ("internal", true)])?;
     let mut inputs = vec![program];

@@ -131,6 +131,10 @@ pub struct Config {
     /// Record the blocks each path enters, for its covered source lines
     /// (`PathReport::lines`; KLEE's `--write-cov`).
     pub record_lines: bool,
+    /// Paths that end without an error and cover nothing new are
+    /// reported bare (termination and counts only): the sink writes no
+    /// test for them (KLEE's `--only-output-states-covering-new`).
+    pub bare_reports: bool,
     /// A symbolic switch forks once per target block (KLEE's
     /// `--switch-type=internal`); off, once per case value and the default,
     /// as a chain of branches (`--switch-type=simple`).
@@ -285,6 +289,7 @@ impl Default for Config {
             record_branches: false,
             replay_path: None,
             record_lines: false,
+            bare_reports: false,
             switch_by_target: true,
             echo_live: false,
             echo_block_buffered: false,

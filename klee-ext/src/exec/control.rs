@@ -64,8 +64,15 @@ impl<'p> Executor<'p> {
                 Ok(Some(Rc::new(m)))
             }
             Sat::Unsat => Ok(None),
-            Sat::Unknown(_) => Err(Termination::Early(StopReason::SolverTimeout)),
+            Sat::Unknown(_) => Err(self.unknown_answer()),
         }
+    }
+
+    /// How a path ends when the solver cannot answer: at the run's time
+    /// limit if that has passed (the query was cut there), else at the
+    /// query's own limit (`--max-solver-time`).
+    pub(super) fn unknown_answer(&self) -> Termination {
+        Termination::Early(if self.solver.past_deadline() { StopReason::MaxTime } else { StopReason::SolverTimeout })
     }
 
     /// Adds `c` to the path if it can hold; returns false if it cannot.

@@ -32,6 +32,7 @@ mod memops;
 pub mod memory;
 mod merge;
 pub mod posix;
+mod report;
 mod seed;
 mod setup;
 pub mod so;
@@ -60,7 +61,7 @@ pub static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::Atomi
 use crate::expr::ExprId;
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
 use crate::search::Searcher;
-use crate::so::{Assignment, Pool};
+use crate::so::Pool;
 use crate::solver::{Solver, SolverStats};
 use rustc_hash::FxHashSet;
 use std::rc::Rc;
@@ -465,87 +466,10 @@ impl<'p> Executor<'p> {
         None
     }
 
-    fn finish(&mut self, st: State, t: Termination, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport)) {
-        self.tree_leaf(&st, &t);
-        self.merge_end(&st);
-        let class = self.stats.klee.next_class.take().unwrap_or_else(|| stats::termination_class(&t));
-        self.stats.klee.terminations[class] += 1;
-        if matches!(t, Termination::Silent) {
-            self.stats.silent += 1;
-            return;
-        }
-        if self.schedule_unreached(&st) {
-            return;
-        }
-        self.stats.paths_completed += 1;
-        if t.is_error() {
-            self.stats.errors += 1;
-        }
-        let model = self.preferred_model(&st);
-        let objects = st
-            .arrays
-            .iter()
-            .map(|(arr, name)| {
-                let size = self.pool.array(*arr).size;
-                (name.to_string(), (0..size).map(|i| model.get(*arr, i)).collect())
-            })
-            .collect();
-        let report = PathReport {
-            state: st.id,
-            stdout: st.stdout.render(&self.pool, &model),
-            stderr: st.stderr.render(&self.pool, &model),
-            termination: t,
-            objects,
-            arrays: st.arrays.iter().map(|(a, _)| *a).collect(),
-            covered_new: st.covered_new,
-            concretized: st.concretized,
-            path: st.path.clone(),
-            lines: self.covered_lines(&st),
-            instructions: st.instructions,
-            depth: st.depth,
-            so: self.so_report(&st),
-            constraints: st.constraints.clone(),
-            apps: st.apps.clone(),
-            deviations: st.holes.iter().filter(|h| h.deviated).count() as u32,
-        };
-        sink(self, report);
-    }
-
     /// The source location of the state's current instruction.
     pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
         let l = self.prog.loc(st.loc);
         (l.line != 0).then(|| l.clone())
-    }
-
-    /// The path's model, moved to meet its `klee_prefer_cex` conditions
-    /// one by one where the path condition allows.
-    fn preferred_model(&mut self, st: &State) -> Rc<Assignment> {
-        if st.prefs.is_empty() {
-            return st.model.clone();
-        }
-        let mut tmp = st.clone();
-        for &c in st.prefs.iter() {
-            if let Ok(Some(m)) = self.model_for(&tmp, c) {
-                tmp.add_constraint(c, m);
-            }
-        }
-        tmp.model
-    }
-
-    /// The source lines of the blocks `st` entered, sorted and unique.
-    fn covered_lines(&self, st: &State) -> Vec<(Rc<str>, u32)> {
-        let mut out: Vec<(Rc<str>, u32)> = Vec::new();
-        for &(f, b) in st.blocks.iter() {
-            for l in self.prog.func(f).blocks[b.idx()].locs.iter() {
-                let loc = self.prog.loc(*l);
-                if loc.line != 0 {
-                    out.push((loc.file.clone(), loc.line));
-                }
-            }
-        }
-        out.sort();
-        out.dedup();
-        out
     }
 
     /// The location of the innermost instruction that has one: inside the

@@ -233,7 +233,7 @@ impl<'p> Executor<'p> {
                 self.stats.so_pruned += 1;
                 Err(Termination::Silent)
             }
-            Sat::Unknown(_) => Err(Termination::Early(StopReason::SolverTimeout)),
+            Sat::Unknown(_) => Err(self.unknown_answer()),
         }
     }
 

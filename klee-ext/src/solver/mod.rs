@@ -32,6 +32,8 @@ pub use z3_terms::ExactlyOne;
 
 use crate::expr::{ExprId, ExprPool};
 use crate::so::{Assignment, Pool};
+use std::cell::Cell;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 /// The answer to a satisfiability query.
@@ -349,9 +351,12 @@ pub fn first_order_steps(timeout: Option<Duration>) -> FirstOrder {
 
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
+    let deadline = Deadline::default();
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
     let mut s: Box<dyn SolverCore> = Box::new(Router {
-        fo: z3::Z3Solver::limited(cfg.timeout, cfg.steps).dumping_to(cfg.dump_queries.clone()),
+        fo: z3::Z3Solver::limited(cfg.timeout, cfg.steps)
+            .dumping_to(cfg.dump_queries.clone())
+            .bounded_by(deadline.clone()),
         so: None,
         so_cfg,
         pruned: 0,
@@ -375,7 +380,7 @@ pub fn build(cfg: &SolverConfig) -> Solver {
         s = Box::new(independence::Independent::new(s));
     }
     s = logs(s, query_log::LogPlace::All);
-    Solver { inner: s, queries: 0, deadline: None, cut_at_deadline: cfg.steps }
+    Solver { inner: s, queries: 0, deadline }
 }
 
 /// Three-valued answer of the derived helpers.
@@ -390,18 +395,32 @@ pub enum Validity {
 pub struct Solver {
     inner: Box<dyn SolverCore>,
     queries: u64,
-    /// The run's outer time limit, if any.
-    deadline: Option<Instant>,
-    /// Queries after `deadline` answer unknown at once (queries limited
-    /// in steps, whose clock is only the outer limit: a step of many
-    /// symbolic accesses cannot run past it query by query).
-    cut_at_deadline: bool,
+    /// The run's outer time limit, shared with the first-order backend:
+    /// a query asked after it answers unknown at once, and one asked
+    /// before it is cut there (a step of many symbolic accesses, or one
+    /// slow query, cannot run the exploration past the user's limit).
+    deadline: Deadline,
+}
+
+/// The instant a run must end by (`None`: no limit), one cell shared by
+/// the chain's front and its backend.
+pub type Deadline = Rc<Cell<Option<Instant>>>;
+
+/// Whether `deadline` has passed.
+pub fn past(deadline: &Deadline) -> bool {
+    deadline.get().is_some_and(|d| Instant::now() >= d)
 }
 
 impl Solver {
     /// The run's outer time limit (`None`: none).
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.deadline.set(deadline);
+    }
+
+    /// Whether the run's outer time limit has passed: an unknown answer
+    /// now is the limit's, not the query's.
+    pub fn past_deadline(&self) -> bool {
+        past(&self.deadline)
     }
 
     /// Raw satisfiability of `constraints ∧ query`.
@@ -409,7 +428,7 @@ impl Solver {
         if query == ExprPool::FALSE {
             return Sat::Unsat;
         }
-        if self.cut_at_deadline && self.deadline.is_some_and(|d| Instant::now() >= d) {
+        if self.past_deadline() {
             return Sat::Unknown("the run's time limit was reached".into());
         }
         self.queries += 1;
@@ -507,6 +526,37 @@ mod tests {
         let seven = pool.constant(32, 7);
         let eq = pool.eq(x3, seven);
         assert_eq!(s.may_be_true(&mut pool, &both, eq), Validity::False);
+    }
+
+    #[test]
+    fn a_query_in_flight_at_the_runs_deadline_is_cut_there() {
+        // Factoring a product of two 32-bit primes: far beyond any
+        // deadline below, so only the cut can answer it in time.
+        let mut pool = Pool::new();
+        let mut s = build(&SolverConfig { timeout: Some(Duration::from_secs(600)), ..SolverConfig::default() });
+        let (x, y) = (int(&mut pool, "x"), int(&mut pool, "y"));
+        let (x, y) = (pool.zext(x, 64), pool.zext(y, 64));
+        let product = pool.bin(BinOp::Mul, x, y);
+        let n = pool.constant(64, 4_294_967_291 * 4_294_967_279);
+        let one = pool.constant(64, 1);
+        let factors = [pool.cmp(CmpOp::Ult, one, x), pool.cmp(CmpOp::Ult, one, y)];
+        let query = pool.eq(product, n);
+        let asked = Instant::now();
+        s.set_deadline(Some(asked + Duration::from_millis(300)));
+        assert!(!s.past_deadline());
+        assert!(matches!(s.check(&mut pool, &factors, query), Sat::Unknown(_)));
+        assert!(s.past_deadline());
+        // Cut at the deadline, not at the query's own limit.
+        assert!(asked.elapsed() < Duration::from_secs(60), "{:?}", asked.elapsed());
+        // Asked after it, a query is not sent at all.
+        let queries = s.stats().backend_queries;
+        assert!(matches!(s.check(&mut pool, &factors, query), Sat::Unknown(_)));
+        assert_eq!(s.stats().backend_queries, queries);
+        // A later limit lets the same solver answer again.
+        s.set_deadline(None);
+        let ten = pool.constant(64, 10);
+        let small = pool.eq(x, ten);
+        assert!(matches!(s.check(&mut pool, &factors, small), Sat::Sat(_)));
     }
 
     #[test]

@@ -47,6 +47,10 @@ pub struct Z3Solver {
     time: Duration,
     /// `SE2REPAIR_DUMP_QUERIES=DIR`: write every backend query there as SMT-LIB2.
     dump: Option<std::path::PathBuf>,
+    /// Each check's clock limit as configured (`None`: none).
+    clock: Option<Duration>,
+    /// The run's outer time limit: a check is cut there.
+    deadline: super::Deadline,
 }
 
 extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
@@ -145,6 +149,12 @@ impl Z3Solver {
         self
     }
 
+    /// The same solver, its checks cut at the run's `deadline`.
+    pub fn bounded_by(mut self, deadline: super::Deadline) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
     pub fn new(timeout: Option<Duration>) -> Self {
         Self::limited(timeout, false)
     }
@@ -164,15 +174,16 @@ impl Z3Solver {
             let full = Z3_mk_solver_for_logic(ctx, Z3_mk_string_symbol(ctx, logic.as_ptr()));
             Z3_solver_inc_ref(ctx, full);
             let light = light_solver(ctx);
+            let clock = match timeout {
+                Some(t) if steps => Some(t * 4),
+                _ => timeout,
+            };
             for solver in [full, light] {
                 no_ctrl_c(ctx, solver);
-                match timeout {
-                    Some(t) if steps => {
-                        set_rlimit(ctx, solver, super::z3_examples::rlimit_for(t));
-                        set_timeout(ctx, solver, Some(t * 4));
-                    }
-                    _ => set_timeout(ctx, solver, timeout),
+                if let (Some(t), true) = (timeout, steps) {
+                    set_rlimit(ctx, solver, super::z3_examples::rlimit_for(t));
                 }
+                set_timeout(ctx, solver, clock);
             }
             Z3Solver {
                 ctx,
@@ -183,6 +194,8 @@ impl Z3Solver {
                 unknown: 0,
                 time: Duration::ZERO,
                 dump: None,
+                clock,
+                deadline: super::Deadline::default(),
             }
         }
     }
@@ -456,6 +469,14 @@ impl SolverCore for Z3Solver {
             return Sat::Unknown("ill-sorted term".into());
         }
         let solver = if has_nonlinear(pool, &roots) { self.full } else { self.light };
+        // The check ends by the run's deadline: its clock is the time left
+        // when that is shorter than the configured limit.
+        let left = self.deadline.get().map(|d| d.saturating_duration_since(start));
+        if left.is_some_and(|l| l.is_zero()) {
+            self.unknown += 1;
+            return Sat::Unknown("the run's time limit was reached".into());
+        }
+        let cut = left.filter(|l| self.clock.is_none_or(|c| *l < c));
         // SAFETY: see `new`.
         let result = unsafe {
             // A reset solver runs Z3's non-incremental bit-vector strategy
@@ -465,7 +486,13 @@ impl SolverCore for Z3Solver {
             for a in &asts {
                 Z3_solver_assert(ctx, solver, *a);
             }
+            if cut.is_some() {
+                set_timeout(ctx, solver, cut);
+            }
             let r = Z3_solver_check(ctx, solver);
+            if cut.is_some() {
+                set_timeout(ctx, solver, Some(self.clock.unwrap_or(Duration::from_millis(u32::MAX as u64))));
+            }
 
             if r == Z3_L_TRUE {
                 let model = Z3_solver_get_model(ctx, solver);
