@@ -89,6 +89,16 @@ fn unbounded_allocation_hits_the_memory_limit() {
 }
 
 #[test]
+fn a_large_objects_symbolic_bytes_are_held_to_the_memory_limit() {
+    // The shadow is refused before it is made, not found over the cap
+    // after the host has given it.
+    let (code, err) = se2(&["--max-memory", "256", bad("wide_shadow.c").to_str().unwrap()], &[]);
+    assert_eq!(code, Some(124), "{err}");
+    assert!(err.contains("the symbolic bytes of a large object would exceed the memory limit"), "{err}");
+    assert!(!err.contains("over memory cap"), "{err}");
+}
+
+#[test]
 fn runaway_recursion_is_a_limit_not_a_crash() {
     // The path ends early at --max-stack-frames, as KLEE's does.
     let (code, err) = se2(&[bad("recurse.c").to_str().unwrap()], &[]);

@@ -94,7 +94,7 @@ impl<'p> Executor<'p> {
         // A forked child runs as one path (it follows one feasible side).
         !st.proc.in_child
             && !st.forking_off
-            && !self.memory_inhibit
+            && !self.memory_inhibited()
             && self.cfg.max_forks.is_none_or(|m| self.stats.forks - self.forks_at_start < m)
     }
 

@@ -9,6 +9,22 @@
 use crate::expr::{ExprId, ExprPool};
 use crate::ir::{LocId, Val};
 use std::rc::Rc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Bytes of object contents this process's memories have allocated so
+/// far (new objects, copies made on write, symbolic shadows): the memory
+/// cap looks at the heap again when this has grown, not only every few
+/// hundred steps, since one step can copy a large object per fork.
+static GROWN: AtomicU64 = AtomicU64::new(0);
+
+fn grow(bytes: usize) {
+    GROWN.fetch_add(bytes as u64, Ordering::Relaxed);
+}
+
+/// What [`GROWN`] counts, so far.
+pub fn grown() -> u64 {
+    GROWN.load(Ordering::Relaxed)
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ObjKind {
@@ -36,13 +52,22 @@ fn new_shadow(len: usize) -> Option<Vec<Option<ExprId>>> {
     let mut v = Vec::new();
     v.try_reserve_exact(len).ok()?;
     v.resize(len, None);
+    grow(len * std::mem::size_of::<Option<ExprId>>());
     Some(v)
 }
 
+/// Shadows up to this size are made without looking at the heap.
+const SMALL_SHADOW: usize = 16 << 20;
+
 /// Gives `d` its symbolic shadow if it has none; false when the host
-/// cannot allocate it.
-fn ensure_shadow(d: &mut ObjData) -> bool {
+/// cannot allocate it, or when it would put the heap over `cap` (the
+/// run's memory cap: a large object's shadow is eight bytes per byte).
+fn ensure_shadow(d: &mut ObjData, cap: Option<u64>) -> bool {
     if d.sym.is_empty() {
+        let size = d.bytes.len() * std::mem::size_of::<Option<ExprId>>();
+        if size > SMALL_SHADOW && cap.is_some_and(|c| super::memcap::heap_in_use() + size as u64 > c) {
+            return false;
+        }
         match new_shadow(d.bytes.len()) {
             Some(v) => d.sym = v,
             None => return false,
@@ -137,9 +162,13 @@ pub struct Memory {
     fixed: Rc<Vec<(u64, u64, u32)>>,
     /// Bytes currently allocated on the heap and stack.
     pub live_bytes: u64,
-    /// A symbolic shadow the host could not allocate: the write was not
-    /// done, and the executor ends the path at the memory limit.
+    /// A symbolic shadow the host could not allocate, or one over the
+    /// run's memory cap: the write was not done, and the executor ends
+    /// the path at the memory limit.
     pub shadow_failed: bool,
+    /// The memory limit in bytes (`Config::max_total_memory`, else
+    /// `Config::max_memory`).
+    pub cap: Option<u64>,
 }
 
 impl Clone for Memory {
@@ -153,6 +182,7 @@ impl Clone for Memory {
             fixed: self.fixed.clone(),
             live_bytes: self.live_bytes,
             shadow_failed: self.shadow_failed,
+            cap: self.cap,
         }
     }
 }
@@ -213,6 +243,7 @@ impl Memory {
             }
         };
         self.live_bytes += size;
+        grow(size as usize);
         let reuse = if (size as usize) <= SPARE_BYTES { self.spare.pop() } else { None };
         let data = match reuse {
             Some(mut d) => {
@@ -381,6 +412,9 @@ impl Memory {
     fn data_mut(&mut self, id: u64) -> &mut ObjData {
         let slots = Rc::make_mut(&mut self.slots);
         let slot = slots[id as usize].as_mut().expect("checked");
+        if Rc::get_mut(&mut slot.data).is_none() {
+            grow(slot.data.bytes.len() + slot.data.sym.len() * std::mem::size_of::<Option<ExprId>>());
+        }
         Rc::make_mut(&mut slot.data)
     }
 
@@ -400,8 +434,9 @@ impl Memory {
                 let w = pool.width(*e);
                 let e = if (w as usize) < n * 8 { pool.zext(*e, (n * 8) as u8) } else { *e };
                 let bytes: Vec<ExprId> = (0..n).map(|k| pool.extract(e, (k * 8) as u8, 8)).collect();
+                let cap = self.cap;
                 let data = self.data_mut(id);
-                if !ensure_shadow(data) {
+                if !ensure_shadow(data, cap) {
                     self.shadow_failed = true;
                     return;
                 }
@@ -429,6 +464,7 @@ impl Memory {
 
     /// Writes one byte (constant or expression) at a checked location.
     pub fn write_byte(&mut self, pool: &ExprPool, id: u64, off: u64, b: Result<u8, ExprId>) {
+        let cap = self.cap;
         let data = self.data_mut(id);
         let o = off as usize;
         let b = match b {
@@ -446,7 +482,7 @@ impl Memory {
                 }
             }
             Err(e) => {
-                if !ensure_shadow(data) {
+                if !ensure_shadow(data, cap) {
                     self.shadow_failed = true;
                     return;
                 }
@@ -464,12 +500,13 @@ impl Memory {
         let (so, n) = (src.1 as usize, len as usize);
         let bytes: Vec<u8> = s.bytes[so..so + n].to_vec();
         let sym: Option<Vec<Option<ExprId>>> = if s.sym.is_empty() { None } else { Some(s.sym[so..so + n].to_vec()) };
+        let cap = self.cap;
         let d = self.data_mut(dst.0);
         let o = dst.1 as usize;
         d.bytes[o..o + n].copy_from_slice(&bytes);
         match sym {
             Some(sv) => {
-                if !ensure_shadow(d) {
+                if !ensure_shadow(d, cap) {
                     self.shadow_failed = true;
                     return;
                 }
@@ -535,6 +572,29 @@ mod tests {
         // More than the address space: refused before any allocation.
         assert!(new_shadow(usize::MAX / 4).is_none());
         assert_eq!(new_shadow(16).map(|v| v.len()), Some(16));
+    }
+
+    #[test]
+    fn a_shadow_over_the_memory_cap_is_refused_and_copies_on_write_are_counted() {
+        // A 4 MiB object's shadow is 32 MiB: over a 16 MiB cap.
+        let mut pool = ExprPool::new();
+        let byte = pool.new_array("b", 1);
+        let b = pool.var(byte, 0);
+        let mut m = Memory { cap: Some(16 << 20), ..Memory::default() };
+        let id = m.alloc(meta(4 << 20)) >> 32;
+        m.write_byte(&pool, id, 7, Err(b));
+        assert!(m.shadow_failed);
+        assert_eq!(m.read_byte(id, 7), Ok(0), "the write was not done");
+        // Without a cap the host holds it; a copy made on write is counted.
+        let mut m = Memory::default();
+        let id = m.alloc(meta(4 << 20)) >> 32;
+        let shared = m.clone();
+        let before = grown();
+        m.write_byte(&pool, id, 7, Err(b));
+        assert!(!m.shadow_failed);
+        assert_eq!(m.read_byte(id, 7), Err(b));
+        assert_eq!(shared.read_byte(id, 7), Ok(0));
+        assert!(grown() - before >= (4 << 20) + (32 << 20), "{}", grown() - before);
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //! (calls, returns, varargs, intrinsics), `control.rs` (branches and
 //! forking), `special.rs` (the table of functions the executor implements),
 //! `ffi.rs` (host calls with concrete arguments), `setup.rs` (initial
-//! states: globals, argv, stdin).
+//! states: globals, argv, stdin), `report.rs` (the end of a path: its
+//! counts and its report for the sink).
 //!
 //! The concrete fast path: when every operand is `Val::C`, an instruction
 //! is computed directly on `u64`s; expressions are built only when an
@@ -158,8 +159,11 @@ pub struct Executor<'p> {
     halted: Option<StopReason>,
     halt_requested: bool,
     /// Over the run's memory cap: no path forks (`memcap.rs`).
-    memory_inhibit: bool,
+    memory_inhibit: std::cell::Cell<bool>,
     steps_since_memcheck: u64,
+    /// `memory::grown` at the last check between steps and at a fork's.
+    grown_at_memcheck: u64,
+    grown_at_fork_check: std::cell::Cell<u64>,
     /// `--make-concrete-symbolic`: reads made symbolic so far, and the
     /// state of the generator choosing which (`memops.rs`).
     concrete_reads_made_symbolic: u64,
@@ -252,8 +256,10 @@ impl<'p> Executor<'p> {
             host_stdin: Rc::default(),
             halted: None,
             halt_requested: false,
-            memory_inhibit: false,
+            memory_inhibit: Default::default(),
             steps_since_memcheck: 0,
+            grown_at_memcheck: memory::grown(),
+            grown_at_fork_check: std::cell::Cell::new(memory::grown()),
             concrete_reads_made_symbolic: 0,
             read_choice,
             pending: Vec::new(),
@@ -749,7 +755,9 @@ impl<'p> Executor<'p> {
                 return Step::Done(t);
             }
             if st.mem.shadow_failed {
-                crate::log::warning("killing 1 states (the host cannot hold the symbolic bytes of a large object)");
+                crate::log::warning(
+                    "killing 1 states (the symbolic bytes of a large object would exceed the memory limit or the host's memory)",
+                );
                 return Step::Done(Termination::Early(StopReason::MaxMemory));
             }
         }

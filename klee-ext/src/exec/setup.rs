@@ -66,6 +66,7 @@ impl<'p> Executor<'p> {
             return Err(format!("Entry function '{entry}' not found in module."));
         }
         let mut mem = Memory::default();
+        mem.cap = Some(self.cfg.max_total_memory.unwrap_or(self.cfg.max_memory));
         for (i, g) in prog.globals.iter().enumerate() {
             let meta = ObjMeta {
                 size: g.size,
