@@ -243,7 +243,11 @@ impl Memory {
             }
         };
         self.live_bytes += size;
-        grow(size as usize);
+        if size as usize > SPARE_BYTES {
+            // Small objects (every local at -O0) are left out: the hot
+            // path pays no atomic add, and they come and go with calls.
+            grow(size as usize);
+        }
         let reuse = if (size as usize) <= SPARE_BYTES { self.spare.pop() } else { None };
         let data = match reuse {
             Some(mut d) => {
