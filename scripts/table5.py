@@ -27,11 +27,11 @@ import json
 import os
 import shlex
 import shutil
-import struct
 import subprocess
 import sys
-import tempfile
 import time
+
+from table5_replay import coverage, replay, write_env_file
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(os.environ.get("SE2REPAIR_CACHE", os.path.expanduser("~/.cache/se2repair")), "real")
@@ -289,86 +289,6 @@ def config_libs(config, funcs, models, work):
     return opts
 
 
-def read_ktest(path):
-    with open(path, "rb") as fh:
-        b = fh.read()
-    if b[:5] != b"KTEST":
-        raise ValueError(f"{path}: not a .ktest file")
-    pos = 5
-    (version,) = struct.unpack_from(">I", b, pos)
-    pos += 4
-
-    def u32():
-        nonlocal pos
-        (v,) = struct.unpack_from(">I", b, pos)
-        pos += 4
-        return v
-
-    def blob():
-        nonlocal pos
-        n = u32()
-        v = b[pos:pos + n]
-        pos += n
-        return v
-
-    for _ in range(u32()):
-        blob()
-    if version >= 2:
-        u32()
-        u32()
-    objs = []
-    for _ in range(u32()):
-        name = blob().decode(errors="replace")
-        objs.append((name, blob()))
-    return objs
-
-
-def replay(tool, ktest, exe, prefix, timeout):
-    """Runs one generated test natively; its coverage goes under prefix."""
-    objs = read_ktest(ktest)
-    args = [data.split(b"\0", 1)[0] for name, data in objs if name.startswith("arg") and name[3:].isdigit()]
-    stdin = next((data for name, data in objs if name == "stdin"), b"")
-    files = [(name[:-5], data) for name, data in objs if name.endswith("_data")]
-    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "GCOV_PREFIX": prefix, "GCOV_PREFIX_STRIP": "0"}
-    with tempfile.TemporaryDirectory(prefix="table5-") as d:
-        for name, data in files:
-            with open(os.path.join(d, name), "wb") as fh:
-                fh.write(data)
-        cmd = [exe] + args
-        if os.geteuid() == 0:
-            # A generated test may name any file: it runs without privileges.
-            os.chmod(d, 0o777)
-            for name, _ in files:
-                os.chmod(os.path.join(d, name), 0o666)
-            cmd = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] + cmd
-        try:
-            subprocess.run(cmd, input=stdin, cwd=d, env=env, capture_output=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            pass
-
-
-def coverage(tool, prefix):
-    """(covered lines, lines) of the tool's own source in prefix's data."""
-    stem, source = SOURCE.get(tool, (tool, f"{tool}.c"))
-    src_dir = os.path.join(CACHE, "coreutils-cov", "coreutils-9.1", "src")
-    mirror = prefix + src_dir
-    os.makedirs(mirror, exist_ok=True)
-    shutil.copy(os.path.join(src_dir, f"{stem}.gcno"), mirror)
-    target = os.path.join(mirror, f"{stem}.gcda" if os.path.exists(os.path.join(mirror, f"{stem}.gcda")) else f"{stem}.gcno")
-    r = run(["gcov", "--json-format", "--stdout", target], cwd=mirror, text=True)
-    lines = {}
-    for doc in r.stdout.splitlines():
-        if not doc.strip():
-            continue
-        for f in json.loads(doc).get("files", []):
-            if os.path.basename(f.get("file", "")) != source:
-                continue
-            for ln in f.get("lines", []):
-                n = ln["line_number"]
-                lines[n] = max(lines.get(n, 0), ln.get("count", 0))
-    return sum(1 for c in lines.values() if c > 0), len(lines)
-
-
 def one_config(klee, tool, config, out, secs, models, replay_timeout):
     """Test generation of one tool in one configuration, replayed with
     gcov; written to OUT/TOOL/CONFIG.json and returned."""
@@ -379,7 +299,15 @@ def one_config(klee, tool, config, out, secs, models, replay_timeout):
     funcs = taken_away(bc)
     kout = os.path.join(work, config)
     shutil.rmtree(kout, ignore_errors=True)
-    cmd = [klee, f"--output-dir={kout}", f"--max-time={secs}"] + KLEE_OPTS
+    # The program's environment and working directory are the replay's
+    # (table5_replay): the same variables, an empty directory.
+    env_file = os.path.join(work, "env")
+    write_env_file(env_file)
+    run_dir = os.path.join(work, f"{config}.cwd")
+    shutil.rmtree(run_dir, ignore_errors=True)
+    os.makedirs(run_dir)
+    cmd = [klee, f"--output-dir={kout}", f"--max-time={secs}", f"--env-file={env_file}", f"--run-in-dir={run_dir}"]
+    cmd += KLEE_OPTS
     cmd += config_libs(config, funcs, models, os.path.join(work, f"lib-{config}")) + [bc] + SYM_ARGS
     t1 = time.time()
     r = run(cmd, stdin=subprocess.DEVNULL)
@@ -391,10 +319,11 @@ def one_config(klee, tool, config, out, secs, models, replay_timeout):
     os.chmod(prefix, 0o777)
     t2 = time.time()
     for k in tests:
-        replay(tool, os.path.join(kout, k), exe, prefix, replay_timeout)
+        replay(os.path.join(kout, k), exe, prefix, replay_timeout)
     if os.geteuid() == 0:
         os.chmod(prefix, 0o755)
-    cov, total = coverage(tool, prefix)
+    stem, source = SOURCE.get(tool, (tool, f"{tool}.c"))
+    cov, total = coverage(CACHE, stem, source, prefix)
     pct = round(100.0 * cov / total, 2) if total else 0.0
     row = {"coverage": pct, "tests": len(tests), "covered_lines": cov, "lines": total,
            "explore_s": round(explore, 1), "replay_s": round(time.time() - t2, 1), "klee_exit": r.returncode}
