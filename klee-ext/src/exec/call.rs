@@ -80,6 +80,12 @@ impl<'p> Executor<'p> {
                 self.vec_pool.give_args(args);
                 return Ok(());
             }
+            if ff == super::fast::FastFn::Strchr {
+                if let Some(r) = self.strchr_fork(st, ci, &args) {
+                    self.vec_pool.give_args(args);
+                    return r;
+                }
+            }
         }
         if st.stack.len() >= self.cfg.max_stack {
             // KLEE's: the path ends early (a test with `.early`).

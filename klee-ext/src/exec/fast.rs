@@ -9,10 +9,21 @@
 //! leave the object) the runtime's body runs as before, so symbolic
 //! behaviour and memory errors are exactly the body's. Only the runtime's
 //! own definitions are replaced, never a program's (`Function::runtime`).
+//!
+//! `strchr` of a concrete string and a symbolic character forks at once,
+//! one path per result (`strchr_fork`), where the loop would fork once per
+//! character: the same paths and constraints, each one fork deep instead
+//! of as deep as its character's place. getopt looks a symbolic option
+//! letter up this way, so every letter of a tool's option string is as
+//! near the root as the first (for a searcher that weighs states by depth,
+//! as random-path does, the twentieth letter is no longer a million times
+//! less likely than the first).
 
 use super::memory::split;
-use super::{Executor, State};
-use crate::ir::{Program, Val};
+use super::stats::BranchKind;
+use super::{ErrorKind, Executor, State, Termination};
+use crate::expr::{ExprId, ExprPool};
+use crate::ir::{CallInst, Program, Val};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum FastFn {
@@ -160,5 +171,71 @@ impl<'p> Executor<'p> {
             }
         };
         Some(Val::C(r))
+    }
+
+    /// `strchr(s, c)` with `s` a concrete string and `c` symbolic: a path
+    /// per distinct character of `s` (its first place), one for NUL (the
+    /// terminator's place) and one for any other character (null), each
+    /// with its result set, as the runtime's loop would end them. `None`
+    /// when the call is not of that kind (the body runs).
+    pub(super) fn strchr_fork(
+        &mut self, st: &mut State, ci: &CallInst, args: &[Val],
+    ) -> Option<Result<(), Termination>> {
+        let (Some(&Val::C(base)), Some(&Val::S(c))) = (args.first(), args.get(1)) else { return None };
+        let s = {
+            let span = self.span(st, &args[0], u64::MAX, true)?;
+            span[..span.iter().position(|&b| b == 0)?].to_vec()
+        };
+        // The loop compares each byte with `(char) c`.
+        let c8 = if self.pool.width(c) > 8 { self.pool.extract(c, 0, 8) } else { c };
+        let mut seen = [false; 256];
+        let mut none = ExprPool::TRUE;
+        let mut cases: Vec<(ExprId, u64)> = Vec::new();
+        for (k, b) in s.iter().copied().chain(std::iter::once(0)).enumerate() {
+            if std::mem::replace(&mut seen[b as usize], true) {
+                continue;
+            }
+            let bc = self.pool.constant(8, u64::from(b));
+            let eq = self.pool.eq(c8, bc);
+            let ne = self.pool.not(eq);
+            none = self.pool.and(none, ne);
+            cases.push((eq, base + k as u64));
+        }
+        cases.push((none, 0));
+        Some(self.fork_results(st, ci, cases))
+    }
+
+    /// Forks `st` once per feasible case, each path with its condition
+    /// and the call's result set to the case's value (a `switch` whose
+    /// targets are results).
+    fn fork_results(&mut self, st: &mut State, ci: &CallInst, cases: Vec<(ExprId, u64)>) -> Result<(), Termination> {
+        let mut feasible = Vec::new();
+        for (cond, v) in cases {
+            match self.model_for(st, cond)? {
+                Some(m) => feasible.push((cond, v, m)),
+                None => self.stats.branches_infeasible += 1,
+            }
+        }
+        let Some(((first_c, first_v, first_m), rest)) = feasible.split_first() else {
+            return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)"));
+        };
+        let base = st.clone();
+        for (cond, v, m) in rest {
+            if !self.can_fork(st) {
+                break;
+            }
+            self.count_fork(BranchKind::Switch);
+            let mut other = self.clone_state(&base);
+            other.depth += 1;
+            other.add_constraint(*cond, m.clone());
+            self.set_result(&mut other, ci, Val::C(*v));
+            self.add_state(other);
+        }
+        if !rest.is_empty() {
+            st.depth += 1;
+            st.add_constraint(*first_c, first_m.clone());
+        }
+        self.set_result(st, ci, Val::C(*first_v));
+        Ok(())
     }
 }
