@@ -262,34 +262,42 @@ impl<'p> Executor<'p> {
             Some((cond, _)) => *cond = self.pool.or(*cond, not_any),
             None => targets.push((not_any, &sw.default)),
         }
+        self.fork_cases(st, targets, BranchKind::Switch, &|ex: &mut Self, s: &mut State, e: &&Edge| ex.take_edge(s, e))
+    }
+
+    /// Forks `st` once per feasible case, each path with the case's
+    /// condition and `apply`ed to the case (a switch's edge, a call's
+    /// result); `st` takes the first feasible case.
+    pub(super) fn fork_cases<T>(
+        &mut self, st: &mut State, cases: Vec<(ExprId, T)>, kind: BranchKind, apply: &dyn Fn(&mut Self, &mut State, &T),
+    ) -> Result<(), Termination> {
         let mut feasible = Vec::new();
-        for (cond, edge) in targets {
+        for (cond, x) in cases {
             match self.model_for(st, cond)? {
-                Some(m) => feasible.push((cond, edge, m)),
+                Some(m) => feasible.push((cond, x, m)),
                 None => self.stats.branches_infeasible += 1,
             }
         }
-        let Some(((first_c, first_e, first_m), rest)) = feasible.split_first() else {
+        let Some(((first_c, first_x, first_m), rest)) = feasible.split_first() else {
             return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)"));
         };
         let base = st.clone();
-        let single = rest.is_empty();
-        for (cond, edge, m) in rest {
+        for (cond, x, m) in rest {
             if !self.can_fork(st) {
                 break;
             }
-            self.count_fork(BranchKind::Switch);
+            self.count_fork(kind);
             let mut other = self.clone_state(&base);
             other.depth += 1;
             other.add_constraint(*cond, m.clone());
-            self.take_edge(&mut other, edge);
+            apply(self, &mut other, x);
             self.add_state(other);
         }
-        if !single {
+        if !rest.is_empty() {
             st.depth += 1;
             st.add_constraint(*first_c, first_m.clone());
         }
-        self.take_edge(st, first_e);
+        apply(self, st, first_x);
         Ok(())
     }
 

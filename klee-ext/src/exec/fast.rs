@@ -21,7 +21,7 @@
 
 use super::memory::split;
 use super::stats::BranchKind;
-use super::{ErrorKind, Executor, State, Termination};
+use super::{Executor, State, Termination};
 use crate::expr::{ExprId, ExprPool};
 use crate::ir::{CallInst, Program, Val};
 
@@ -202,40 +202,8 @@ impl<'p> Executor<'p> {
             cases.push((eq, base + k as u64));
         }
         cases.push((none, 0));
-        Some(self.fork_results(st, ci, cases))
-    }
-
-    /// Forks `st` once per feasible case, each path with its condition
-    /// and the call's result set to the case's value (a `switch` whose
-    /// targets are results).
-    fn fork_results(&mut self, st: &mut State, ci: &CallInst, cases: Vec<(ExprId, u64)>) -> Result<(), Termination> {
-        let mut feasible = Vec::new();
-        for (cond, v) in cases {
-            match self.model_for(st, cond)? {
-                Some(m) => feasible.push((cond, v, m)),
-                None => self.stats.branches_infeasible += 1,
-            }
-        }
-        let Some(((first_c, first_v, first_m), rest)) = feasible.split_first() else {
-            return Err(self.error(st, ErrorKind::Exec, "infeasible path reached (solver inconsistency)"));
-        };
-        let base = st.clone();
-        for (cond, v, m) in rest {
-            if !self.can_fork(st) {
-                break;
-            }
-            self.count_fork(BranchKind::Switch);
-            let mut other = self.clone_state(&base);
-            other.depth += 1;
-            other.add_constraint(*cond, m.clone());
-            self.set_result(&mut other, ci, Val::C(*v));
-            self.add_state(other);
-        }
-        if !rest.is_empty() {
-            st.depth += 1;
-            st.add_constraint(*first_c, first_m.clone());
-        }
-        self.set_result(st, ci, Val::C(*first_v));
-        Ok(())
+        Some(self.fork_cases(st, cases, BranchKind::Switch, &|ex: &mut Self, s: &mut State, v: &u64| {
+            ex.set_result(s, ci, Val::C(*v))
+        }))
     }
 }
