@@ -6,46 +6,47 @@
 use std::path::Path;
 use std::process::Command;
 
-/// Replays tests made of `arg00 = "-c"`, `arg01 = SCRIPT` and the given
-/// stdin/stdout stat modes on `/bin/sh`; returns the exit statuses.
+/// A `struct stat` (x86-64) whose `st_mode` is `mode`.
+fn stat(mode: u32) -> Vec<u8> {
+    let mut b = vec![0u8; 144];
+    b[24..28].copy_from_slice(&mode.to_le_bytes());
+    b
+}
+
+/// Replays tests made of `arg00 = "-c"`, `arg01 = SCRIPT`, stdin `abc`
+/// and the given stdin/stdout stat modes on `/bin/sh` (each `.ktest`
+/// written by the project's own writer); returns the exit statuses.
 fn replay_statuses(script: &str, cases: &[(Option<u32>, Option<u32>)]) -> Vec<String> {
     let dir = tempfile::tempdir().unwrap();
-    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
-    let mut py = String::from(
-        r#"
-import struct, sys, tempfile
-sys.path.insert(0, sys.argv[1])
-import table5_replay as r
-
-def stat(mode):
-    b = bytearray(144)
-    struct.pack_into("<I", b, 24, mode)
-    return bytes(b)
-
-def ktest(path, objs):
-    out = b"KTEST" + struct.pack(">I", 3) + struct.pack(">I", 0) + struct.pack(">II", 0, 0)
-    out += struct.pack(">I", len(objs))
-    for name, data in objs:
-        out += struct.pack(">I", len(name)) + name.encode() + struct.pack(">I", len(data)) + data
-    open(path, "wb").write(out)
-
-"#,
-    );
-    py.push_str(&format!("script = {script:?}\n"));
+    let mut paths = Vec::new();
     for (k, (inp, out)) in cases.iter().enumerate() {
-        let mut objs = "[('arg00', b'-c\\0'), ('arg01', script.encode() + b'\\0'), ('stdin', b'abc')".to_string();
+        let mut objects = vec![
+            ("arg00".to_string(), b"-c\0".to_vec()),
+            ("arg01".to_string(), format!("{script}\0").into_bytes()),
+            ("stdin".to_string(), b"abc".to_vec()),
+        ];
         if let Some(m) = inp {
-            objs.push_str(&format!(", ('stdin_stat', stat({m}))"));
+            objects.push(("stdin_stat".into(), stat(*m)));
         }
         if let Some(m) = out {
-            objs.push_str(&format!(", ('stdout', bytes(1024)), ('stdout_stat', stat({m}))"));
+            objects.push(("stdout".into(), vec![0; 1024]));
+            objects.push(("stdout_stat".into(), stat(*m)));
         }
-        objs.push(']');
-        py.push_str(&format!(
-            "ktest(sys.argv[2] + '/t{k}.ktest', {objs})\nprint(r.replay(sys.argv[2] + '/t{k}.ktest', '/bin/sh', sys.argv[2] + '/gcov', 10))\n"
-        ));
+        let p = dir.path().join(format!("t{k}.ktest"));
+        klee_ext::ktest::KTest { objects, ..Default::default() }.save(&p).unwrap();
+        paths.push(p);
     }
-    let o = Command::new("python3").arg("-c").arg(&py).arg(&scripts).arg(dir.path()).output().unwrap();
+    let py = "import sys; sys.path.insert(0, sys.argv[1]); import table5_replay as r\n\
+              for k in sys.argv[3:]: print(r.replay(k, '/bin/sh', sys.argv[2], 10))";
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
+    let o = Command::new("python3")
+        .arg("-c")
+        .arg(py)
+        .arg(&scripts)
+        .arg(dir.path().join("gcov"))
+        .args(&paths)
+        .output()
+        .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     String::from_utf8(o.stdout).unwrap().lines().map(String::from).collect()
 }
