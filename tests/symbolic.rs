@@ -97,7 +97,16 @@ fn symbolic_programs_meet_their_expectations() {
 /// Every `.ktest` replays to the same stdout as the path that wrote it.
 #[test]
 fn ktest_files_replay_to_the_same_output() {
-    for name in ["branches6.c", "sym_arg.c", "sym_stdin.c", "switch_sym.c", "strchr_sym.c", "err_div.c"] {
+    for name in [
+        "branches6.c",
+        "sym_arg.c",
+        "sym_stdin.c",
+        "switch_sym.c",
+        "strchr_sym.c",
+        "sym_file_path.c",
+        "table_by_char.c",
+        "err_div.c",
+    ] {
         let f = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/symbolic").join(name);
         let (_, _, opts) = expectations(&f);
         let r = run(&f, &["-q"], &opts);

@@ -764,8 +764,11 @@ impl<'p> Executor<'p> {
         Ok(out)
     }
 
-    /// A NUL-terminated path (any bytes but NUL) from the program.
+    /// A NUL-terminated path (any bytes but NUL) from the program. One
+    /// with symbolic bytes first forks on the symbolic files it
+    /// may name (`fork_on_sym_path`); its bytes are then concretized.
     pub(super) fn read_path(&mut self, st: &mut State, p: u64) -> Result<std::ffi::CString, Termination> {
+        self.fork_on_sym_path(st, p)?;
         let bytes = self.read_cbytes(st, &Val::C(p))?;
         Ok(std::ffi::CString::new(bytes).expect("no NUL inside"))
     }

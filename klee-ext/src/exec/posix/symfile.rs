@@ -256,6 +256,52 @@ impl<'p> Executor<'p> {
         acc
     }
 
+    /// KLEE's model finds a symbolic file by the path's bytes, so a path
+    /// with symbolic bytes (a name from a symbolic argument) forks: a
+    /// path per file the bytes may name (they are then the name and its
+    /// NUL), and one on which they name none of them. Each copy re-runs
+    /// the current call; the caller then reads the path as it reads any.
+    pub(super) fn fork_on_sym_path(&mut self, st: &mut State, p: u64) -> Result<(), Termination> {
+        if st.proc.sym_files.is_empty() {
+            return Ok(());
+        }
+        let names: Vec<Vec<u8>> = st.proc.sym_files.iter().map(|f| f.name.clone()).collect();
+        let longest = names.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        let mut bytes = Vec::new();
+        for i in 0..=longest {
+            let Ok((id, off)) = st.mem.check(p.wrapping_add(i), 1, false) else { break };
+            let b = st.mem.read_byte(id, off);
+            bytes.push(b);
+            if b == Ok(0) {
+                break;
+            }
+        }
+        if bytes.iter().all(Result::is_ok) {
+            return Ok(());
+        }
+        for name in names {
+            let want: Vec<u8> = name.iter().copied().chain(std::iter::once(0)).collect();
+            if bytes.len() < want.len() {
+                continue;
+            }
+            let mut eq = self.pool.bool_const(true);
+            for (got, w) in bytes.iter().zip(want) {
+                let same = match *got {
+                    Ok(b) => self.pool.bool_const(b == w),
+                    Err(e) => {
+                        let c = self.pool.constant(8, u64::from(w));
+                        self.pool.cmp(CmpOp::Eq, e, c)
+                    }
+                };
+                eq = self.pool.and(eq, same);
+            }
+            if self.holds(st, eq)? {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
     /// Whether `c` holds on the path; when both it and its negation can,
     /// a copy of the path re-runs the current call with the negation
     /// (within the fork limit) and this one takes `c`.
