@@ -1,4 +1,5 @@
-//! KLEE's `--optimize-array`, reported in KLEE's words.
+//! Reads at a symbolic offset: KLEE's `--optimize-array`, reported in
+//! KLEE's words, and the selection on one symbolic byte (below).
 //!
 //! * index (`OPT_I`): a symbolic branch condition whose only symbolic part
 //!   is reads of constant objects at one symbolic offset is replaced by the
@@ -60,5 +61,98 @@ impl<'p> Executor<'p> {
         {
             crate::log::warning("OPT_V: successful");
         }
+    }
+}
+
+/// Offsets evaluated at most per read by `select_by_byte`.
+const BYTE_VALUES: u64 = 256;
+
+impl<'p> Executor<'p> {
+    /// A read at an offset computed from one symbolic byte (a table indexed
+    /// by a character: the C library's `ctype` tables, a case map) as a
+    /// selection on that byte: one entry per distinct value read, on the
+    /// byte's values that read it (in ranges), the commonest value last.
+    /// The offset form has an entry per byte of the object, each a 64-bit
+    /// comparison of the offset, which the solver pays for at every query
+    /// of the path. `None` when the offset depends on more than one byte.
+    /// Byte values whose offset is out of the object read the last value
+    /// (the path's bounds check has excluded them). Under KLEE's index
+    /// optimization (`--optimize-array=index|all`, `--const-array-opt`),
+    /// which rewrites conditions over the offset form, reads keep that form.
+    pub(super) fn select_by_byte(
+        &mut self, st: &super::State, id: u64, off: ExprId, len: u64, size: u64,
+    ) -> Option<ExprId> {
+        if matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All | OptimizeArray::IndexQuiet) {
+            return None;
+        }
+        let deps = self.pool.deps(off);
+        let [(arr, idx)] = deps[..] else { return None };
+        let w = (len * 8) as u8;
+        let mut asg: FxHashMap<(crate::expr::ArrayId, u32), u8> = FxHashMap::default();
+        // Each distinct value with the byte values that read it, in order.
+        let mut groups: Vec<(ExprId, Vec<u8>)> = Vec::new();
+        let mut group_of: FxHashMap<ExprId, usize> = FxHashMap::default();
+        for b in 0..BYTE_VALUES {
+            asg.insert((arr, idx), b as u8);
+            let o = self.pool.eval(off, &asg);
+            if o.checked_add(len).is_none_or(|end| end > size) {
+                continue;
+            }
+            let v = match st.mem.read_scalar(&mut self.pool, id, o, len) {
+                crate::ir::Val::C(c) => self.pool.constant(w, c),
+                crate::ir::Val::S(e) => e,
+                _ => return None,
+            };
+            let g = *group_of.entry(v).or_insert_with(|| {
+                groups.push((v, Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push(b as u8);
+        }
+        let commonest = (0..groups.len()).max_by_key(|&g| (groups[g].1.len(), std::cmp::Reverse(g)))?;
+        let byte = self.pool.var(arr, idx);
+        let mut acc = groups[commonest].0;
+        for (g, (v, bytes)) in groups.iter().enumerate().rev() {
+            if g == commonest {
+                continue;
+            }
+            let c = self.byte_in(byte, bytes);
+            acc = self.pool.ite(c, *v, acc);
+        }
+        Some(acc)
+    }
+
+    /// `byte` is one of `values` (ascending): a disjunction of ranges.
+    fn byte_in(&mut self, byte: ExprId, values: &[u8]) -> ExprId {
+        use crate::expr::CmpOp;
+        let mut any = crate::expr::ExprPool::FALSE;
+        let mut i = 0;
+        while i < values.len() {
+            let lo = values[i];
+            let mut hi = lo;
+            while i + 1 < values.len() && values[i + 1] == hi.wrapping_add(1) && hi != u8::MAX {
+                i += 1;
+                hi = values[i];
+            }
+            i += 1;
+            let range = if lo == hi {
+                let k = self.pool.constant(8, u64::from(lo));
+                self.pool.eq(byte, k)
+            } else {
+                let mut r = crate::expr::ExprPool::TRUE;
+                if lo > 0 {
+                    let k = self.pool.constant(8, u64::from(lo));
+                    r = self.pool.cmp(CmpOp::Ule, k, byte);
+                }
+                if hi < u8::MAX {
+                    let k = self.pool.constant(8, u64::from(hi));
+                    let le = self.pool.cmp(CmpOp::Ule, byte, k);
+                    r = self.pool.and(r, le);
+                }
+                r
+            };
+            any = self.pool.or(any, range);
+        }
+        any
     }
 }

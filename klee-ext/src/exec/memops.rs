@@ -408,6 +408,13 @@ impl<'p> Executor<'p> {
 
     fn read_sym_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64) -> Val {
         let size = st.mem.slot(id).expect("resolved").meta.size;
+        if let Some(e) = self.select_by_byte(st, id, off, len, size) {
+            self.report_value_read(e);
+            return match self.pool.as_const(e) {
+                Some(c) => Val::C(c),
+                None => Val::S(e),
+            };
+        }
         let w = (len * 8) as u8;
         let mut acc: Option<ExprId> = None;
         for j in (0..=size - len).rev() {
