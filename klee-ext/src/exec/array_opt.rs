@@ -27,7 +27,7 @@ impl<'p> Executor<'p> {
     /// The branch condition `c`, rewritten by the index-based optimization
     /// where it applies and the option asks for it.
     pub(super) fn index_optimized(&mut self, c: ExprId) -> ExprId {
-        if !matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All | OptimizeArray::IndexQuiet) {
+        if !self.index_optimizing() {
             return c;
         }
         let report = self.cfg.optimize_array != OptimizeArray::IndexQuiet;
@@ -52,6 +52,12 @@ impl<'p> Executor<'p> {
         };
         self.array_opt.conditions.insert(c, r);
         r.unwrap_or(c)
+    }
+
+    /// Whether KLEE's index optimization is on (`--optimize-array=index|all`,
+    /// `--const-array-opt`).
+    fn index_optimizing(&self) -> bool {
+        matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All | OptimizeArray::IndexQuiet)
     }
 
     /// Reports a read at a symbolic offset made a value selection `e`.
@@ -82,7 +88,7 @@ impl<'p> Executor<'p> {
     pub(super) fn select_by_byte(
         &mut self, st: &super::State, id: u64, off: ExprId, len: u64, size: u64,
     ) -> Option<ExprId> {
-        if matches!(self.cfg.optimize_array, OptimizeArray::Index | OptimizeArray::All | OptimizeArray::IndexQuiet) {
+        if self.index_optimizing() {
             return None;
         }
         let deps = self.pool.deps(off);
@@ -92,9 +98,11 @@ impl<'p> Executor<'p> {
         // Each distinct value with the byte values that read it, in order.
         let mut groups: Vec<(ExprId, Vec<u8>)> = Vec::new();
         let mut group_of: FxHashMap<ExprId, usize> = FxHashMap::default();
+        let mut memo = FxHashMap::default();
         for b in 0..BYTE_VALUES {
             asg.insert((arr, idx), b as u8);
-            let o = self.pool.eval(off, &asg);
+            memo.clear();
+            let o = self.pool.eval_memo(off, &asg, &mut memo);
             if o.checked_add(len).is_none_or(|end| end > size) {
                 continue;
             }
@@ -122,37 +130,16 @@ impl<'p> Executor<'p> {
         Some(acc)
     }
 
-    /// `byte` is one of `values` (ascending): a disjunction of ranges.
+    /// `byte` is one of `values` (ascending): their runs as ranges.
     fn byte_in(&mut self, byte: ExprId, values: &[u8]) -> ExprId {
-        use crate::expr::CmpOp;
-        let mut any = crate::expr::ExprPool::FALSE;
-        let mut i = 0;
-        while i < values.len() {
-            let lo = values[i];
-            let mut hi = lo;
-            while i + 1 < values.len() && values[i + 1] == hi.wrapping_add(1) && hi != u8::MAX {
-                i += 1;
-                hi = values[i];
+        let mut ranges: Vec<(u64, u64)> = Vec::new();
+        for &v in values {
+            let v = u64::from(v);
+            match ranges.last_mut() {
+                Some((_, hi)) if *hi + 1 == v => *hi = v,
+                _ => ranges.push((v, v)),
             }
-            i += 1;
-            let range = if lo == hi {
-                let k = self.pool.constant(8, u64::from(lo));
-                self.pool.eq(byte, k)
-            } else {
-                let mut r = crate::expr::ExprPool::TRUE;
-                if lo > 0 {
-                    let k = self.pool.constant(8, u64::from(lo));
-                    r = self.pool.cmp(CmpOp::Ule, k, byte);
-                }
-                if hi < u8::MAX {
-                    let k = self.pool.constant(8, u64::from(hi));
-                    let le = self.pool.cmp(CmpOp::Ule, byte, k);
-                    r = self.pool.and(r, le);
-                }
-                r
-            };
-            any = self.pool.or(any, range);
         }
-        any
+        self.pool.in_ranges(byte, &ranges)
     }
 }

@@ -408,13 +408,19 @@ impl<'p> Executor<'p> {
 
     fn read_sym_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64) -> Val {
         let size = st.mem.slot(id).expect("resolved").meta.size;
-        if let Some(e) = self.select_by_byte(st, id, off, len, size) {
-            self.report_value_read(e);
-            return match self.pool.as_const(e) {
-                Some(c) => Val::C(c),
-                None => Val::S(e),
-            };
+        let e = match self.select_by_byte(st, id, off, len, size) {
+            Some(e) => e,
+            None => self.select_by_offset(st, id, off, len, size),
+        };
+        self.report_value_read(e);
+        match self.pool.as_const(e) {
+            Some(c) => Val::C(c),
+            None => Val::S(e),
         }
+    }
+
+    /// A read at offset `off`: an entry per offset of the object.
+    fn select_by_offset(&mut self, st: &State, id: u64, off: ExprId, len: u64, size: u64) -> ExprId {
         let w = (len * 8) as u8;
         let mut acc: Option<ExprId> = None;
         for j in (0..=size - len).rev() {
@@ -432,12 +438,7 @@ impl<'p> Executor<'p> {
                 }
             });
         }
-        let e = acc.expect("object holds at least len bytes");
-        self.report_value_read(e);
-        match self.pool.as_const(e) {
-            Some(c) => Val::C(c),
-            None => Val::S(e),
-        }
+        acc.expect("object holds at least len bytes")
     }
 
     pub(super) fn store(&mut self, st: &mut State, val: Operand, addr: Operand, ty: TyId) -> Result<(), Termination> {

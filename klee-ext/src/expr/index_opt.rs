@@ -169,26 +169,36 @@ pub fn rewrite(pool: &mut ExprPool, c: ExprId) -> Option<IndexRewrite> {
     if points.last().is_none_or(|&k| k < max) {
         push(next, max, other);
     }
-    let mut out = ExprPool::FALSE;
-    for (lo, hi, t) in intervals {
-        if !t {
-            continue;
-        }
-        let (lo_c, hi_c) = (pool.constant(xw, lo), pool.constant(xw, hi));
-        let range = match (lo == 0, hi == max, lo == hi) {
-            (_, _, true) => pool.eq(x, lo_c),
-            (true, true, _) => ExprPool::TRUE,
-            (true, false, _) => pool.cmp(CmpOp::Ule, x, hi_c),
-            (false, true, _) => pool.cmp(CmpOp::Ule, lo_c, x),
-            (false, false, _) => {
-                let ge = pool.cmp(CmpOp::Ule, lo_c, x);
-                let le = pool.cmp(CmpOp::Ule, x, hi_c);
-                pool.and(ge, le)
-            }
-        };
-        out = pool.or(out, range);
-    }
+    let ranges: Vec<(u64, u64)> = intervals.into_iter().filter(|r| r.2).map(|(lo, hi, _)| (lo, hi)).collect();
+    let out = pool.in_ranges(x, &ranges);
     Some(if out == ExprPool::FALSE { IndexRewrite::Infeasible } else { IndexRewrite::Rewritten(out) })
+}
+
+impl ExprPool {
+    /// `x` lies in one of `ranges` (inclusive, unsigned, at `x`'s width):
+    /// a disjunction of `lo <= x <= hi`, a bound left out where it is the
+    /// width's own, an equality for a single value.
+    pub fn in_ranges(&mut self, x: ExprId, ranges: &[(u64, u64)]) -> ExprId {
+        let xw = self.width(x);
+        let max = super::mask(xw);
+        let mut out = ExprPool::FALSE;
+        for &(lo, hi) in ranges {
+            let (lo_c, hi_c) = (self.constant(xw, lo), self.constant(xw, hi));
+            let range = match (lo == 0, hi == max, lo == hi) {
+                (_, _, true) => self.eq(x, lo_c),
+                (true, true, _) => ExprPool::TRUE,
+                (true, false, _) => self.cmp(CmpOp::Ule, x, hi_c),
+                (false, true, _) => self.cmp(CmpOp::Ule, lo_c, x),
+                (false, false, _) => {
+                    let ge = self.cmp(CmpOp::Ule, lo_c, x);
+                    let le = self.cmp(CmpOp::Ule, x, hi_c);
+                    self.and(ge, le)
+                }
+            };
+            out = self.or(out, range);
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -265,8 +265,7 @@ impl<'p> Executor<'p> {
         if st.proc.sym_files.is_empty() {
             return Ok(());
         }
-        let names: Vec<Vec<u8>> = st.proc.sym_files.iter().map(|f| f.name.clone()).collect();
-        let longest = names.iter().map(Vec::len).max().unwrap_or(0) as u64;
+        let longest = st.proc.sym_files.iter().map(|f| f.name.len()).max().unwrap_or(0) as u64;
         let mut bytes = Vec::new();
         for i in 0..=longest {
             let Ok((id, off)) = st.mem.check(p.wrapping_add(i), 1, false) else { break };
@@ -279,6 +278,7 @@ impl<'p> Executor<'p> {
         if bytes.iter().all(Result::is_ok) {
             return Ok(());
         }
+        let names: Vec<Vec<u8>> = st.proc.sym_files.iter().map(|f| f.name.clone()).collect();
         for name in names {
             let want: Vec<u8> = name.iter().copied().chain(std::iter::once(0)).collect();
             if bytes.len() < want.len() {
