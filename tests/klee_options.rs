@@ -320,3 +320,34 @@ int main() {
     assert_eq!(printed, expected, "{out}");
     assert_eq!(printed.len(), 4, "{out}");
 }
+
+/// KLEE's searchers as KLEE stacks them (several `--search` interleaved,
+/// batching, iterative deepening) explore every path, each test once.
+#[test]
+fn stacked_searchers_explore_every_path_once() {
+    let d = tempfile::tempdir().unwrap();
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/symbolic/branches6.c")).unwrap();
+    let bc = bitcode(d.path(), "b6", &src, &[]);
+    let stacks: &[&[&str]] = &[
+        &["--search=random-path", "--search=nurs:covnew", "--use-batching-search", "--batch-instructions=50"],
+        &["--search=nurs:rp", "--search=nurs:depth", "--search=random-state"],
+        &["--search=random-path", "--use-iterative-deepening-time-search", "--use-batching-search"],
+    ];
+    for (i, stack) in stacks.iter().enumerate() {
+        let out = format!("--output-dir=o{i}");
+        let mut args = vec![out.as_str()];
+        args.extend_from_slice(stack);
+        args.push(bc.to_str().unwrap());
+        let o = klee(d.path(), &args);
+        let e = err(&o);
+        assert_eq!(o.status.code(), Some(0), "{stack:?}: {e}");
+        assert!(e.contains("KLEE: done: completed paths = 64\n"), "{stack:?}: {e}");
+        // Every test a different path: 64 distinct inputs' branch patterns.
+        let mut seen = std::collections::HashSet::new();
+        for t in 1..=64 {
+            let k = klee_ext::ktest::KTest::load(&d.path().join(format!("o{i}/test{t:06}.ktest"))).unwrap();
+            let bits: Vec<bool> = k.objects[0].1.iter().map(|b| *b > 100).collect();
+            assert!(seen.insert(bits), "{stack:?}: test {t} repeats a path");
+        }
+    }
+}

@@ -261,3 +261,46 @@ int main(void) {
     assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
     assert!(!e.contains("KLEE: ERROR"), "{e}");
 }
+
+/// KLEE runs the program in `--run-in-dir` and lets it write there: a
+/// symbolic run (here, with a symbolic stdin) creates files inside that
+/// folder, and a change outside it is refused on that path only.
+#[test]
+fn a_symbolic_run_writes_inside_run_in_dir_only() {
+    let d = tempfile::tempdir().unwrap();
+    let src = r#"#include <fcntl.h>
+#include <unistd.h>
+#include "klee/klee.h"
+int main(void) {
+  int fd;
+  if (klee_int("x") > 0)
+    fd = open("made", O_WRONLY | O_CREAT, 0644);
+  else
+    fd = open("../outside", O_WRONLY | O_CREAT, 0644);
+  if (fd < 0) return 1;
+  if (write(fd, "hi", 2) != 2) return 2;
+  close(fd);
+  return 0;
+}
+"#;
+    let bc = bitcode(d.path(), "w", src, &[]);
+    let run = d.path().join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    let o = klee(
+        d.path(),
+        &[
+            "--output-dir=o",
+            &format!("--run-in-dir={}", run.display()),
+            "--posix-runtime",
+            bc.to_str().unwrap(),
+            "--sym-stdin",
+            "1",
+        ],
+    );
+    let e = err(&o);
+    assert_eq!(o.status.code(), Some(0), "{e}");
+    assert_eq!(std::fs::read(run.join("made")).unwrap(), b"hi", "{e}");
+    assert!(!d.path().join("outside").exists(), "{e}");
+    assert!(e.contains("refused: open would change") && e.contains("outside on the host"), "{e}");
+    assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
+}

@@ -105,10 +105,12 @@ pub const OPTIONS: &[(&str, Kind, Effect)] = &[
     ("stats-write-interval", Kind::Value, Effect::Real),
     ("istats-write-interval", Kind::Value, Effect::Real),
     ("stats-write-after-instructions", Kind::Value, Effect::Real),
+    ("use-batching-search", Kind::Flag, Effect::Real),
+    ("batch-instructions", Kind::Value, Effect::Real),
     // Internal-only: they change how KLEE's own solver chain, allocator
     // or searcher bookkeeping work, not what a run finds or writes.
-    ("use-batching-search", Kind::Flag, Effect::Internal),
-    ("batch-instructions", Kind::Value, Effect::Internal),
+    // (Batches are counted in instructions only: a batch's length in
+    // seconds would make the order depend on the machine's load.)
     ("batch-time", Kind::Value, Effect::Internal),
     ("use-cex-cache", Kind::Flag, Effect::Internal),
     ("use-branch-cache", Kind::Flag, Effect::Internal),

@@ -160,9 +160,16 @@ fn build(
         None => SearchKind::RandomPath,
         Some(s) => SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'"))?,
     };
-    for s in searches.iter().skip(1) {
-        SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'"))?;
-    }
+    let search_more = searches
+        .iter()
+        .skip(1)
+        .map(|s| SearchKind::parse(s).ok_or(format!("--search: unknown searcher '{s}'")))
+        .collect::<Result<Vec<_>, _>>()?;
+    // KLEE's default batch is 10 000 instructions.
+    let batch_instructions = match p.flag("use-batching-search").unwrap_or(false) {
+        true => Some(number::<u64>(p, "batch-instructions")?.unwrap_or(10_000)).filter(|n| *n > 0),
+        false => None,
+    };
     use klee_ext::exec::{CallWarnings, ExternalCalls, OptimizeArray};
     let external_calls = choice(
         p,
@@ -225,6 +232,8 @@ fn build(
             .map(|mb| mb.saturating_mul(1 << 20)),
         max_stack: number(p, "max-stack-frames")?.unwrap_or(8192).max(1),
         search,
+        search_more,
+        batch_instructions,
         seed: number(p, "rng-initial-seed")?.unwrap_or(5489),
         program_name: display.clone(),
         args,
@@ -235,6 +244,9 @@ fn build(
         warnings: true,
         env: p.value("env-file").map(|f| crate::posix_args::read_env_file(std::path::Path::new(f))).transpose()?,
         cwd: p.value("run-in-dir").map(PathBuf::from),
+        // KLEE runs the program in --run-in-dir and lets it change files
+        // there: that folder is where a symbolic run may write.
+        scratch_dir: p.value("run-in-dir").map(PathBuf::from),
         entry: p.value("entry-point").map(String::from),
         external_calls,
         check_overshift: p.flag("check-overshift").unwrap_or(true),

@@ -41,6 +41,12 @@ pub struct Config {
     /// recursion). Default 100 000.
     pub max_stack: usize,
     pub search: SearchKind,
+    /// Further searchers, interleaved with `search` (KLEE's repeated
+    /// `--search`).
+    pub search_more: Vec<SearchKind>,
+    /// With batching on (`--use-batching-search`), the instructions a
+    /// picked state runs before the next pick.
+    pub batch_instructions: Option<u64>,
     pub seed: u64,
     pub solver: SolverConfig,
     /// argv[0] as the program sees it.
@@ -241,6 +247,20 @@ pub enum ExternalCalls {
     All,
 }
 
+impl Config {
+    /// The searcher this configuration asks for.
+    pub fn search_plan(&self) -> crate::search::SearchPlan {
+        let mut kinds = vec![self.search];
+        kinds.extend(self.search_more.iter().copied());
+        crate::search::SearchPlan {
+            kinds,
+            seed: self.seed,
+            batch_instructions: self.batch_instructions,
+            deepening: self.iterative_deepening,
+        }
+    }
+}
+
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -255,6 +275,8 @@ impl Default for Config {
             max_object_size: 1 << 30,
             max_stack: 100_000,
             search: SearchKind::Dfs,
+            search_more: Vec::new(),
+            batch_instructions: None,
             seed: 1,
             solver: SolverConfig::default(),
             program_name: "program".into(),

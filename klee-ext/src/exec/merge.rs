@@ -105,7 +105,7 @@ impl<'p> Executor<'p> {
             for (_, sid) in gr.waiting {
                 if let Some(s) = &self.states[sid.0 as usize] {
                     let depth = s.depth;
-                    self.searcher.add(sid, depth);
+                    self.searcher.resume(sid, depth);
                 }
             }
         }
@@ -114,7 +114,7 @@ impl<'p> Executor<'p> {
     /// After a step: parks the path that closed a merge.
     pub(super) fn park(&mut self, sid: StateId) -> bool {
         let Some((g, point)) = self.merge.pause.take() else { return false };
-        self.searcher.remove(sid);
+        self.searcher.pause(sid);
         if let Some(gr) = self.merge.groups.get_mut(&g) {
             gr.waiting.push((point, sid));
         }

@@ -235,7 +235,7 @@ impl<'p> Executor<'p> {
         let solver = crate::solver::build(&cfg.solver);
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
         let read_choice = cfg.seed | 1;
-        let searcher = crate::search::build(cfg.search, cfg.seed, cfg.iterative_deepening);
+        let searcher = crate::search::build(&cfg.search_plan());
         let covered = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let sides = prog.funcs.iter().map(|f| vec![0; f.blocks.len()]).collect();
         let total_blocks =
@@ -296,9 +296,10 @@ impl<'p> Executor<'p> {
 
     fn add_state(&mut self, mut st: State) -> StateId {
         let id = StateId(self.states.len() as u32);
-        st.id = id;
         self.stats.states_created += 1;
-        self.searcher.add(id, st.depth);
+        // A fork's copy still carries its parent's id.
+        let parent = Some(std::mem::replace(&mut st.id, id)).filter(|p| (p.0 as usize) < self.states.len());
+        self.searcher.add(id, st.depth, parent);
         self.states.push(Some(st));
         id
     }
@@ -317,7 +318,7 @@ impl<'p> Executor<'p> {
         self.pending.clear();
         self.child_end = None;
         self.states.clear();
-        self.searcher = crate::search::build(self.cfg.search, self.cfg.seed, self.cfg.iterative_deepening);
+        self.searcher = crate::search::build(&self.cfg.search_plan());
         for st in self.initial_states()? {
             self.add_state(st);
         }
@@ -377,10 +378,8 @@ impl<'p> Executor<'p> {
                 break;
             }
             self.check_memory(sink);
-            let Some(mut st) = self.states[sid.0 as usize].take() else {
-                // Ended by the memory cap just now.
-                continue;
-            };
+            // None: ended by the memory cap just now.
+            let Some(mut st) = self.states[sid.0 as usize].take() else { continue };
             let before = st.instructions;
             let step = self.execute(&mut st);
             for (p, t) in std::mem::take(&mut self.pending) {

@@ -189,7 +189,7 @@ impl<'p> Executor<'p> {
         }
         let unseeded = self.states[sid.0 as usize].as_ref().is_some_and(|s| s.seeds.is_empty());
         if unseeded {
-            self.searcher.remove(sid);
+            self.searcher.pause(sid);
             self.deferred.push(sid);
         }
         unseeded
@@ -212,7 +212,7 @@ impl<'p> Executor<'p> {
         for sid in &waiting {
             if let Some(s) = &self.states[sid.0 as usize] {
                 let depth = s.depth;
-                self.searcher.add(*sid, depth);
+                self.searcher.resume(*sid, depth);
             }
         }
         !waiting.is_empty()
