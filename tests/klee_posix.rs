@@ -34,6 +34,17 @@ int main(void) {
 }
 "#;
 
+/// Runs `bc` under `klee --posix-runtime` in a new folder `run` of `d`
+/// (`--run-in-dir`), with the program's arguments `args`.
+fn klee_in_run(d: &std::path::Path, bc: &std::path::Path, args: &[&str]) -> (std::process::Output, std::path::PathBuf) {
+    let run = d.join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    let dir = format!("--run-in-dir={}", run.display());
+    let mut all = vec!["--output-dir=o", dir.as_str(), "--posix-runtime", bc.to_str().unwrap()];
+    all.extend_from_slice(args);
+    (klee(d, &all), run)
+}
+
 fn mode(stat: &[u8]) -> u32 {
     u32::from_le_bytes(stat[24..28].try_into().unwrap())
 }
@@ -181,23 +192,7 @@ int main(void) {
 fn symbolic_streams_are_terminals_or_not_and_the_directory_lists_symbolic_files() {
     let d = tempfile::tempdir().unwrap();
     let bc = bitcode(d.path(), "tty", TTY, &[]);
-    let run = d.path().join("run");
-    std::fs::create_dir(&run).unwrap();
-    let o = klee(
-        d.path(),
-        &[
-            "--output-dir=o",
-            &format!("--run-in-dir={}", run.display()),
-            "--posix-runtime",
-            bc.to_str().unwrap(),
-            "--sym-files",
-            "1",
-            "2",
-            "--sym-stdin",
-            "2",
-            "--sym-stdout",
-        ],
-    );
+    let (o, _) = klee_in_run(d.path(), &bc, &["--sym-files", "1", "2", "--sym-stdin", "2", "--sym-stdout"]);
     let e = err(&o);
     assert_eq!(o.status.code(), Some(0), "{e}");
     for i in ["0", "1"] {
@@ -250,12 +245,8 @@ int main(void) {
 }
 "#;
     let bc = bitcode(d.path(), "rp", src, &[]);
-    let run = d.path().join("run");
-    std::fs::create_dir_all(run.join("sub")).unwrap();
-    let o = klee(
-        d.path(),
-        &["--output-dir=o", &format!("--run-in-dir={}", run.display()), "--posix-runtime", bc.to_str().unwrap()],
-    );
+    std::fs::create_dir_all(d.path().join("run/sub")).unwrap();
+    let (o, _) = klee_in_run(d.path(), &bc, &[]);
     let e = err(&o);
     assert_eq!(o.status.code(), Some(0), "{e}");
     assert!(e.contains("KLEE: done: completed paths = 1\n"), "{e}");
@@ -284,19 +275,7 @@ int main(void) {
 }
 "#;
     let bc = bitcode(d.path(), "w", src, &[]);
-    let run = d.path().join("run");
-    std::fs::create_dir_all(&run).unwrap();
-    let o = klee(
-        d.path(),
-        &[
-            "--output-dir=o",
-            &format!("--run-in-dir={}", run.display()),
-            "--posix-runtime",
-            bc.to_str().unwrap(),
-            "--sym-stdin",
-            "1",
-        ],
-    );
+    let (o, run) = klee_in_run(d.path(), &bc, &["--sym-stdin", "1"]);
     let e = err(&o);
     assert_eq!(o.status.code(), Some(0), "{e}");
     assert_eq!(std::fs::read(run.join("made")).unwrap(), b"hi", "{e}");
