@@ -1,8 +1,10 @@
 //! Search heuristics: which state runs next.
 //!
-//! Each searcher sees states added (with their fork depth) and removed,
-//! and picks one. The executor runs the picked state until it forks, ends,
-//! or uses its quantum, then asks again.
+//! Each searcher sees states added (with their fork depth and the state
+//! they forked from), paused, resumed and ended, and picks one. The
+//! executor runs the picked state until it forks, ends, or uses its
+//! quantum, then asks again; batching (`combine.rs`) may hand back the
+//! same state across its forks.
 
 mod combine;
 mod random_path;
