@@ -110,8 +110,13 @@ fn root() -> (tempfile::TempDir, PathBuf, PathBuf) {
 }
 
 fn tool(root: &Path, tmp: &Path, args: &[&str]) -> Child {
+    tool_with(root, tmp, args, &[])
+}
+
+fn tool_with(root: &Path, tmp: &Path, args: &[&str], env: &[(&str, &str)]) -> Child {
     Command::new(bin())
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(root)
         .env("TMPDIR", tmp)
         .stdin(Stdio::null())
@@ -186,6 +191,10 @@ fn dbgbench_stopped_by_sigkill_leaves_no_process() {
 }
 
 fn klee_stopped_by(sig: libc::c_int) {
+    klee_stopped_with(sig, &[]);
+}
+
+fn klee_stopped_with(sig: libc::c_int, env: &[(&str, &str)]) {
     let (_d, root, tmp) = root();
     let c = root.join("fork.c");
     std::fs::write(
@@ -193,7 +202,7 @@ fn klee_stopped_by(sig: libc::c_int) {
         "#include <unistd.h>\n#include <sys/wait.h>\nint main(void) {\n  pid_t p = fork();\n  if (p == 0) {\n    execl(\"/bin/sh\", \"sh\", \"-c\", \"while :; do :; done\", (char *)0);\n    return 1;\n  }\n  int st;\n  waitpid(p, &st, 0);\n  return 0;\n}\n",
     )
     .unwrap();
-    let mut child = tool(&root, &tmp, &["klee", c.to_str().unwrap()]);
+    let mut child = tool_with(&root, &tmp, &["klee", c.to_str().unwrap()], env);
     let looping = |ps: &[(i32, String)]| ps.iter().any(|(_, cmd)| cmd.contains("while :; do :; done"));
     wait_for(&root, &mut child, "the forked child looped", looping);
     stop_and_check(&root, &tmp, child, sig);
@@ -207,4 +216,26 @@ fn klee_stopped_by_sigterm_leaves_no_process_and_no_folder() {
 #[test]
 fn klee_stopped_by_sigkill_leaves_no_process() {
     klee_stopped_by(libc::SIGKILL);
+}
+
+/// The tool is held between starting the looping program and recording
+/// it (`SE2REPAIR_TEST_SPAWN_PAUSE_MS`), and killed there: the watcher,
+/// told that a start was under way, still ends the program.
+#[test]
+fn klee_killed_before_recording_its_child_leaves_no_process() {
+    klee_stopped_with(libc::SIGKILL, &[("SE2REPAIR_TEST_SPAWN_PAUSE_MS", "3000")]);
+}
+
+/// As above for a child in a process group of its own (a test run of
+/// `fix`, started while the tool is held after each start).
+#[test]
+fn fix_killed_before_recording_its_child_leaves_no_process() {
+    let (_d, root, tmp) = root();
+    let project = root.join("project");
+    looping_project(&project);
+    let out = root.join("out");
+    let args = ["fix", project.to_str().unwrap(), "--output-dir", out.to_str().unwrap()];
+    let mut child = tool_with(&root, &tmp, &args, &[("SE2REPAIR_TEST_SPAWN_PAUSE_MS", "300")]);
+    wait_for(&root, &mut child, "the looping test ran", native_program_runs(&tmp));
+    stop_and_check(&root, &tmp, child, libc::SIGKILL);
 }

@@ -10,18 +10,22 @@
 //!   (SIGTERM, SIGINT, SIGHUP: [`on_signals`]) and in the table of a
 //!   small watcher process ([`start_watcher`]) that ends every group left
 //!   when the tool is gone however it ended (SIGKILL or a crash too), and
-//!   removes the run's temporary folder.
+//!   removes the run's temporary folder. The watcher hears of a child
+//!   before it is started, so a tool killed between starting a child and
+//!   recording it leaves nothing either.
 //!
 //! A child's group is ended (SIGKILL) when its [`Child`] is dropped, so
 //! nothing a finished test left running in the background outlives it.
 
 use std::collections::BTreeSet;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::os::unix::process::CommandExt;
-use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Output};
 use std::sync::{Mutex, OnceLock};
 use std::time::Duration;
+
+mod watcher;
+pub use watcher::{remove_temp_root, start_watcher, temp_root};
 
 /// How long a group has between SIGTERM and SIGKILL when the tool stops.
 const GRACE: Duration = Duration::from_millis(150);
@@ -42,34 +46,18 @@ fn live() -> &'static Mutex<BTreeSet<i32>> {
     LIVE.get_or_init(|| Mutex::new(BTreeSet::new()))
 }
 
-/// The write end of the pipe to the watcher, when one was started.
-static WATCHER: OnceLock<Mutex<std::fs::File>> = OnceLock::new();
-
-/// The run's temporary folder, when [`start_watcher`] made one.
-static TEMP_ROOT: OnceLock<PathBuf> = OnceLock::new();
-
-fn tell_watcher(op: u8, target: i32) {
-    if let Some(w) = WATCHER.get() {
-        let mut msg = [0u8; 5];
-        msg[0] = op;
-        msg[1..].copy_from_slice(&target.to_le_bytes());
-        // One write of 5 bytes: atomic on a pipe (< PIPE_BUF).
-        let _ = w.lock().map(|mut f| f.write_all(&msg));
-    }
-}
-
 fn record(target: i32) {
     if let Ok(mut l) = live().lock() {
         l.insert(target);
     }
-    tell_watcher(b'+', target);
+    watcher::tell(watcher::Msg::Started(target));
 }
 
 fn forget(target: i32) {
     if let Ok(mut l) = live().lock() {
         l.remove(&target);
     }
-    tell_watcher(b'-', target);
+    watcher::tell(watcher::Msg::Ended(target));
 }
 
 /// Prepares `cmd` so that its program can be ended with the tool (see the
@@ -184,7 +172,18 @@ pub fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
         return Err(std::io::Error::other("se2repair is stopping"));
     }
     guard(cmd, group);
-    let inner = cmd.spawn()?;
+    // The watcher learns that a child is being started before it runs:
+    // should the tool die before the child is recorded, the watcher still
+    // finds it (see `watcher`).
+    watcher::tell(watcher::Msg::Starting(watcher::boot_ticks()));
+    let inner = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            watcher::tell(watcher::Msg::NotStarted);
+            return Err(e);
+        }
+    };
+    watcher::pause_after_spawn();
     let pid = inner.id() as i32;
     let target = if group == Group::Own { -pid } else { pid };
     record(target);
@@ -229,109 +228,6 @@ pub fn stop_all() {
         // what that child started.
         unsafe { libc::kill(t, libc::SIGKILL) };
     }
-}
-
-/// The run's temporary folder, if [`start_watcher`] made one.
-pub fn temp_root() -> Option<&'static Path> {
-    TEMP_ROOT.get().map(|p| p.as_path())
-}
-
-/// Removes the run's temporary folder (at the end of a run, or when it is
-/// stopped).
-pub fn remove_temp_root() {
-    if let Some(r) = TEMP_ROOT.get() {
-        let _ = std::fs::remove_dir_all(r);
-    }
-}
-
-/// Makes the run's temporary folder (every temporary folder of the run is
-/// made inside it) and starts the watcher: a small process, out of the
-/// tool's session, that learns each child group through a pipe and, when
-/// the pipe closes (the tool ended, however), ends the groups left and
-/// removes the folder. Call it first in `main`, before any thread starts.
-pub fn start_watcher() -> Result<(), String> {
-    let root = tempfile::Builder::new()
-        .prefix("se2repair-")
-        .tempdir()
-        .map_err(|e| format!("cannot create a temporary folder: {e}"))?
-        .keep();
-    let _ = tempfile::env::override_temp_dir(&root);
-    let _ = TEMP_ROOT.set(root.clone());
-    let mut fds = [0 as libc::c_int; 2];
-    // SAFETY: a pipe whose both ends close on exec, so no program the
-    // tool starts keeps the watcher's end of it open.
-    if unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) } != 0 {
-        return Err(format!("cannot create a pipe: {}", std::io::Error::last_os_error()));
-    }
-    // SAFETY: called before any thread starts (see above), so the child
-    // may allocate and use the standard library.
-    let pid = unsafe { libc::fork() };
-    match pid {
-        -1 => Err(format!("cannot start the watcher: {}", std::io::Error::last_os_error())),
-        0 => {
-            // SAFETY: closing the write end the watcher must not hold.
-            unsafe { libc::close(fds[1]) };
-            watch(fds[0], &root)
-        }
-        _ => {
-            // SAFETY: the read end belongs to the watcher; the write end is
-            // owned by the File from here on.
-            unsafe { libc::close(fds[0]) };
-            let f = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fds[1]) };
-            let _ = WATCHER.set(Mutex::new(f));
-            Ok(())
-        }
-    }
-}
-
-/// The watcher's loop: follows the tool's children through the pipe `fd`
-/// until it closes, then ends what is left and removes `root`.
-fn watch(fd: libc::c_int, root: &Path) -> ! {
-    // SAFETY: the watcher leaves the tool's session (a Ctrl-C or a signal
-    // to the tool's group does not reach it), ignores the stop signals,
-    // and keeps only the pipe and /dev/null as its files.
-    unsafe {
-        libc::setsid();
-        for s in [libc::SIGINT, libc::SIGTERM, libc::SIGHUP, libc::SIGPIPE, libc::SIGQUIT] {
-            libc::signal(s, libc::SIG_IGN);
-        }
-        let name = b"se2repair-watch\0";
-        libc::prctl(libc::PR_SET_NAME, name.as_ptr() as libc::c_ulong, 0, 0, 0);
-        let null = libc::open(c"/dev/null".as_ptr(), libc::O_RDWR);
-        for s in 0..3 {
-            libc::dup2(null, s);
-        }
-        let max = libc::sysconf(libc::_SC_OPEN_MAX).clamp(64, 65536) as libc::c_int;
-        for other in 3..max {
-            if other != fd {
-                libc::close(other);
-            }
-        }
-    }
-    // SAFETY: the read end is this process's alone.
-    let mut pipe = unsafe { <std::fs::File as std::os::fd::FromRawFd>::from_raw_fd(fd) };
-    let mut live = BTreeSet::new();
-    let mut msg = [0u8; 5];
-    while pipe.read_exact(&mut msg).is_ok() {
-        let target = i32::from_le_bytes([msg[1], msg[2], msg[3], msg[4]]);
-        match msg[0] {
-            b'+' => live.insert(target),
-            _ => live.remove(&target),
-        };
-    }
-    for sig in [libc::SIGTERM, libc::SIGKILL] {
-        for &t in &live {
-            // SAFETY: signalling the groups the tool started and did not
-            // see end.
-            unsafe { libc::kill(t, sig) };
-        }
-        if sig == libc::SIGTERM && !live.is_empty() {
-            std::thread::sleep(GRACE);
-        }
-    }
-    let _ = std::fs::remove_dir_all(root);
-    // SAFETY: ending the watcher without running the tool's exit handlers.
-    unsafe { libc::_exit(0) }
 }
 
 /// Stops the tool as asked by SIGTERM, SIGHUP and (when `interrupt`)
