@@ -1,6 +1,8 @@
 //! Builds the C runtime (klee-ext/runtime/*.c) into one bitcode file that
-//! the executor links after every program. Needs clang-14 and llvm-link-14
-//! (Debian: apt-get install clang-14 llvm-14); says so and stops otherwise.
+//! the executor links after every program. Needs clang and llvm-link of
+//! LLVM 16 (preferred) or 14 (Debian: apt-get install clang-16 llvm-16),
+//! or `SE2REPAIR_BUILD_CLANG`/`SE2REPAIR_LLVM_LINK`; says so and stops
+//! otherwise. The LLVM linked in (16) reads what either writes.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -35,11 +37,12 @@ fn main() {
     shim.compile("se2hostcall");
     println!("cargo:rerun-if-changed=runtime");
     println!("cargo:rerun-if-changed=include");
-    println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");
-    let clang = tool(&["clang-14", "clang"], "SE2REPAIR_CLANG")
-        .unwrap_or_else(|| fail("clang-14 not found: the C runtime is compiled to LLVM bitcode with it. Install it with `apt-get install clang-14` or set SE2REPAIR_CLANG."));
-    let link = tool(&["llvm-link-14", "llvm-link"], "SE2REPAIR_LLVM_LINK").unwrap_or_else(|| {
-        fail("llvm-link-14 not found. Install it with `apt-get install llvm-14` or set SE2REPAIR_LLVM_LINK.")
+    println!("cargo:rerun-if-env-changed=SE2REPAIR_BUILD_CLANG");
+    println!("cargo:rerun-if-env-changed=SE2REPAIR_LLVM_LINK");
+    let clang = tool(&["clang-16", "clang-14", "clang"], "SE2REPAIR_BUILD_CLANG")
+        .unwrap_or_else(|| fail("clang-16 not found: the C runtime is compiled to LLVM bitcode with it. Install it with `apt-get install clang-16` or set SE2REPAIR_BUILD_CLANG."));
+    let link = tool(&["llvm-link-16", "llvm-link-14", "llvm-link"], "SE2REPAIR_LLVM_LINK").unwrap_or_else(|| {
+        fail("llvm-link-16 not found. Install it with `apt-get install llvm-16` or set SE2REPAIR_LLVM_LINK.")
     });
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     let mut srcs: Vec<PathBuf> = std::fs::read_dir("runtime")

@@ -15,15 +15,15 @@ fn fail(msg: &str) -> ! {
 fn main() {
     println!("cargo:rerun-if-changed=../sketches");
     println!("cargo:rerun-if-changed=../klee-ext/src/compile/flags.rs");
-    println!("cargo:rerun-if-env-changed=SE2REPAIR_CLANG");
-    let clang = std::env::var("SE2REPAIR_CLANG").ok().or_else(|| {
-        ["clang-14", "clang"]
+    println!("cargo:rerun-if-env-changed=SE2REPAIR_BUILD_CLANG");
+    let clang = std::env::var("SE2REPAIR_BUILD_CLANG").ok().or_else(|| {
+        ["clang-16", "clang-14", "clang"]
             .iter()
             .find(|c| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success()))
             .map(|c| c.to_string())
     });
     let Some(clang) = clang else {
-        fail("clang-14 not found: the sketches are compiled to bitcode with it (apt-get install clang-14, or set SE2REPAIR_CLANG)");
+        fail("clang-16 not found: the sketches are compiled to bitcode with it (apt-get install clang-16, or set SE2REPAIR_BUILD_CLANG)");
     };
     let out = PathBuf::from(
         std::env::var("OUT_DIR").unwrap_or_else(|_| fail("OUT_DIR is not set (run the build through cargo)")),

@@ -37,6 +37,19 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CACHE = os.path.join(os.environ.get("SE2REPAIR_CACHE", os.path.expanduser("~/.cache/se2repair")), "real")
 TOOLS = ["base64", "cat", "cp", "head", "ls", "pr", "pwd", "sort", "test", "wc"]
 CONFIGS = ["baseline", "model", "real"]
+
+
+def llvm_tool(name):
+    """LLVM 16's `name` when installed (it reads the bitcode of clang-14
+    and clang-16), else LLVM 14's."""
+    for v in ("16", "14"):
+        if shutil.which(f"{name}-{v}"):
+            return f"{name}-{v}"
+    return f"{name}-16"
+
+
+CLANG = os.environ.get("SE2REPAIR_CLANG") or llvm_tool("clang")
+NM = llvm_tool("llvm-nm")
 # The paper's string functions, with the C signatures of the stand-ins:
 # synthesized by model-lib (the string sketches: accumulation, comparison, number).
 TAKEN = {
@@ -148,7 +161,7 @@ def byte_stub(func, name):
 
 def compile_bc(c_file, bc, defines=()):
     inc = os.path.join(REPO, "klee-ext", "include")
-    cmd = ["clang-14", "-c", "-emit-llvm", "-O0", "-g", "-Xclang", "-disable-O0-optnone", "-w",
+    cmd = [CLANG, "-c", "-emit-llvm", "-O0", "-g", "-Xclang", "-disable-O0-optnone", "-w",
            "-include", "stddef.h", "-include", "klee/klee.h", "-I", inc]
     cmd += [f"-D{d}" for d in defines] + [c_file, "-o", bc]
     r = run(cmd)
@@ -163,7 +176,7 @@ def taken_away(bc):
 
 
 def called(bc, func):
-    r = run(["llvm-nm-14", "--undefined-only", bc], text=True)
+    r = run([NM, "--undefined-only", bc], text=True)
     return any(line.split()[-1] == func for line in r.stdout.splitlines() if line.strip())
 
 
@@ -519,7 +532,7 @@ def main():
                       (os.path.join(CACHE, "coreutils-cov", "done"), "scripts/real-programs/build.sh coreutils-cov")]:
         if not os.path.exists(need):
             sys.exit(f"table5: missing {need} ({how})")
-    for tool in ["clang-14", "llvm-nm-14", "gcov", "setpriv", "perl"]:
+    for tool in [CLANG, NM, "gcov", "setpriv", "perl"]:
         if shutil.which(tool) is None:
             sys.exit(f"table5: missing tool {tool} (scripts/setup.sh installs it)")
     t0 = time.time()

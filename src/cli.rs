@@ -14,6 +14,10 @@ use std::process::ExitCode;
 pub const EXIT_TOOL_ERROR: u8 = 125;
 /// A limit cut the exploration short.
 pub const EXIT_LIMIT: u8 = 124;
+/// Input the tool refuses by what it is, before it creates anything:
+/// bitcode of an LLVM newer than the one linked, a clang that is not
+/// there.
+pub const EXIT_REFUSED: u8 = 2;
 
 #[derive(Parser)]
 #[command(
@@ -22,8 +26,31 @@ pub const EXIT_LIMIT: u8 = 124;
     about = "Symbolic execution with second-order constraints for C: a KLEE-compatible VM, program repair and library modelling"
 )]
 struct Cli {
+    /// The clang that compiles C for every subcommand (clang-16,
+    /// clang-14 or a path; before the subcommand). Default:
+    /// $SE2REPAIR_CLANG, a project's `clang:`, else clang-16, else
+    /// clang-14.
+    #[arg(long, value_name = "CLANG")]
+    clang: Option<PathBuf>,
     #[command(subcommand)]
     cmd: Cmd,
+}
+
+/// Takes `--clang CLANG` (or `--clang=CLANG`) from the front of the
+/// arguments (`raw[1..]`) and makes it the clang of the run, so that the
+/// subcommands clap does not parse (`klee`, …) have it too.
+fn take_clang(raw: &mut Vec<std::ffi::OsString>) {
+    let Some(first) = raw.get(1).and_then(|a| a.to_str()).map(str::to_string) else { return };
+    let value = if first == "--clang" && raw.len() > 2 {
+        raw.remove(1);
+        raw.remove(1)
+    } else if let Some(v) = first.strip_prefix("--clang=") {
+        raw.remove(1);
+        v.into()
+    } else {
+        return;
+    };
+    klee_ext::compile::set_clang(value.into());
 }
 
 #[derive(Subcommand)]
@@ -214,6 +241,7 @@ pub fn main() -> ExitCode {
     // Called as `klee` (a link to this binary) or as `se2repair klee`:
     // KLEE's own command line, which clap does not parse.
     let mut raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    take_clang(&mut raw);
     let name = raw
         .first()
         .map(|a| std::path::Path::new(a).file_name().map(|f| f.to_os_string()).unwrap_or_default())
@@ -367,6 +395,10 @@ fn run(a: RunArgs) -> Result<ExitCode, String> {
         .collect();
     let mut inputs = vec![program];
     inputs.extend(a.link.iter().cloned());
+    if let Err(e) = klee_ext::refuse_inputs(&inputs) {
+        eprintln!("se2repair: error: {e}");
+        return Ok(ExitCode::from(EXIT_REFUSED));
+    }
     let sketches_dir = tempfile::tempdir().map_err(|e| format!("cannot create a temporary folder: {e}"))?;
     if a.model_missing {
         let is = |p: &PathBuf, e: &str| p.extension().is_some_and(|x| x == e);

@@ -135,6 +135,11 @@ pub fn main(a: FixArgs) -> ExitCode {
 
 fn run(a: FixArgs) -> Result<ExitCode, String> {
     let project = repair::config::Project::load(&a.project).map_err(|e| e.to_string())?;
+    if let Some(c) = &project.options.clang {
+        klee_ext::compile::set_clang_default(c.into());
+    }
+    // A compiler that is not there is refused before anything is created.
+    klee_ext::compile::compiler().map_err(|e| e.to_string())?;
     let cli = CliOverrides {
         engine: a.engine.clone(),
         search: a.search.clone(),

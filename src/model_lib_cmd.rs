@@ -87,6 +87,11 @@ fn run(a: ModelLibArgs) -> Result<ExitCode, String> {
         }
     };
     let project = repair::config::Project::load(&dir).map_err(|e| e.to_string())?;
+    if let Some(c) = &project.options.clang {
+        klee_ext::compile::set_clang_default(c.into());
+    }
+    // A compiler that is not there is refused before anything is created.
+    klee_ext::compile::compiler().map_err(|e| e.to_string())?;
     let opts = ModelOptions {
         func: a.func.clone(),
         sketch: a.sketch.clone(),

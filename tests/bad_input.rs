@@ -43,11 +43,26 @@ fn compile_errors_show_clang_diagnostics() {
     assert!(err.contains("does not compile") && err.contains("undefined_variable"), "{err}");
 }
 
+/// A clang that is not there (asked for by `SE2REPAIR_CLANG` or
+/// `--clang`): one line naming it, exit 2, no output folder.
 #[test]
 fn missing_clang_is_reported() {
-    let (code, err) = se2(&[bad("forever.c").to_str().unwrap()], &[("SE2REPAIR_CLANG", "/nonexistent/clang-14")]);
-    assert_eq!(code, Some(125));
-    assert!(err.contains("clang not found"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("o");
+    let forever = bad("forever.c");
+    for (args, env) in [
+        (vec!["run"], vec![("SE2REPAIR_CLANG", "/nonexistent/clang-16")]),
+        (vec!["--clang", "/nonexistent/clang-16", "run"], vec![]),
+    ] {
+        let mut cmd = Command::new(bin());
+        cmd.args(&args).arg("--output-dir").arg(&out).arg(&forever).envs(env);
+        let o = run_with_input(cmd, b"", Duration::from_secs(60));
+        let err = String::from_utf8_lossy(&o.stderr).into_owned();
+        assert_eq!(o.code, Some(2), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains("/nonexistent/clang-16: no such clang"), "{err}");
+        assert!(!out.exists(), "an output folder was made");
+    }
 }
 
 #[test]

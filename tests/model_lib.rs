@@ -3,6 +3,8 @@
 //! the tests; test generation with the model; tests no term can meet;
 //! bad input.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -585,7 +587,7 @@ int main(int argc, char **argv) {
 "#,
     )
     .unwrap();
-    let st = Command::new("clang-14")
+    let st = Command::new(common::clang())
         .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-fno-builtin"])
         .arg(&c)
         .arg("-o")

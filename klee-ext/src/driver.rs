@@ -48,6 +48,21 @@ pub enum RunError {
     Setup(String),
 }
 
+/// What a run refuses before it creates anything: bitcode of an LLVM
+/// newer than the one linked among `inputs` ([`crate::ir::LoadError::Newer`]),
+/// or, for C inputs, a compiler that is not there
+/// ([`crate::compile::CompileError::Missing`]).
+pub fn refuse_inputs(inputs: &[PathBuf]) -> Result<(), RunError> {
+    for i in inputs {
+        if i.extension().is_some_and(|e| e == "c") {
+            crate::compile::compiler()?;
+        } else {
+            crate::ir::check_bitcode_version(i)?;
+        }
+    }
+    Ok(())
+}
+
 /// Compiles the `.c` inputs, links everything with the runtime and lowers
 /// it; the temporary folder holds the compiled bitcode.
 pub fn load(

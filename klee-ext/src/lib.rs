@@ -30,7 +30,7 @@ pub mod spec;
 pub mod stats_table;
 pub mod tree_svg;
 
-pub use driver::{run, RunError, RunOptions, RunOutcome};
+pub use driver::{refuse_inputs, run, RunError, RunOptions, RunOutcome};
 pub use exec::{Config, ErrorKind, StopReason, Termination};
 
 /// The C runtime (libc models) as bitcode, built by `build.rs`.

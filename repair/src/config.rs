@@ -77,6 +77,9 @@ pub struct BuildSpec {
 /// overrides them.
 #[derive(Clone, Debug, Default)]
 pub struct FileOptions {
+    /// The clang that compiles the project (`clang-14`, `clang-16`, a
+    /// path); `--clang` and `SE2REPAIR_CLANG` take precedence.
+    pub clang: Option<String>,
     pub engine: Option<String>,
     /// `deviation` or `dfs` (as `--search`).
     pub search: Option<String>,
@@ -105,6 +108,7 @@ struct RawProject {
     #[serde(default)]
     tests: Vec<RawTest>,
     tests_dir: Option<String>,
+    clang: Option<String>,
     engine: Option<String>,
     search: Option<String>,
     max_forks: Option<u64>,
@@ -259,6 +263,7 @@ impl Project {
             }
         }
         let options = FileOptions {
+            clang: raw.clang,
             engine: raw.engine,
             search: raw.search,
             max_forks: raw.max_forks,

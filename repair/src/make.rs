@@ -13,14 +13,34 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-/// The C compiler of every build (wllvm's `LLVM_COMPILER_PATH` holds the
-/// same clang).
-const CLANG: &str = "clang-14";
-const LLVM_BIN: &str = "/usr/lib/llvm-14/bin";
-const LLVM_COV: &str = "llvm-cov-14";
+/// The C compiler of every build (the chosen clang: `--clang`,
+/// `SE2REPAIR_CLANG`, the project's `clang:`, else clang-16 or clang-14)
+/// and the LLVM tools beside it: wllvm's `LLVM_COMPILER_PATH` and the
+/// `llvm-cov` that reads its coverage.
+struct Toolchain {
+    clang: PathBuf,
+    bin: PathBuf,
+}
+
+impl Toolchain {
+    fn find() -> Result<Toolchain, String> {
+        let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
+        let bin = klee_ext::compile::llvm_bin_dir(&clang).map_err(|e| e.to_string())?;
+        Ok(Toolchain { clang, bin })
+    }
+
+    fn cov(&self) -> PathBuf {
+        self.bin.join("llvm-cov")
+    }
+}
+
 /// Flags of every build: the code as written, absolute addresses (the
-/// VM's segmented address space), old tentative definitions.
-const BASE_CFLAGS: &str = "-O0 -g -fno-pic -fcommon";
+/// VM's segmented address space), old tentative definitions. Old C stays
+/// C: clang 16 made implicit declarations, implicit `int` and
+/// pointer-integer and function-pointer mismatches errors, which older
+/// projects (the DbgBench and CoREBench trees) are full of; they are
+/// warnings again, as with clang 14 and gcc.
+const BASE_CFLAGS: &str = "-O0 -g -fno-pic -fcommon -Wno-error=implicit-function-declaration -Wno-error=implicit-int -Wno-error=int-conversion -Wno-error=incompatible-function-pointer-types";
 /// Time limit of one configure or make command.
 const BUILD_TIMEOUT: Duration = Duration::from_secs(1800);
 
@@ -110,6 +130,8 @@ fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, String> {
     spec.hash(&mut h);
     env!("CARGO_PKG_VERSION").hash(&mut h);
     BASE_CFLAGS.hash(&mut h);
+    // A build by another clang is another build.
+    Toolchain::find()?.bin.hash(&mut h);
     Ok(h.finish())
 }
 
@@ -131,12 +153,14 @@ impl Tree {
     /// `make` (the project's command) with this copy's compiler and flags,
     /// and `extra_ld` appended to the linker flags.
     fn make(&self, spec: &BuildSpec, extra_ld: &str) -> Result<(), String> {
-        let cc = if self.flavor == Flavor::Work { "wllvm" } else { CLANG };
+        let tc = Toolchain::find()?;
+        let clang = tc.clang.display().to_string();
+        let cc = if self.flavor == Flavor::Work { "wllvm" } else { clang.as_str() };
         let ld = format!("{} {extra_ld}", self.ldflags);
         let flags = format!("CC={} CFLAGS={} LDFLAGS={}", cc, escape_make(&self.cflags), escape_make(ld.trim()));
         let mut cmd = Command::new("bash");
         cmd.arg("-c").arg(&spec.make).current_dir(&self.dir).env("MAKEFLAGS", flags);
-        wllvm_env(&mut cmd);
+        wllvm_env(&mut cmd, &tc);
         run_logged(cmd, &self.dir.with_extension("make.log"), "make")
             .map_err(|e| format!("{} build: {e}", self.flavor.name()))
     }
@@ -146,8 +170,8 @@ impl Tree {
     }
 }
 
-fn wllvm_env(cmd: &mut Command) {
-    cmd.env("LLVM_COMPILER", "clang").env("LLVM_COMPILER_PATH", LLVM_BIN).env("WLLVM_OUTPUT_LEVEL", "ERROR");
+fn wllvm_env(cmd: &mut Command, tc: &Toolchain) {
+    cmd.env("LLVM_COMPILER", "clang").env("LLVM_COMPILER_PATH", &tc.bin).env("WLLVM_OUTPUT_LEVEL", "ERROR");
 }
 
 /// Runs `cmd` with its output in `log`; an error quotes the log's end.
@@ -176,10 +200,10 @@ impl MakeTrees {
     /// The project's two built copies, from the cache or built now
     /// (`status` reports what happens).
     pub fn prepare(p: &Project, spec: &BuildSpec, status: &mut dyn FnMut(&str)) -> Result<MakeTrees, String> {
-        need(CLANG, "apt-get install clang-14")?;
+        let tc = Toolchain::find()?;
         need("wllvm", "pip install wllvm")?;
         need("extract-bc", "pip install wllvm")?;
-        need(LLVM_COV, "apt-get install llvm-14")?;
+        need(&tc.cov().display().to_string(), "apt-get install llvm-16")?;
         let key = fingerprint(p, spec)?;
         let root = cache_root().join("builds");
         std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
@@ -297,7 +321,7 @@ impl MakeTrees {
         self.with_source(i, text, true, |exe| {
             let mut cmd = Command::new("extract-bc");
             cmd.arg("-o").arg(&bc).arg(exe);
-            wllvm_env(&mut cmd);
+            wllvm_env(&mut cmd, &Toolchain::find()?);
             run_logged(cmd, &out.join("extract-bc.log"), "extract-bc")?;
             Ok(bc.clone())
         })?
@@ -319,8 +343,9 @@ impl MakeTrees {
                 if base != stem && !base.ends_with(&format!("-{stem}")) {
                     continue;
                 }
-                let o = klee_ext::procs::output(Command::new(LLVM_COV).args(["gcov", "-t"]).arg(&f).current_dir(&dir))
-                    .map_err(|e| format!("cannot run {LLVM_COV}: {e}"))?;
+                let cov = Toolchain::find()?.cov();
+                let o = klee_ext::procs::output(Command::new(&cov).args(["gcov", "-t"]).arg(&f).current_dir(&dir))
+                    .map_err(|e| format!("cannot run {}: {e}", cov.display()))?;
                 parse_gcov(&String::from_utf8_lossy(&o.stdout), &name, &mut counts);
                 let _ = std::fs::remove_file(e.path());
             }
@@ -349,13 +374,14 @@ fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String>
         return Err(format!("cannot copy the project: {}", String::from_utf8_lossy(&o.stderr).trim()));
     }
     let _ = std::fs::remove_dir_all(tree.dir.join("se2repair-out"));
+    let tc = Toolchain::find()?;
     if tree.flavor == Flavor::Coverage {
         let c = tree.dir.with_extension("flush.c");
         std::fs::write(&c, FLUSH_C).map_err(|e| e.to_string())?;
         let o = klee_ext::procs::output(
-            Command::new(CLANG).arg("-c").arg(&c).arg("-o").arg(tree.dir.with_extension("flush.o")),
+            Command::new(&tc.clang).arg("-c").arg(&c).arg("-o").arg(tree.dir.with_extension("flush.o")),
         )
-        .map_err(|e| format!("cannot run {CLANG}: {e}"))?;
+        .map_err(|e| format!("cannot run {}: {e}", tc.clang.display()))?;
         if !o.status.success() {
             return Err(format!("cannot compile the coverage flush: {}", String::from_utf8_lossy(&o.stderr)));
         }
@@ -365,7 +391,7 @@ fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String>
         cmd.arg("-c")
             .arg(c)
             .current_dir(&tree.dir)
-            .env("CC", CLANG)
+            .env("CC", &tc.clang)
             .env("CFLAGS", &tree.cflags)
             .env("LDFLAGS", &tree.ldflags);
         run_logged(cmd, &tree.dir.with_extension(format!("configure{i}.log")), "configure")

@@ -196,12 +196,12 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
     Ok(RunResult { stdout, stderr, exit: status.code(), signal: status.signal(), timed_out })
 }
 
-/// A C compiler for native builds: `$CC`, else `cc`/`gcc`/`clang-14`.
+/// A C compiler for native builds: `$CC`, else `gcc`/`cc`/`clang-16`/`clang-14`.
 fn native_cc() -> Result<PathBuf, String> {
     if let Ok(c) = std::env::var("CC") {
         return Ok(PathBuf::from(c));
     }
-    for c in ["gcc", "cc", "clang-14", "clang"] {
+    for c in ["gcc", "cc", "clang-16", "clang-14", "clang"] {
         if klee_ext::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
             return Ok(PathBuf::from(c));
         }

@@ -13,7 +13,10 @@
 # `Types: deb deb-src` in /etc/apt/sources.list.d/debian.sources, then
 # `apt-get update`). Tarballs already in the cache's `src/` are reused.
 #
-# Flags: configure runs with plain clang-14 (fast), `make` with wllvm (PyPI),
+# Compiler: $SE2REPAIR_REAL_CLANG (default clang-16 when installed, else
+# clang-14); a build by another compiler is rebuilt (the stamp names it).
+#
+# Flags: configure runs with plain clang (fast), `make` with wllvm (PyPI),
 # which compiles every object twice, native and bitcode, and `extract-bc`
 # links the bitcode of one program. -O0 keeps the code as written;
 # -disable-O0-optnone lets later passes optimise the bitcode; -fno-pic with
@@ -29,11 +32,19 @@ mkdir -p "$CACHE/src"
 # parallel, and the second waits for the first's build, then finds it done.
 exec 9>"$CACHE/.lock"
 flock 9
-export LLVM_COMPILER=clang LLVM_COMPILER_PATH=/usr/lib/llvm-14/bin
 CFLAGS_BC='-O0 -g -Xclang -disable-O0-optnone -fno-pic -fcommon'
 
 need() { command -v "$1" >/dev/null || { echo "real-programs: missing tool: $1 ($2)" >&2; exit 2; }; }
-need clang-14 "apt-get install clang-14"
+if [ -z "${SE2REPAIR_REAL_CLANG:-}" ]; then
+  if command -v clang-16 >/dev/null; then SE2REPAIR_REAL_CLANG=clang-16; else SE2REPAIR_REAL_CLANG=clang-14; fi
+fi
+CLANG=$SE2REPAIR_REAL_CLANG
+need "$CLANG" "apt-get install $CLANG"
+# wllvm's clang is the one of the same LLVM as $CLANG: its own folder,
+# links resolved (clang-16 -> /usr/lib/llvm-16/bin).
+LLVM_BIN=$(dirname "$(readlink -f "$(command -v "$CLANG")")")
+[ -x "$LLVM_BIN/clang" ] || { echo "real-programs: no clang beside $CLANG in $LLVM_BIN" >&2; exit 2; }
+export LLVM_COMPILER=clang LLVM_COMPILER_PATH=$LLVM_BIN
 need wllvm "pip install wllvm"
 need extract-bc "pip install wllvm"
 need file "apt-get install file (extract-bc uses it)"
@@ -66,12 +77,13 @@ fetch() {
 
 # A build is reused while its versions, flags and programs are unchanged.
 COV_CFLAGS='-O0 -g --coverage'
-STAMP=$(printf '%s\n' "$CFLAGS_BC" "${VERSION[@]}" "${EXTRA[@]}" "${PROGS[@]}" | sha256sum | cut -c1-16)
+SRC_STAMP=$(printf '%s\n' "$CFLAGS_BC" "${VERSION[@]}" "${EXTRA[@]}" "${PROGS[@]}" | sha256sum | cut -c1-16)
+STAMP=$(printf '%s %s\n' "$SRC_STAMP" "$LLVM_BIN" | sha256sum | cut -c1-16)
 # The VM's processor has no optional features (its cpuid answers 0), so
 # the coverage build leaves out the code paths picked by cpuid (wc's AVX2
 # line count), or a replay would run code the VM never chose.
 COV_NO_CPUID='USE_AVX2_WC_LINECOUNT'
-COV_STAMP=$(printf 'cov %s %s\n%s\n' "$COV_CFLAGS" "$COV_NO_CPUID" "$STAMP" | sha256sum | cut -c1-16)
+COV_STAMP=$(printf 'cov %s %s\n%s\n' "$COV_CFLAGS" "$COV_NO_CPUID" "$SRC_STAMP" | sha256sum | cut -c1-16)
 
 build() {
   local pkg=$1 ver=${VERSION[$1]} dir="$CACHE/$1"
@@ -84,10 +96,10 @@ build() {
   rm -rf "$dir" && mkdir -p "$dir/bin" "$dir/bc"
   tar xf "$tarball" -C "$dir"
   local tree="$dir/$pkg-$ver"
-  echo "real-programs: configuring $pkg $ver"
+  echo "real-programs: configuring $pkg $ver with $CLANG"
   local t0=$SECONDS
   # shellcheck disable=SC2086
-  (cd "$tree" && FORCE_UNSAFE_CONFIGURE=1 ./configure CC=clang-14 CFLAGS="$CFLAGS_BC" LDFLAGS=-no-pie \
+  (cd "$tree" && FORCE_UNSAFE_CONFIGURE=1 ./configure CC="$CLANG" CFLAGS="$CFLAGS_BC" LDFLAGS=-no-pie \
       --disable-nls ${EXTRA[$pkg]} \
       gl_cv_func_getopt_gnu=no gl_cv_func_getopt_posix=no \
       >"$dir/configure.log" 2>&1) || { echo "real-programs: configure of $pkg failed: $dir/configure.log" >&2; exit 2; }

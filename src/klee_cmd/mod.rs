@@ -23,6 +23,10 @@ pub use args::OPTIONS;
 /// tool against (its version and commit).
 const KLEE_CHECKED: &str = "3.3-pre (52201696cacc)";
 
+/// Input refused before anything is created (bitcode of a newer LLVM, a
+/// missing compiler), as `run` exits for it.
+const EXIT_REFUSED: u8 = 2;
+
 /// KLEE's `klee_error`: the message, then exit 1.
 fn fail(msg: &str) -> ExitCode {
     log::message(&format!("ERROR: {msg}"));
@@ -40,6 +44,9 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
     if raw.iter().any(|a| a == "--version" || a == "-version") {
         println!("se2repair {} (klee)", env!("CARGO_PKG_VERSION"));
         println!("KLEE-compatible: KLEE {KLEE_CHECKED} (its regression suite, docs/klee-compatibility.md)");
+        let (major, minor, patch) = klee_ext::ir::llvm_version();
+        // KLEE's own line for the LLVM it is built with.
+        println!("  LLVM version {major}.{minor}.{patch}");
         return ExitCode::SUCCESS;
     }
     let parsed = match args::parse(raw) {
@@ -70,8 +77,9 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
             return fail(&format!("error loading program '{}': no such file", parsed.program));
         }
         if path.extension().is_some_and(|e| e == "c") {
+            let cc = klee_ext::compile::compiler().map(|c| c.display().to_string()).unwrap_or_default();
             log::warning(&format!(
-                "{}: a C source, compiled with clang-14 first (KLEE itself loads only LLVM bitcode)",
+                "{}: a C source, compiled with {cc} first (KLEE itself loads only LLVM bitcode)",
                 parsed.program
             ));
         }
@@ -82,6 +90,12 @@ pub fn main(raw: Vec<std::ffi::OsString>) -> ExitCode {
         Ok(x) => x,
         Err(e) => return fail(&e),
     };
+    // Bitcode of a newer LLVM, or C without its clang, is refused before
+    // anything is created.
+    if let Err(e) = klee_ext::refuse_inputs(&opts.inputs) {
+        log::message(&format!("ERROR: {e}"));
+        return ExitCode::from(EXIT_REFUSED);
+    }
     // A program read from stdin has no folder of its own: its results go
     // where KLEE puts them, `klee-out-N` in the current folder.
     if parsed.program == "-" && opts.output_dir.is_none() {

@@ -13,7 +13,7 @@ pub fn bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
     let c = dir.join(format!("{name}.c"));
     std::fs::write(&c, src).unwrap();
     let bc = dir.join(format!("{name}.bc"));
-    let st = Command::new("clang-14")
+    let st = Command::new(super::clang())
         .args(["-emit-llvm", "-c", "-g", "-O0", "-Xclang", "-disable-O0-optnone", "-I"])
         .arg(include_dir())
         .args(flags)
@@ -21,7 +21,7 @@ pub fn bitcode(dir: &Path, name: &str, src: &str, flags: &[&str]) -> PathBuf {
         .arg("-o")
         .arg(&bc)
         .status()
-        .expect("clang-14");
+        .expect("clang");
     assert!(st.success());
     bc
 }

@@ -13,8 +13,14 @@ pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_se2repair")
 }
 
+/// The clang the tool uses in these tests: `$SE2REPAIR_CLANG` (CI runs
+/// the LLVM-sensitive tests with clang-14 and clang-16), else the tool's
+/// default, clang-16 when it is installed, else clang-14.
 pub fn clang() -> String {
-    std::env::var("SE2REPAIR_CLANG").unwrap_or_else(|_| "clang-14".into())
+    std::env::var("SE2REPAIR_CLANG").unwrap_or_else(|_| {
+        let runs = |c: &str| Command::new(c).arg("--version").output().is_ok_and(|o| o.status.success());
+        if runs("clang-16") { "clang-16" } else { "clang-14" }.into()
+    })
 }
 
 pub fn corpus_files(dir: &str) -> Vec<PathBuf> {

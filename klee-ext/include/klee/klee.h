@@ -76,6 +76,15 @@ void klee_check_memory_access(const void *ptr, size_t size);
  * values are the solver's). */
 void klee_prefer_cex(void *object, uintptr_t condition);
 
+/* An object of `nbytes` bytes at the fixed address `addr` (the caller
+ * keeps such objects apart). */
+void klee_define_fixed_object(void *addr, size_t nbytes);
+
+/* The paths that leave klee_open_merge's point are joined into one at the
+ * matching klee_close_merge (--use-merge). */
+void klee_open_merge(void);
+void klee_close_merge(void);
+
 /* 0: later symbolic branches of this path follow one side; 1: fork again. */
 void klee_set_forking(unsigned enable);
 

@@ -11,8 +11,12 @@ pub const KLEE_H: &str = include_str!("../../include/klee/klee.h");
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
-    #[error("clang not found: install clang-14 (apt-get install clang-14) or set SE2REPAIR_CLANG to a clang binary")]
+    #[error("clang not found: install clang-16 (apt-get install clang-16) or set SE2REPAIR_CLANG to a clang binary")]
     NoClang,
+    /// The clang asked for (`--clang`, `SE2REPAIR_CLANG`, a project's
+    /// `clang:`) is not there.
+    #[error("{0}: no such clang (install it, e.g. apt-get install clang-16, or choose another with --clang)")]
+    Missing(String),
     #[error("{path} does not compile:\n{diagnostics}")]
     Failed { path: String, diagnostics: String },
     #[error("{0}")]
@@ -20,26 +24,63 @@ pub enum CompileError {
 }
 
 /// The clang the tool was told to use (`set_clang`), if any.
-static CLANG: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+static CLANG: std::sync::RwLock<Option<PathBuf>> = std::sync::RwLock::new(None);
 
-/// Makes `path` the clang binary of this process. The binary calls it once
-/// at start with `$SE2REPAIR_CLANG`; the library reads no environment.
+/// Makes `path` the clang binary of this process. The binary calls it at
+/// start with `$SE2REPAIR_CLANG`, then with `--clang` (which wins); the
+/// library reads no environment.
 pub fn set_clang(path: PathBuf) {
-    let _ = CLANG.set(path);
+    if let Ok(mut c) = CLANG.write() {
+        *c = Some(path);
+    }
+}
+
+/// Makes `path` the clang binary unless one was chosen already (a
+/// project's `clang:` yields to `--clang` and `SE2REPAIR_CLANG`).
+pub fn set_clang_default(path: PathBuf) {
+    if let Ok(mut c) = CLANG.write() {
+        c.get_or_insert(path);
+    }
 }
 
 /// The clang binary to use: the one given to [`set_clang`], else
-/// `clang-14`, else `clang`.
+/// `clang-16`, else `clang-14`, else `clang`. A clang given that does not
+/// run is [`CompileError::Missing`].
 pub fn find_clang() -> Result<PathBuf, CompileError> {
-    if let Some(p) = CLANG.get() {
-        return Ok(p.clone());
+    let chosen = CLANG.read().ok().and_then(|c| c.clone());
+    if let Some(p) = chosen {
+        if crate::procs::output(Command::new(&p).arg("--version")).is_ok_and(|o| o.status.success()) {
+            return Ok(p);
+        }
+        return Err(CompileError::Missing(p.display().to_string()));
     }
-    for c in ["clang-14", "clang"] {
+    for c in ["clang-16", "clang-14", "clang"] {
         if crate::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
             return Ok(PathBuf::from(c));
         }
     }
     Err(CompileError::NoClang)
+}
+
+/// The compiler [`compile_c`] runs (for messages and for refusing C
+/// inputs up front): [`find_clang`]'s answer.
+pub fn compiler() -> Result<PathBuf, CompileError> {
+    find_clang()
+}
+
+/// The folder of the LLVM tools that go with `clang` (`llvm-link`,
+/// `llvm-cov`, …): the folder of the clang binary itself, links resolved
+/// (`clang-16` → `/usr/lib/llvm-16/bin`).
+pub fn llvm_bin_dir(clang: &Path) -> Result<PathBuf, CompileError> {
+    let missing = || CompileError::Missing(clang.display().to_string());
+    let path = if clang.components().count() > 1 {
+        clang.to_path_buf()
+    } else {
+        let dirs = std::env::var_os("PATH").ok_or_else(missing)?;
+        std::env::split_paths(&dirs).map(|d| d.join(clang)).find(|p| p.is_file()).ok_or_else(missing)?
+    };
+    let real = std::fs::canonicalize(&path).map_err(|_| missing())?;
+    real.parent().map(Path::to_path_buf).ok_or_else(missing)
 }
 
 /// A temporary folder with `klee/klee.h`, removed on drop.

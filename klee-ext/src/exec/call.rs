@@ -340,6 +340,26 @@ impl<'p> Executor<'p> {
             // A constant of the program's text (what the optimizer folds).
             I::IsConstant => Some(Val::C(matches!(ci.args.first(), Some(crate::ir::Operand::Const(_))) as u64)),
             I::FltRounds => Some(Val::C(1)),
+            I::IsFpClass => {
+                let w = self.width_of_arg(ci, 0);
+                let test = self.concrete_of(st, args[1].clone(), "llvm.is.fpclass mask")?;
+                let x = match &args[0] {
+                    Val::C(c) => self.pool.constant(w, *c),
+                    Val::S(e) => *e,
+                    _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: llvm.is.fpclass of this value")),
+                };
+                let Some(r) = super::math::is_fpclass(&mut self.pool, x, w, test) else {
+                    return Err(self.error(
+                        st,
+                        ErrorKind::Exec,
+                        format!("unsupported: llvm.is.fpclass of a {w}-bit float"),
+                    ));
+                };
+                Some(match self.pool.as_const(r) {
+                    Some(c) => Val::C(c),
+                    None => Val::S(r),
+                })
+            }
             I::RoundToInt { rint } => {
                 let bits = self.concrete_of(st, args[0].clone(), "floating-point argument")?;
                 let x = if self.prog.ty(ci.arg_tys[0]).bits == 64 {
@@ -444,23 +464,36 @@ impl<'p> Executor<'p> {
                 }
             }
             I::Fshl | I::Fshr => {
+                // Exact on symbolic operands and amounts too:
+                // fshl = s == 0 ? a : a << s | b >> (w - s), s taken mod w.
                 let w = self.width_of_arg(ci, 0);
-                let a = self.concrete_of(st, args[0].clone(), "funnel-shift operand")?;
-                let b = self.concrete_of(st, args[1].clone(), "funnel-shift operand")?;
-                let s = self.concrete_of(st, args[2].clone(), "funnel-shift amount")? % w as u64;
-                let m = mask(w);
-                let r = if s == 0 {
-                    if x == I::Fshl {
-                        a
-                    } else {
-                        b
-                    }
-                } else if x == I::Fshl {
-                    ((a << s) | (b >> (w as u64 - s))) & m
+                let mut e = [ExprId(0); 3];
+                for (k, v) in args.iter().take(3).enumerate() {
+                    e[k] = match v {
+                        Val::C(c) => self.pool.constant(w, *c),
+                        Val::S(x) => *x,
+                        _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: a funnel shift of this value")),
+                    };
+                }
+                let [a, b, s] = e;
+                let (zero, width) = (self.pool.constant(w, 0), self.pool.constant(w, w as u64));
+                let p = &mut self.pool;
+                let s = p.bin(BinOp::URem, s, width);
+                let rest = p.bin(BinOp::Sub, width, s);
+                let is_zero = p.cmp(CmpOp::Eq, s, zero);
+                let r = if x == I::Fshl {
+                    let (hi, lo) = (p.bin(BinOp::Shl, a, s), p.bin(BinOp::LShr, b, rest));
+                    let both = p.bin(BinOp::Or, hi, lo);
+                    p.ite(is_zero, a, both)
                 } else {
-                    ((b >> s) | (a << (w as u64 - s))) & m
+                    let (lo, hi) = (p.bin(BinOp::LShr, b, s), p.bin(BinOp::Shl, a, rest));
+                    let both = p.bin(BinOp::Or, hi, lo);
+                    p.ite(is_zero, b, both)
                 };
-                Some(Val::C(r))
+                Some(match self.pool.as_const(r) {
+                    Some(c) => Val::C(c),
+                    None => Val::S(r),
+                })
             }
         };
         if let Some(v) = r {

@@ -1,6 +1,7 @@
 //! Floating-point functions of the C library and LLVM's float intrinsics,
 //! evaluated on concrete values.
 
+use crate::expr::{mask, BinOp, CmpOp, ExprId};
 use crate::ir::MathFn;
 
 impl MathFn {
@@ -202,4 +203,63 @@ mod host {
             (r, *libc::__errno_location())
         }
     }
+}
+
+/// `llvm.is.fpclass(x, test)`: whether the `w`-bit IEEE float whose bits
+/// are `x` (16, 32 or 64 bits) is in a class of the mask `test` (bit 0
+/// signalling NaN, 1 quiet NaN, 2 −∞, 3 negative normal, 4 negative
+/// subnormal, 5 −0, 6 +0, 7 positive subnormal, 8 positive normal, 9 +∞),
+/// as a 1-bit expression over the bits (exact for symbolic floats too);
+/// `None` for another width.
+pub(super) fn is_fpclass(pool: &mut crate::expr::ExprPool, x: ExprId, w: u8, test: u64) -> Option<ExprId> {
+    let (ebits, mbits) = match w {
+        16 => (5, 10),
+        32 => (8, 23),
+        64 => (11, 52),
+        _ => return None,
+    };
+    let exp = pool.extract(x, mbits, ebits);
+    let man = pool.extract(x, 0, mbits);
+    let sign = pool.extract(x, w - 1, 1);
+    let (e0, e1) = (pool.constant(ebits, 0), pool.constant(ebits, mask(ebits)));
+    let m0 = pool.constant(mbits, 0);
+    let exp_zero = pool.cmp(CmpOp::Eq, exp, e0);
+    let exp_ones = pool.cmp(CmpOp::Eq, exp, e1);
+    let man_zero = pool.cmp(CmpOp::Eq, man, m0);
+    let man_some = pool.not(man_zero);
+    let quiet = pool.extract(x, mbits - 1, 1);
+    let neg = sign;
+    let pos = pool.not(neg);
+    let nan = pool.bin(BinOp::And, exp_ones, man_some);
+    let not_quiet = pool.not(quiet);
+    let snan = pool.bin(BinOp::And, nan, not_quiet);
+    let qnan = pool.bin(BinOp::And, nan, quiet);
+    let inf = pool.bin(BinOp::And, exp_ones, man_zero);
+    let zero = pool.bin(BinOp::And, exp_zero, man_zero);
+    let sub = pool.bin(BinOp::And, exp_zero, man_some);
+    let special = pool.bin(BinOp::Or, exp_zero, exp_ones);
+    let normal = pool.not(special);
+    let classes = [
+        (snan, None),
+        (qnan, None),
+        (inf, Some(neg)),
+        (normal, Some(neg)),
+        (sub, Some(neg)),
+        (zero, Some(neg)),
+        (zero, Some(pos)),
+        (sub, Some(pos)),
+        (normal, Some(pos)),
+        (inf, Some(pos)),
+    ];
+    let mut r = pool.constant(1, 0);
+    for (k, (class, side)) in classes.into_iter().enumerate() {
+        if test >> k & 1 == 1 {
+            let c = match side {
+                Some(s) => pool.bin(BinOp::And, class, s),
+                None => class,
+            };
+            r = pool.bin(BinOp::Or, r, c);
+        }
+    }
+    Some(r)
 }

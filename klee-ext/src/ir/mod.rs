@@ -18,7 +18,7 @@ mod uses;
 pub mod verify;
 
 pub use builtin::{MathFn, PosixFn, Special};
-pub use lower::{load_module_file, load_module_with, LoadError, LoadOptions};
+pub use lower::{check_bitcode_version, llvm_version, load_module_file, load_module_with, LoadError, LoadOptions};
 pub use types::{Ty, TyId, TyInfo};
 
 use crate::expr::{BinOp, ExprId};
@@ -184,8 +184,12 @@ pub enum Intrinsic {
     StackRestore,
     ObjectSize,
     IsConstant,
-    /// `llvm.flt.rounds`: the rounding mode (1, to nearest).
+    /// `llvm.flt.rounds` (`llvm.get.rounding` from LLVM 16): the rounding
+    /// mode (1, to nearest).
     FltRounds,
+    /// `llvm.is.fpclass(x, mask)` (LLVM 16): whether float `x` is in one of
+    /// the classes of the mask.
+    IsFpClass,
     /// `llvm.load.relative(ptr, offset)`: `ptr + *(i32 *)(ptr + offset)`.
     LoadRelative,
     /// `llvm.lround`/`llvm.llround` (`rint = false`, halves away from

@@ -331,11 +331,9 @@ mod tests {
     #[test]
     fn a_process_started_now_is_seen_after_the_boot_time_taken_before() {
         let before = boot_ticks();
-        let child = std::process::Command::new("sleep").arg("5").spawn().unwrap();
-        let s = stat(child.id() as i32).unwrap();
-        let mut child = child;
-        let _ = child.kill();
-        let _ = child.wait();
+        let child = super::super::spawn(std::process::Command::new("sleep").arg("5")).unwrap();
+        let s = stat(child.inner.id() as i32).unwrap();
+        drop(child);
         assert!(s.start >= before, "start {} before {}", s.start, before);
         // SAFETY: a read-only query.
         assert_eq!(s.session, unsafe { libc::getsid(0) });

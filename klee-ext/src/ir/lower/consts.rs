@@ -103,7 +103,7 @@ impl Lowerer {
                 };
                 let mut elems = Vec::with_capacity(n as usize);
                 for i in 0..n {
-                    elems.push(self.const_val(LLVMGetElementAsConstant(v, i))?);
+                    elems.push(self.const_val(LLVMGetAggregateElement(v, i))?);
                 }
                 Ok(Val::Agg(Rc::new(elems)))
             }
@@ -319,7 +319,7 @@ impl Lowerer {
                     return Ok(());
                 }
                 for i in 0..n {
-                    self.write_const(LLVMGetElementAsConstant(v, i), buf, at + i as usize * stride)?;
+                    self.write_const(LLVMGetAggregateElement(v, i), buf, at + i as usize * stride)?;
                 }
                 Ok(())
             }

@@ -71,6 +71,11 @@ pub(super) fn intrinsic(name: &str) -> IntrinsicKind {
         ("objectsize", I::ObjectSize),
         ("is.constant", I::IsConstant),
         ("flt.rounds", I::FltRounds),
+        ("get.rounding", I::FltRounds),
+        ("is.fpclass", I::IsFpClass),
+        // A thread-local variable's address (LLVM 16): one thread, so the
+        // variable's own.
+        ("threadlocal.address", I::Identity),
         ("lround", I::RoundToInt { rint: false }),
         ("llround", I::RoundToInt { rint: false }),
         ("lrint", I::RoundToInt { rint: true }),

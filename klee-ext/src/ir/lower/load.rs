@@ -183,8 +183,41 @@ fn diagnostics() -> String {
     DIAGNOSTICS.with(|d| d.borrow().join("; "))
 }
 
+/// Refuses bitcode written by an LLVM newer than the one linked (see
+/// `producer`), before LLVM's reader sees it.
+fn check_producer(path: &str, data: &[u8]) -> Result<(), LoadError> {
+    let Some(producer) = super::producer::producer(data) else { return Ok(()) };
+    let (major, minor, patch) = super::producer::llvm_version();
+    match super::producer::producer_major(&producer) {
+        Some(m) if m > major => Err(LoadError::Newer {
+            path: path.to_string(),
+            producer: producer.replacen("LLVM", "LLVM ", 1),
+            reader: format!("{major}.{minor}.{patch}"),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// Refuses a bitcode file written by an LLVM newer than the one linked
+/// (text IR and files that are not bitcode pass: loading judges them).
+/// Commands call it on their inputs before they create anything.
+pub fn check_bitcode_version(p: &Path) -> Result<(), LoadError> {
+    check_producer(&p.display().to_string(), &file_head(p))
+}
+
+/// The first bytes of a file (its identification block is there).
+fn file_head(p: &Path) -> Vec<u8> {
+    use std::io::Read;
+    let mut head = Vec::new();
+    if let Ok(f) = std::fs::File::open(p) {
+        let _ = f.take(1 << 16).read_to_end(&mut head);
+    }
+    head
+}
+
 unsafe fn parse_file(ctx: LLVMContextRef, p: &Path) -> Result<LLVMModuleRef, LoadError> {
     let path = p.display().to_string();
+    check_producer(&path, &file_head(p))?;
     let cpath = CString::new(path.clone())
         .map_err(|_| LoadError::Io { path: path.clone(), msg: "path contains NUL".into() })?;
     let mut buf: LLVMMemoryBufferRef = std::ptr::null_mut();

@@ -11,9 +11,11 @@ mod consts;
 mod intrinsics;
 mod load;
 mod opcodes;
+mod producer;
 use opcodes::{bin_op, ipred};
+pub use producer::llvm_version;
 
-pub use load::{load_module_file, load_module_with, LoadOptions};
+pub use load::{check_bitcode_version, load_module_file, load_module_with, LoadOptions};
 
 use super::types::{Ty, TyId, TyInfo, NO_LOC};
 use super::*;
@@ -33,6 +35,10 @@ pub enum LoadError {
     Io { path: String, msg: String },
     #[error("invalid LLVM input {path}: {msg}")]
     Parse { path: String, msg: String },
+    /// Bitcode from an LLVM newer than the one linked: its reader would
+    /// misread or refuse it.
+    #[error("{path}: LLVM bitcode from {producer}, newer than LLVM {reader} that this se2repair reads (it reads bitcode of LLVM {reader} and older)")]
+    Newer { path: String, producer: String, reader: String },
     #[error("cannot link {path}: {msg}")]
     Link { path: String, msg: String },
     #[error("unsupported: {0}")]
