@@ -47,19 +47,29 @@ pub fn set_clang_default(path: PathBuf) {
 /// `clang-16`, else `clang-14`, else `clang`. A clang given that does not
 /// run is [`CompileError::Missing`].
 pub fn find_clang() -> Result<PathBuf, CompileError> {
+    // The answer for the current choice is kept: every compile (one per
+    // repair candidate) would otherwise start `clang --version` first.
+    static FOUND: std::sync::Mutex<Option<(Option<PathBuf>, PathBuf)>> = std::sync::Mutex::new(None);
     let chosen = CLANG.read().ok().and_then(|c| c.clone());
-    if let Some(p) = chosen {
-        if crate::procs::output(Command::new(&p).arg("--version")).is_ok_and(|o| o.status.success()) {
-            return Ok(p);
-        }
-        return Err(CompileError::Missing(p.display().to_string()));
-    }
-    for c in ["clang-16", "clang-14", "clang"] {
-        if crate::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
-            return Ok(PathBuf::from(c));
+    if let Some((for_choice, found)) = FOUND.lock().ok().and_then(|f| f.clone()) {
+        if for_choice == chosen {
+            return Ok(found);
         }
     }
-    Err(CompileError::NoClang)
+    let runs = |c: &Path| crate::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success());
+    let found = match &chosen {
+        Some(p) if runs(p) => p.clone(),
+        Some(p) => return Err(CompileError::Missing(p.display().to_string())),
+        None => ["clang-16", "clang-14", "clang"]
+            .iter()
+            .map(PathBuf::from)
+            .find(|c| runs(c))
+            .ok_or(CompileError::NoClang)?,
+    };
+    if let Ok(mut f) = FOUND.lock() {
+        *f = Some((chosen, found.clone()));
+    }
+    Ok(found)
 }
 
 /// The compiler [`compile_c`] runs (for messages and for refusing C
