@@ -59,6 +59,9 @@ enum Cmd {
     Run(RunArgs),
     /// Repair a C project: localize, synthesize and validate a patch.
     Fix(crate::fix_cmd::FixArgs),
+    /// Add the tests of a file (a question `fix` wrote) to a project's
+    /// se2repair.yaml.
+    AddTest(crate::fix_cmd::AddTestArgs),
     /// The paper's repair experiment on DbgBench subjects (Table 4).
     Dbgbench(crate::dbgbench_cmd::DbgbenchArgs),
     /// Synthesize a model of a library function the program cannot have,
@@ -284,6 +287,7 @@ pub fn main() -> ExitCode {
             }
         },
         Cmd::Fix(a) => crate::fix_cmd::main(a),
+        Cmd::AddTest(a) => crate::fix_cmd::add_test(a),
         Cmd::Dbgbench(a) => crate::dbgbench_cmd::main(a),
         Cmd::ModelLib(a) => crate::model_lib_cmd::main(a),
         Cmd::Bench(b) => crate::bench::main(b),

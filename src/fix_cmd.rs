@@ -96,6 +96,56 @@ pub struct FixArgs {
     /// Print the report as JSON on stdout instead of the summary.
     #[arg(long)]
     json: bool,
+    /// When the tests leave the choice open, ask on the terminal which
+    /// output is right on an input that tells the patches apart; each
+    /// answer becomes a test (written to se2repair.yaml with --apply).
+    #[arg(long)]
+    ask: bool,
+    /// Answer those questions with CMD instead: run by `sh -c` with the
+    /// input's arguments and stdin, it prints the right output (a
+    /// reference program, a judge).
+    #[arg(long, value_name = "CMD")]
+    oracle: Option<String>,
+    /// At most N questions (default 3).
+    #[arg(long, value_name = "N")]
+    questions: Option<usize>,
+}
+
+#[derive(Args)]
+pub struct AddTestArgs {
+    /// The project folder (with se2repair.yaml).
+    project: PathBuf,
+    /// A file with a `tests:` list: a question `fix` wrote
+    /// (se2repair-out/question-N.yaml), its `stdout` edited if need be.
+    file: PathBuf,
+}
+
+/// `se2repair add-test`: adds the tests of a file to the project's
+/// se2repair.yaml (in place, checked by reading it back, atomically).
+pub fn add_test(a: AddTestArgs) -> ExitCode {
+    let run = || -> Result<usize, String> {
+        let tests = repair::config::load_tests_file(&a.project, &a.file).map_err(|e| e.to_string())?;
+        if tests.is_empty() {
+            return Err(format!("{}: no tests", a.file.display()));
+        }
+        let refs: Vec<&repair::config::TestCase> = tests.iter().collect();
+        repair::config::append_tests(&a.project, &refs).map_err(|e| e.to_string())?;
+        Ok(tests.len())
+    };
+    match run() {
+        Ok(n) => {
+            println!(
+                "{n} test{} added to {}",
+                if n == 1 { "" } else { "s" },
+                a.project.join(repair::config::PROJECT_FILE).display()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("se2repair: error: {e}");
+            ExitCode::from(2)
+        }
+    }
 }
 
 /// A spinner on a terminal; plain lines otherwise.
@@ -105,6 +155,13 @@ struct Display {
 }
 
 impl Progress for Display {
+    fn ask(&mut self, q: &fix::Ask) -> fix::Answer {
+        let suspended = |f: &mut dyn FnMut() -> fix::Answer| match &self.bar {
+            Some(b) => b.suspend(f),
+            None => f(),
+        };
+        suspended(&mut || ask_on_terminal(q))
+    }
     fn message(&mut self, line: &str) {
         match &self.bar {
             Some(b) => b.println(format!("se2repair: {line}")),
@@ -117,6 +174,52 @@ impl Progress for Display {
             b.set_message(line.to_string());
         }
     }
+}
+
+/// Shows the input and each behaviour's output on stderr and reads the
+/// answer from stdin: a number picks that output, `o` types the right
+/// output (ended by a line with a single `.`), an empty line skips.
+fn ask_on_terminal(q: &fix::Ask) -> fix::Answer {
+    use std::io::BufRead;
+    let t = &q.input.test;
+    eprintln!("\nThe tests leave this input open ({}):", q.input.what);
+    if !t.args.is_empty() {
+        eprintln!("  arguments: {:?}", t.args);
+    }
+    if !t.stdin.is_empty() {
+        eprintln!("  stdin: {:?}", String::from_utf8_lossy(&t.stdin));
+    }
+    for (i, o) in q.outputs.iter().enumerate() {
+        let who = if i == 0 { "the chosen patch" } else { "another patch" };
+        eprintln!("  [{}] {who} prints {:?}", i + 1, o);
+    }
+    eprint!("Which is right? (number, o to type the output, Enter to skip) ");
+    let stdin = std::io::stdin();
+    let mut line = String::new();
+    if stdin.lock().read_line(&mut line).unwrap_or(0) == 0 {
+        return fix::Answer::Unanswered("no answer (end of input)".into());
+    }
+    let line = line.trim();
+    if line.is_empty() {
+        return fix::Answer::Unanswered("skipped".into());
+    }
+    if let Some(o) = line.parse::<usize>().ok().and_then(|n| q.outputs.get(n.wrapping_sub(1))) {
+        return fix::Answer::Output(o.clone());
+    }
+    if line == "o" {
+        eprintln!("Type the right output; end with a line holding a single `.`:");
+        let mut out = String::new();
+        for l in stdin.lock().lines() {
+            let Ok(l) = l else { break };
+            if l == "." {
+                return fix::Answer::Output(out);
+            }
+            out.push_str(&l);
+            out.push('\n');
+        }
+        return fix::Answer::Unanswered("no answer (end of input)".into());
+    }
+    fix::Answer::Unanswered(format!("not an answer: {line:?}"))
 }
 
 fn secs(s: &Option<String>) -> Result<Option<std::time::Duration>, String> {
@@ -162,7 +265,14 @@ fn run(a: FixArgs) -> Result<ExitCode, String> {
         max_path_instructions: a.max_path_instructions,
         max_instructions: a.max_instructions,
         query_timeout: secs(&a.max_solver_time)?,
+        oracle: a.oracle.clone(),
+        ask: a.ask,
+        questions: a.questions,
     };
+    // Questions on the terminal need one.
+    if a.ask && !(std::io::stdin().is_terminal() && std::io::stderr().is_terminal()) {
+        return Err("--ask needs a terminal (stdin and stderr); for batch use, answer with --oracle CMD".into());
+    }
     let opts = FixOptions::resolve(&project, &cli)?;
     let bar = std::io::stderr().is_terminal().then(|| {
         let b = indicatif::ProgressBar::new_spinner();

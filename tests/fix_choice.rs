@@ -174,16 +174,28 @@ fn a_missing_early_return_is_among_the_patches() {
 fn the_plainer_patch_wins_and_what_the_tests_leave_open_is_reported() {
     let _l = serial();
     // `s < 0` and `s < -1` both pass (no test has -1); the developer's
-    // `s < 0` wins and input -1 is reported as undecided.
+    // `s < 0` wins and input -1 is reported as what the tests leave open.
     let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
     let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s"]);
     assert_eq!(patches(&r), ["s > 100 || s < 0"], "{}", String::from_utf8_lossy(&o.stderr));
-    let undecided = r["undecided"].as_array().cloned().unwrap_or_default();
-    assert!(
-        undecided.iter().any(|u| u["args"][0] == "-1" && u["chosen_output"].as_str().unwrap().starts_with("-1")),
-        "{undecided:?}"
-    );
-    assert!(String::from_utf8_lossy(&o.stdout).contains("the tests do not decide"));
+    assert_eq!(r["choice"]["certainty"], "open", "{}", r["choice"]);
+    let alternatives = r["choice"]["alternatives"].as_array().cloned().unwrap_or_default();
+    let open = alternatives
+        .iter()
+        .find(|a| a["args"][0] == "-1" && a["chosen_output"].as_str().unwrap().starts_with("-1"))
+        .unwrap_or_else(|| panic!("{alternatives:?}"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("the tests leave it open"));
+    // The input is a test one command away: added, it decides.
+    let question = open["test_file"].as_str().unwrap().to_string();
+    let added =
+        std::process::Command::new(common::bin()).args(["add-test"]).arg(d.path()).arg(&question).output().unwrap();
+    assert!(added.status.success(), "{}", String::from_utf8_lossy(&added.stderr));
+    let yaml = std::fs::read_to_string(d.path().join("se2repair.yaml")).unwrap();
+    assert!(yaml.starts_with(GRADE_TESTS) && yaml.contains("question-"), "{yaml}");
+    let (_, again) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s"]);
+    assert_eq!(patches(&again), ["s > 100 || s < 0"]);
+    let left = again["choice"]["alternatives"].as_array().cloned().unwrap_or_default();
+    assert!(left.iter().all(|a| a["args"][0] != "-1"), "{left:?}");
 }
 
 const RANGE: &str = "#include <stdbool.h>\n#include <stdio.h>\n#include <stdlib.h>\n\nbool out_of_range(int n)\n{\n    if (n > 100)\n        return true;\n    return false;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%s\\n\", out_of_range(atoi(argv[1])) ? \"out\" : \"in\");\n    return 0;\n}\n";

@@ -4,6 +4,9 @@
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
+mod write;
+pub use write::{append_tests, tests_yaml};
+
 pub const PROJECT_FILE: &str = "se2repair.yaml";
 
 /// How a test's expected stdout is compared with the actual one.
@@ -345,6 +348,18 @@ fn parse_tests(dir: &Path, file: &Path, raw: Vec<RawTest>) -> Result<Vec<TestCas
 #[serde(deny_unknown_fields)]
 struct RawHeldout {
     tests: Vec<RawTest>,
+}
+
+/// The tests of a file that holds only a `tests:` list (a question `fix`
+/// wrote, `question-N.yaml`), files it names relative to `dir`.
+pub fn load_tests_file(dir: &Path, file: &Path) -> Result<Vec<TestCase>, ConfigError> {
+    let text = std::fs::read_to_string(file).map_err(|e| err(format!("{}: {e}", file.display())))?;
+    let de = serde_yaml_ng::Deserializer::from_str(&text);
+    let raw: RawHeldout = serde_path_to_error::deserialize(de).map_err(|e| {
+        let at = e.inner().location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+        err(format!("{}{at}: not a list of tests (`tests:`): {}", file.display(), e.into_inner()))
+    })?;
+    parse_tests(dir, file, raw.tests)
 }
 
 /// The file of held-out tests of a project (never read by `fix`).

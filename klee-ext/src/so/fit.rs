@@ -42,8 +42,11 @@ fn wanted(r: Rel) -> bool {
     }
 }
 
-/// A constant `c` with `v op c == want` for every `(v, want)`, if any.
-fn fit(op: Op, pairs: &[(i64, bool)]) -> Option<i64> {
+/// A constant `c` with `v op c == want` for every `(v, want)`, if any:
+/// of an ordering's feasible range, the one nearest `near` (a refitted
+/// constant stays as close to the original's as the examples allow),
+/// else the low end.
+fn fit(op: Op, pairs: &[(i64, bool)], near: Option<i64>) -> Option<i64> {
     let (mut lo, mut hi) = (i32::MIN as i64, i32::MAX as i64);
     match op {
         Op::Eq | Op::Ne => {
@@ -72,7 +75,11 @@ fn fit(op: Op, pairs: &[(i64, bool)]) -> Option<i64> {
                     return None;
                 }
             }
-            Some(if lo > i32::MIN as i64 { lo } else { hi })
+            Some(match near {
+                Some(n) => n.clamp(lo, hi),
+                None if lo > i32::MIN as i64 => lo,
+                None => hi,
+            })
         }
     }
 }
@@ -84,9 +91,9 @@ fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
     if k.len() != 2 || !matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge) {
         return None;
     }
-    let (e, right) = match (&k[0], &k[1]) {
-        (e, Term::Int(_)) => (e, true),
-        (Term::Int(_), e) => (e, false),
+    let (e, right, old) = match (&k[0], &k[1]) {
+        (e, Term::Int(c)) => (e, true, *c),
+        (Term::Int(c), e) => (e, false, *c),
         _ => return None,
     };
     // As `e op' c`.
@@ -99,7 +106,7 @@ fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
     let eop = if right { *op } else { flipped };
     let pairs: Vec<(i64, bool)> =
         examples.iter().map(|(a, r)| Some((e.eval(a)?.as_c(), wanted(*r)))).collect::<Option<_>>()?;
-    let c = Term::Int(fit(eop, &pairs)?);
+    let c = Term::Int(fit(eop, &pairs, Some(old))?);
     Some(Term::App(*op, if right { vec![k[0].clone(), c] } else { vec![c, k[1].clone()] }))
 }
 
@@ -150,7 +157,7 @@ pub fn extensions(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize, first: 
                 .map(|((a, r), _)| (a[i], wanted(*r)))
                 .collect();
             for op in [Op::Lt, Op::Le, Op::Gt, Op::Ge, Op::Eq, Op::Ne] {
-                if let Some(c) = fit(op, &pairs) {
+                if let Some(c) = fit(op, &pairs, None) {
                     out.push(Term::App(join, vec![t.clone(), Term::App(op, vec![Term::Var(i), Term::Int(c)])]));
                     if first {
                         return out;
@@ -202,6 +209,12 @@ mod tests {
         let e = [ex(&[3], true), ex(&[6], true), ex(&[10], false)];
         let r = refit(&t, &e).unwrap();
         assert!(holds(&r, &e), "{r:?}");
+        // Of the feasible thresholds, the one nearest the original's.
+        let far = App(Op::Lt, vec![Var(0), Int(30)]);
+        let e2 = [ex(&[12], true), ex(&[20], false)];
+        assert_eq!(refit(&far, &e2), Some(App(Op::Lt, vec![Var(0), Int(20)])));
+        assert_eq!(refit(&App(Op::Lt, vec![Var(0), Int(-7)]), &e2), Some(App(Op::Lt, vec![Var(0), Int(13)])));
+        assert_eq!(refit(&App(Op::Gt, vec![Int(16), Var(0)]), &e2), Some(App(Op::Gt, vec![Int(16), Var(0)])));
         // No threshold separates 3 < 6 with 6 false and 10 true.
         assert_eq!(refit(&t, &[ex(&[3], true), ex(&[6], false), ex(&[10], true)]), None);
     }
@@ -237,8 +250,8 @@ mod tests {
 
     #[test]
     fn equalities_fit_one_value_or_none() {
-        assert_eq!(fit(Op::Eq, &[(4, true), (5, false), (4, true)]), Some(4));
-        assert_eq!(fit(Op::Eq, &[(4, true), (5, true)]), None);
+        assert_eq!(fit(Op::Eq, &[(4, true), (5, false), (4, true)], None), Some(4));
+        assert_eq!(fit(Op::Eq, &[(4, true), (5, true)], None), None);
         assert_eq!(fit(Op::Ne, &[(4, false), (5, true)]), Some(4));
     }
 }

@@ -1,18 +1,12 @@
-//! The choice among patches that pass the tests: the one that changes the
-//! program's behaviour least where no failing test asks for a change.
+//! Inputs near the tests, and what the pool's patches do on them.
 //!
-//! Inputs near the tests are the tests' own inputs with one integer
-//! changed (an argument or a number in stdin: one more, one less, 0, 1,
-//! −1, its negation, or another number of the same input). The original
-//! and each patched program run natively on them; a patch's behavioural
-//! difference is the number of inputs whose stdout or exit status differs
-//! from the original's, counted on inputs near the passing tests only (near
-//! a failing test, the change may be what the test asks for). Patches at
-//! equal edit distance are ranked by it, then by the objective's
-//! tie-breaks, then by the plainer constants (`x < 0` before `x < -1`);
-//! two at equal distance, difference and objective that disagree on an
-//! input are reported: the tests do not decide between them, and that
-//! input, as a new test, would.
+//! Inputs near the tests are the tests' own inputs with one thing
+//! changed: an integer (an argument or a number in stdin: one more, one
+//! less, 0, 1, −1, its negation, or another number of the same input),
+//! two neighbouring tokens swapped, or a word one character shorter or
+//! longer. The original and each patch of the pool run natively on them
+//! ([`observe_pool`]); `choice.rs` groups the patches by what they print
+//! and exit and orders the groups.
 
 use super::builds::Builds;
 use super::report::Patch;
@@ -23,11 +17,8 @@ use std::time::{Duration, Instant};
 /// At most this many inputs near the tests.
 pub const MAX_INPUTS: usize = 32;
 
-/// At most this many undecided pairs are reported.
-pub const MAX_UNDECIDED: usize = 3;
-
-/// At most this many patches (the closest) are run on them.
-pub const MAX_COMPARED: usize = 6;
+/// At most this many patches of the pool are run on them.
+pub const MAX_COMPARED: usize = 16;
 
 /// One input near a test: the test with one number changed.
 #[derive(Clone, Debug)]
@@ -36,32 +27,47 @@ pub struct Near {
     /// What changed (`test t2, argument 1: 7 → 4`).
     pub what: String,
     /// Whether it is near a failing test too (the same input made from
-    /// one): there the failing test may ask for the change, so it does
-    /// not count in the behavioural difference.
+    /// one, or a number changed to within one of a value that only the
+    /// failing tests' inputs hold): there the failing test may ask for
+    /// the change, so it does not count in the behavioural difference.
     pub near_failing: bool,
+    /// The new value of a changed number.
+    pub value: Option<i64>,
 }
 
 /// What a run shows of the program's behaviour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observed {
     pub stdout: Vec<u8>,
-    /// The exit code, or the abnormal end.
-    pub end: String,
+    pub end: End,
 }
 
-/// Two patches at equal rank and an input on which they disagree.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Undecided {
-    /// The chosen patch's and the other's replacement text.
-    pub chosen: String,
-    pub other: String,
-    /// The input: which test, what changed, its arguments and stdin.
-    pub input: String,
-    pub args: Vec<String>,
-    pub stdin: String,
-    /// Their stdout on it (lossy UTF-8) and exit.
-    pub chosen_output: String,
-    pub other_output: String,
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A normal exit with this code.
+    Exit(i32),
+    /// A crash or a time-out, in words (`killed by signal 11 (SIGSEGV)`).
+    Abnormal(String),
+}
+
+impl End {
+    /// The exit code of a normal exit.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            End::Exit(c) => Some(*c),
+            End::Abnormal(_) => None,
+        }
+    }
+}
+
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            End::Exit(c) => write!(f, "exit {c}"),
+            End::Abnormal(a) => f.write_str(a),
+        }
+    }
 }
 
 /// The integers of `s` as (byte range, value).
@@ -91,6 +97,75 @@ fn numbers(s: &str) -> Vec<(std::ops::Range<usize>, i64)> {
     out
 }
 
+/// A stretch of one argument (`arg`) or of stdin (`None`).
+#[derive(Clone, Debug)]
+struct Place {
+    arg: Option<usize>,
+    range: std::ops::Range<usize>,
+}
+
+/// The whitespace-separated tokens of `s` on one line each, as ranges.
+fn tokens_of(s: &str) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices().chain(std::iter::once((s.len(), ' '))) {
+        match (c.is_whitespace(), start) {
+            (true, Some(b)) => {
+                out.push(b..i);
+                start = None;
+            }
+            (false, None) => start = Some(i),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The variants of a test's tokens: two neighbours on a line swapped
+/// (stdin) or two neighbouring arguments swapped, and each word (a
+/// token that is no number) one character shorter and longer.
+fn token_variants(t: &TestCase, stdin: &str) -> Vec<Vec<(Place, String, String, Option<i64>)>> {
+    let mut swaps = Vec::new();
+    let mut lengths = Vec::new();
+    let toks = tokens_of(stdin);
+    for w in toks.windows(2) {
+        let (a, b) = (&stdin[w[0].clone()], &stdin[w[1].clone()]);
+        if a != b && !stdin[w[0].end..w[1].start].contains('\n') {
+            let text = format!("{b}{}{a}", &stdin[w[0].end..w[1].start]);
+            swaps.push((
+                Place { arg: None, range: w[0].start..w[1].end },
+                text,
+                format!("`{a} {b}` → `{b} {a}`"),
+                None,
+            ));
+        }
+    }
+    let mut word = |place: Place, tok: &str| {
+        if tok.chars().count() >= 2 && tok.parse::<f64>().is_err() {
+            let last = tok.chars().last().unwrap_or('a');
+            let shorter: String = tok.chars().take(tok.chars().count() - 1).collect();
+            lengths.push((place.clone(), shorter.clone(), format!("`{tok}` → `{shorter}`"), None));
+            lengths.push((place, format!("{tok}{last}"), format!("`{tok}` → `{tok}{last}`"), None));
+        }
+    };
+    for r in toks.iter().take(16) {
+        word(Place { arg: None, range: r.clone() }, &stdin[r.clone()]);
+    }
+    for (i, a) in t.args.iter().enumerate() {
+        word(Place { arg: Some(i), range: 0..a.len() }, a);
+    }
+    vec![swaps, lengths]
+}
+
+/// The numbers of a test's input: its arguments' and the first 16 of its
+/// stdin.
+fn input_numbers(t: &TestCase) -> Vec<i64> {
+    let stdin = String::from_utf8_lossy(&t.stdin);
+    let mut out: Vec<i64> = t.args.iter().flat_map(|a| numbers(a).into_iter().map(|(_, v)| v)).collect();
+    out.extend(numbers(&stdin).into_iter().take(16).map(|(_, v)| v));
+    out
+}
+
 /// Inputs near `tests`: per test and per number in its arguments and
 /// stdin, the variants, taken round-robin over the tests so that each
 /// test contributes; deduplicated, at most `max`.
@@ -98,6 +173,8 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
     let mut per_test: Vec<Vec<Near>> = Vec::new();
     for t in tests {
         let stdin = String::from_utf8_lossy(&t.stdin).into_owned();
+        // Per place in the input, its variants: (where, new text, what).
+        let mut lists: Vec<Vec<(Place, String, String, Option<i64>)>> = Vec::new();
         // Every number of the input: (argument index or None for stdin, range, value).
         let mut slots: Vec<(Option<usize>, std::ops::Range<usize>, i64)> = Vec::new();
         for (i, a) in t.args.iter().enumerate() {
@@ -105,7 +182,6 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
         }
         slots.extend(numbers(&stdin).into_iter().take(16).map(|(r, v)| (None, r, v)));
         let all: Vec<i64> = slots.iter().map(|s| s.2).collect();
-        let mut mine = Vec::new();
         for (slot, range, v) in &slots {
             let mut values = vec![v + 1, v - 1, 0, 1, -1, -v];
             for w in &all {
@@ -113,29 +189,42 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
             }
             values.retain(|x| x != v);
             let mut seen = Vec::new();
-            for x in values {
-                if seen.contains(&x) {
-                    continue;
+            values.retain(|x| {
+                !seen.contains(x) && {
+                    seen.push(*x);
+                    true
                 }
-                seen.push(x);
+            });
+            let place = Place { arg: *slot, range: range.clone() };
+            lists.push(
+                values.into_iter().map(|x| (place.clone(), x.to_string(), format!("{v} → {x}"), Some(x))).collect(),
+            );
+        }
+        lists.extend(token_variants(t, &stdin));
+        // One variant of each place in turn, so that every place counts.
+        let mut mine = Vec::new();
+        let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
+        for k in 0..longest {
+            for (place, text, change, value) in lists.iter().filter_map(|l| l.get(k)) {
                 let mut n = (*t).clone();
                 n.stdout = None;
                 n.stderr = None;
                 n.exit = None;
                 n.check = None;
-                let what = match slot {
+                let what = match place.arg {
                     Some(i) => {
-                        let a = &t.args[*i];
-                        n.args[*i] = format!("{}{x}{}", &a[..range.start], &a[range.end..]);
-                        format!("test {}, argument {}: {v} → {x}", t.name, i + 1)
+                        let a = &t.args[i];
+                        n.args[i] = format!("{}{text}{}", &a[..place.range.start], &a[place.range.end..]);
+                        format!("test {}, argument {}: {change}", t.name, i + 1)
                     }
                     None => {
-                        n.stdin = format!("{}{x}{}", &stdin[..range.start], &stdin[range.end..]).into_bytes();
-                        format!("test {}, stdin: {v} → {x}", t.name)
+                        n.stdin =
+                            format!("{}{text}{}", &stdin[..place.range.start], &stdin[place.range.end..]).into_bytes();
+                        format!("test {}, stdin: {change}", t.name)
                     }
                 };
                 n.name = format!("{}~{}", t.name, mine.len() + 1);
-                mine.push(Near { test: n, what, near_failing: false });
+                mine.push(Near { test: n, what, near_failing: false, value: *value });
             }
         }
         per_test.push(mine);
@@ -168,77 +257,54 @@ pub fn inputs_near_split(tests: &[&TestCase], failing: &[bool], max: usize) -> V
     let near_fail = inputs_near(&fail, usize::MAX);
     let same = |a: &Near, b: &Near| a.test.args == b.test.args && a.test.stdin == b.test.stdin;
     let is_failing = |n: &Near| fail.iter().any(|t| t.args == n.test.args && t.stdin == n.test.stdin);
+    // The values only the failing tests' inputs hold: a number changed to
+    // within one of them is at a boundary the tests do not decide.
+    let values = |ts: &[&TestCase]| -> Vec<i64> { ts.iter().flat_map(|t| input_numbers(t)).collect() };
+    let passing_values = values(&pass);
+    let failing_only: Vec<i64> = values(&fail).into_iter().filter(|v| !passing_values.contains(v)).collect();
     let mut out: Vec<Near> = inputs_near(&pass, usize::MAX)
         .into_iter()
         .filter(|n| !is_failing(n) && !near_fail.iter().any(|f| same(f, n)))
         .take(max)
+        .map(|n| {
+            let boundary = n.value.is_some_and(|x| failing_only.iter().any(|w| x.abs_diff(*w) <= 1));
+            Near { near_failing: boundary, ..n }
+        })
         .collect();
     out.extend(near_fail.into_iter().take(max).map(|n| Near { near_failing: true, ..n }));
     out
 }
 
-/// Ranks `patches` (already ordered by distance, then objective): among
-/// the closest ones, by behavioural difference from the original on
-/// inputs near `tests`; sets each compared patch's `behaviour`. Returns
-/// the inputs' count and the undecided pairs (the first patch against
-/// each other patch of its rank that disagrees with it somewhere). Runs
-/// stop at `deadline`: an error, and the order is left as it was.
+/// What the compared patches of a pool do near the tests.
+pub struct Comparison {
+    pub near: Vec<Near>,
+    /// The original program's runs, one per input.
+    pub original: Vec<Observed>,
+    /// The runs of the first `observed.len()` patches of the pool.
+    pub observed: Vec<Vec<Observed>>,
+}
+
+/// Runs the original and the first [`MAX_COMPARED`] patches of `pool` on
+/// the inputs near `tests` (`failing` per test). Runs stop at `deadline`:
+/// an error.
 #[allow(clippy::too_many_arguments)]
-pub fn rank(
-    p: &Project, builds: &Builds, texts: &[String], tests: &[&TestCase], failing: &[bool], patches: &mut [Patch],
+pub fn observe_pool(
+    p: &Project, builds: &Builds, texts: &[String], tests: &[&TestCase], failing: &[bool], pool: &[Patch],
     timeout: Duration, dir: &Path, deadline: Instant,
-) -> Result<(usize, Vec<Undecided>), String> {
-    let Some(best) = patches.first().map(|pt| pt.distance) else { return Ok((0, Vec::new())) };
-    let tied = patches.iter().take(MAX_COMPARED).take_while(|pt| pt.distance == best).count();
-    if tied < 2 {
-        return Ok((0, Vec::new()));
-    }
+) -> Result<Comparison, String> {
     let near = inputs_near_split(tests, failing, MAX_INPUTS);
-    if near.is_empty() {
-        return Ok((0, Vec::new()));
+    if near.is_empty() || pool.is_empty() {
+        return Ok(Comparison { near, original: Vec::new(), observed: Vec::new() });
     }
     let inputs: Vec<&TestCase> = near.iter().map(|n| &n.test).collect();
-    let src = patches[0].source;
+    let src = pool[0].source;
     let original = builds.observe(p, &inputs, timeout, (src, &texts[src]), &dir.join("original"), deadline)?;
-    let mut seen: Vec<Vec<Observed>> = Vec::new();
-    for (i, pt) in patches[..tied].iter_mut().enumerate() {
-        let obs = builds.observe(
-            p,
-            &inputs,
-            timeout,
-            (pt.source, &pt.patched_source),
-            &dir.join(format!("p{i}")),
-            deadline,
-        )?;
-        let counted = near.iter().zip(obs.iter().zip(&original)).filter(|(n, (a, b))| !n.near_failing && a != b);
-        pt.behaviour = Some(counted.count());
-        seen.push(obs);
+    let mut observed = Vec::new();
+    for (i, pt) in pool.iter().take(MAX_COMPARED).enumerate() {
+        let d = dir.join(format!("p{i}"));
+        observed.push(builds.observe(p, &inputs, timeout, (pt.source, &pt.patched_source), &d, deadline)?);
     }
-    // Stable: at equal difference the earlier (closer by objective) first.
-    let mut order: Vec<usize> = (0..tied).collect();
-    order.sort_by_key(|&i| (patches[i].behaviour, patches[i].objective, patches[i].plain));
-    let reordered: Vec<Patch> = order.iter().map(|&i| patches[i].clone()).collect();
-    let seen: Vec<Vec<Observed>> = order.iter().map(|&i| seen[i].clone()).collect();
-    patches[..tied].clone_from_slice(&reordered);
-    let mut undecided = Vec::new();
-    for j in (1..tied).take(MAX_UNDECIDED) {
-        if patches[j].behaviour != patches[0].behaviour || patches[j].objective != patches[0].objective {
-            continue;
-        }
-        if let Some(k) = (0..inputs.len()).find(|&k| seen[0][k] != seen[j][k]) {
-            let show = |o: &Observed| format!("{} ({})", String::from_utf8_lossy(&o.stdout), o.end);
-            undecided.push(Undecided {
-                chosen: patches[0].replacement.clone(),
-                other: patches[j].replacement.clone(),
-                input: near[k].what.clone(),
-                args: inputs[k].args.clone(),
-                stdin: String::from_utf8_lossy(&inputs[k].stdin).into_owned(),
-                chosen_output: show(&seen[0][k]),
-                other_output: show(&seen[j][k]),
-            });
-        }
-    }
-    Ok((inputs.len(), undecided))
+    Ok(Comparison { near, original, observed })
 }
 
 #[cfg(test)]
@@ -250,6 +316,45 @@ mod tests {
         let n: Vec<i64> = numbers("3 -4 x5 7.5 10\n").into_iter().map(|(_, v)| v).collect();
         assert_eq!(n, vec![3, -4, 10]);
         assert!(numbers("abc").is_empty());
+    }
+
+    #[test]
+    fn a_number_next_to_a_failing_tests_own_value_is_near_it() {
+        let t = |name: &str, stdin: &str| TestCase {
+            name: name.into(),
+            stdin: stdin.as_bytes().to_vec(),
+            stdout: Some("x".into()),
+            ..TestCase::default()
+        };
+        let (pass, fail) = (t("p", "7 1\n"), t("f", "1 -2 3\n"));
+        let split = inputs_near_split(&[&pass, &fail], &[false, true], 1000);
+        let near = |stdin: &[u8]| split.iter().find(|n| n.test.name.starts_with("p~") && n.test.stdin == stdin);
+        // -1 is next to -2, which only the failing test holds;
+        // 8 is next to none; 0 is next to 1, which the passing test holds too.
+        assert!(near(b"-1 1\n").unwrap().near_failing);
+        assert!(!near(b"8 1\n").unwrap().near_failing && !near(b"0 1\n").unwrap().near_failing);
+    }
+
+    #[test]
+    fn inputs_near_a_test_swap_neighbours_and_stretch_words() {
+        let t = TestCase {
+            name: "t".into(),
+            args: vec!["abc".into()],
+            stdin: b"QH 9S\nD\n".to_vec(),
+            stdout: Some("YES".into()),
+            ..TestCase::default()
+        };
+        let near = inputs_near(&[&t], 100);
+        let has = |args: &str, stdin: &[u8]| near.iter().any(|n| n.test.args[0] == args && n.test.stdin == stdin);
+        assert!(has("abc", b"9S QH\nD\n"), "neighbours on a line swapped");
+        assert!(!has("abc", b"QH D\n9S\n"), "not across lines");
+        assert!(has("abc", b"Q 9S\nD\n") && has("abc", b"QHH 9S\nD\n"), "a word shorter and longer");
+        assert!(has("ab", b"QH 9S\nD\n") && has("abcc", b"QH 9S\nD\n"), "an argument shorter and longer");
+        assert!(
+            near.iter().all(|n| n.what.starts_with("test t, ")),
+            "{:?}",
+            near.iter().map(|n| &n.what).collect::<Vec<_>>()
+        );
     }
 
     #[test]

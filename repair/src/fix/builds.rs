@@ -130,7 +130,10 @@ impl Builds {
                     return Err("the repair's time limit was reached".into());
                 }
                 let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
-                let end = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
+                let end = match r.abnormal() {
+                    Some(a) => super::behaviour::End::Abnormal(a),
+                    None => super::behaviour::End::Exit(r.exit.unwrap_or(-1)),
+                };
                 out.push(super::behaviour::Observed { stdout: r.stdout, end });
             }
             Ok(out)

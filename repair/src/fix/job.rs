@@ -4,7 +4,7 @@
 
 use super::builds::Builds;
 use super::error::FixError;
-use super::options::{FixOptions, Search};
+use super::options::{AskWith, FixOptions, Search};
 use super::outcome::Status;
 use super::rank::{rank, Wide};
 use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
@@ -21,6 +21,56 @@ use std::time::{Duration, Instant};
 /// pass (sites that ran out of time there are not tried again).
 const CLOSE: u32 = 3;
 
+/// With a patch in hand, the quick pass searches at most this many more
+/// sites for others (each within its pass's work budget).
+const COLLECT_SITES: usize = 8;
+
+/// The share of `--timeout` the search leaves to the choice once it has
+/// a patch (running the pool near the tests, the questions).
+const CHOICE_SHARE: f64 = 0.15;
+
+/// The collection of patches after the first: the relabel pass goes on
+/// to its end and the quick pass for [`COLLECT_SITES`] more sites; the
+/// full pass keeps its own share (as much work again as the first patch
+/// took). None of them runs into the last [`CHOICE_SHARE`] of the time,
+/// which is the choice's.
+struct Collect {
+    /// Whether a patch is in hand.
+    found: bool,
+    /// Sites of the quick pass searched since.
+    tried: usize,
+    /// The end of the search once a patch is in hand.
+    reserve: Instant,
+}
+
+impl Collect {
+    fn new(deadline: Instant, timeout: Duration) -> Collect {
+        Collect { found: false, tried: 0, reserve: deadline - timeout.mul_f64(CHOICE_SHARE) }
+    }
+
+    /// Notes a site searched in `pass`, and whether the pool has a patch.
+    fn note(&mut self, r: &Report, pass: Option<Pass>) {
+        if self.found && pass == Some(Pass::Quick) {
+            self.tried += 1;
+        }
+        self.found |= !r.patches.is_empty();
+    }
+
+    /// Whether the collection's share is spent for a site of `pass`.
+    fn spent(&self, pass: Pass) -> bool {
+        self.found && (Instant::now() >= self.reserve || (pass == Pass::Quick && self.tried >= COLLECT_SITES))
+    }
+
+    /// The time limit of a site's search.
+    fn deadline(&self, deadline: Instant) -> Instant {
+        if self.found {
+            self.reserve.min(deadline)
+        } else {
+            deadline
+        }
+    }
+}
+
 /// Whether `patch` is correct on held-out tests: the patched project is
 /// built natively and every test must pass (a patch that passes the
 /// project's tests but not these is plausible, not correct).
@@ -33,8 +83,77 @@ pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout
     Ok(builds.validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
 }
 
-/// Runs the whole repair of project `p`.
+/// Runs the whole repair of project `p`. When the answers to its
+/// questions rule out every patch found, the search runs again with the
+/// answers as tests (while questions and time are left); with `--apply`
+/// the chosen patch and the answered tests are written into the project.
 pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Result<Report, FixError> {
+    let start = Instant::now();
+    let mut project = p.clone();
+    let mut answered: Vec<TestCase> = Vec::new();
+    let mut questions = opts.questions;
+    let once = FixOptions { apply: false, ..opts.clone() };
+    let mut ruled_out = Vec::new();
+    let report = loop {
+        let left = opts.timeout.saturating_sub(start.elapsed());
+        let o = FixOptions { timeout: left, questions, ..once.clone() };
+        let (mut report, mut asked) = fix_once(&project, &o, progress)?;
+        if asked.none_agrees {
+            ruled_out.extend(report.choice.iter().flat_map(|c| c.behaviours.iter().cloned()));
+        }
+        report.ruled_out = ruled_out.clone();
+        questions = questions.saturating_sub(asked.questions);
+        for (i, t) in asked.tests.iter_mut().enumerate() {
+            t.name = format!("answer-{}", answered.len() + i + 1);
+        }
+        answered.extend(asked.tests.iter().cloned());
+        if !asked.none_agrees {
+            break report;
+        }
+        if questions == 0 || start.elapsed() >= opts.timeout {
+            let mut r = report;
+            r.patches.clear();
+            r.choice = None;
+            r.status = Status::NoPatch;
+            r.reason = Some("no patch found agrees with the answers to its questions".into());
+            break finish(r, start, &r_out_dir(p, opts))?;
+        }
+        progress.message("no patch found agrees with the answer: searching again with it as a test");
+        project.tests.extend(asked.tests);
+    };
+    if !opts.apply {
+        return Ok(report);
+    }
+    let out_dir = r_out_dir(p, opts);
+    let mut r = report;
+    if let Some(pt) = r.patches.first() {
+        apply_atomically(&p.dir.join(&p.sources[pt.source]), &pt.patched_source).map_err(FixError::Output)?;
+        r.applied = true;
+    }
+    if !answered.is_empty() {
+        let refs: Vec<&TestCase> = answered.iter().collect();
+        crate::config::append_tests(&p.dir, &refs).map_err(|e| FixError::Output(e.to_string()))?;
+        progress.message(&format!("{} answered tests added to {}", answered.len(), crate::config::PROJECT_FILE));
+    }
+    write_report(&r, &out_dir)?;
+    Ok(r)
+}
+
+/// The output folder of a repair.
+fn r_out_dir(p: &Project, opts: &FixOptions) -> std::path::PathBuf {
+    opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"))
+}
+
+/// What the questions of one search gave.
+#[derive(Default)]
+struct Asked {
+    questions: usize,
+    tests: Vec<TestCase>,
+    none_agrees: bool,
+}
+
+/// One search over the sites and the choice over its patches.
+fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Result<(Report, Asked), FixError> {
     let start = Instant::now();
     let out_dir = opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"));
     std::fs::create_dir_all(&out_dir).map_err(FixError::io(&out_dir, "cannot create the output folder: "))?;
@@ -75,15 +194,15 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         localization_s,
         time_s: 0.0,
         applied: false,
-        near_inputs: 0,
-        undecided: Vec::new(),
+        choice: None,
+        ruled_out: Vec::new(),
         reason: None,
         output_dir: out_dir.display().to_string(),
     };
     if failing.is_empty() {
         report.status = Status::NothingToRepair;
         report.reason = Some(format!("all {} tests pass: nothing to repair", p.tests.len()));
-        return finish(report, start, &out_dir);
+        return Ok((finish(report, start, &out_dir)?, Asked::default()));
     }
     // Failing tests first: a site that cannot pass them is dropped early.
     let mut ordered: Vec<&TestCase> = failing.clone();
@@ -143,20 +262,19 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             kinds,
         )
     };
-    if opts.all || report.patches.is_empty() {
-        let (patches, attempts) = statement_pass(&[Schema::Jump], "jumps")?;
-        record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
-    }
-    let literal_done = !opts.all && !report.patches.is_empty();
-    let candidates = if literal_done { Vec::new() } else { rank(p, &views, &spectrum, opts)? };
-    if candidates.is_empty() && !literal_done {
+    // Every pass adds its patches to one pool; the choice is made once,
+    // over the pool (`pool.rs`).
+    let (patches, attempts) = statement_pass(&[Schema::Jump], "jumps")?;
+    record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
+    let candidates = rank(p, &views, &spectrum, opts)?;
+    if candidates.is_empty() && report.patches.is_empty() {
         report.reason = Some(if opts.at.is_empty() {
             "no statement executed by a failing test offers a repair site (condition, assignment, or guardable statement)".into()
         } else {
             let at: Vec<String> = opts.at.iter().map(|(f, l)| format!("{}:{l}", f.display())).collect();
             format!("no repair site (condition, assignment, or guardable statement) at {}", at.join(", "))
         });
-        return finish(report, start, &out_dir);
+        return Ok((finish(report, start, &out_dir)?, Asked::default()));
     }
     let mut statements: HashSet<(usize, usize)> = HashSet::new();
     let limits = Limits {
@@ -224,6 +342,8 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     // closer one at sites without a lower bound gets as many again.
     let mut first_work: Option<u64> = None;
     let mut improvement_spent = false;
+    let mut collect = Collect::new(deadline, opts.timeout);
+    collect.note(&report, None);
     // Several locations at once (`--locations-at-once K`): by default two,
     // after the quick pass, when one location gave no patch; with K >= 2,
     // instead of one location.
@@ -269,15 +389,11 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             continue;
         }
         let mut retry = Vec::new();
-        // In the relabel pass, a patch one edit away ends the search only
-        // once the other candidates of its statement were tried too (the
-        // statement's other sites, the same site over every variable): the
-        // patches one edit away are then compared on their behaviour, not
-        // taken in the order of the candidates.
-        let mut close_at: Option<(usize, usize)> = None;
         for &k in &queue {
             let c = &candidates[k];
-            if close_at.is_some_and(|at| at != (c.src, c.site.stmt.start)) {
+            // With a patch in hand, the search goes on collecting others
+            // for its share of work (`Collect`).
+            if !opts.all && collect.spent(pass) {
                 continue;
             }
             let best = report.patches.iter().map(|pt| pt.distance).min();
@@ -342,6 +458,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 max_applications: Some(2 * most + 16),
                 max_runs,
                 max_site_instructions: Some(pass.instructions(opts)),
+                deadline: if opts.all { deadline } else { collect.deadline(deadline) },
                 ..limits.clone()
             };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, pass };
@@ -389,14 +506,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
                 time_s: t0.elapsed().as_secs_f64(),
             });
             add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
-            if !opts.all && report.patches.iter().any(|pt| pt.distance <= 1) {
-                if pass != Pass::Relabels {
-                    break 'passes;
-                }
-                close_at.get_or_insert((c.src, c.site.stmt.start));
-            }
+            collect.note(&report, Some(pass));
         }
-        if !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
+        // The relabel pass is followed by the quick pass in any case (its
+        // patches join the pool within the collection's share); a close
+        // patch after the quick pass ends the search.
+        if pass != Pass::Relabels && !opts.all && report.patches.iter().any(|pt| pt.distance <= CLOSE) {
             break;
         }
         // The sites whose runs never forked first: a run that forks (the
@@ -419,34 +534,30 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             statement_pass(&[Schema::Copy, Schema::SaveRestore, Schema::Swap, Schema::Delete], "statements")?;
         record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
     }
-    // Closest first; at equal distance, the one with fewer operators the
-    // original does not use, then in the order found.
-    report.patches.sort_by_key(|pt| (pt.distance, pt.objective));
-    // Among the closest, the one that changes least of what no failing
-    // test asks to change.
-    if report.patches.len() > 1 {
-        progress.status("comparing the closest patches on inputs near the tests");
-        let all: Vec<&TestCase> = p.tests.iter().collect();
-        let fails: Vec<bool> = tests.iter().map(|r| !r.passed).collect();
-        let dir = tmp.path().join("behaviour");
-        let ranked = super::behaviour::rank(
-            p,
-            &builds,
-            &texts,
-            &all,
-            &fails,
-            &mut report.patches,
-            opts.test_timeout,
-            &dir,
-            deadline,
-        );
-        match ranked {
-            Ok((n, undecided)) => {
-                report.near_inputs = n;
-                report.undecided = undecided;
-            }
-            Err(e) => progress.message(&format!("the patches could not be compared on inputs near the tests: {e}")),
-        }
+    // The choice, once, over every validated patch: by behaviour near the
+    // tests, then by the answers to its questions.
+    let ctx = super::pool::Ctx {
+        p,
+        builds: &builds,
+        texts: &texts,
+        tests: p.tests.iter().collect(),
+        failing: tests.iter().map(|r| !r.passed).collect(),
+        timeout: opts.test_timeout,
+        dir: &tmp.path().join("behaviour"),
+        out_dir: &out_dir,
+        deadline,
+        asker: opts.asker.as_ref().map(|a| match a {
+            AskWith::Oracle(c) => super::pool::Asker::Oracle(c),
+            AskWith::User => super::pool::Asker::User,
+        }),
+        questions: opts.questions,
+    };
+    let chosen = super::pool::choose(&ctx, std::mem::take(&mut report.patches), progress);
+    report.patches = chosen.patches;
+    let asked =
+        Asked { questions: chosen.choice.questions.len(), tests: chosen.answered, none_agrees: chosen.none_agrees };
+    if !report.patches.is_empty() {
+        report.choice = Some(chosen.choice);
     }
     if !opts.all {
         report.patches.truncate(1);
@@ -467,17 +578,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         report.reason =
             Some(format!("no validated patch at the {} most suspicious statements{why}", report.locations_tried));
     }
-    let report = finish(report, start, &out_dir)?;
-    if opts.apply {
-        if let Some(pt) = report.patches.first() {
-            apply_atomically(&p.dir.join(&p.sources[pt.source]), &pt.patched_source).map_err(FixError::Output)?;
-            let mut r = report;
-            r.applied = true;
-            write_report(&r, &out_dir)?;
-            return Ok(r);
-        }
-    }
-    Ok(report)
+    Ok((finish(report, start, &out_dir)?, asked))
 }
 
 /// The lines with an output call (`printf`, `puts`, …) that a failing

@@ -6,6 +6,9 @@
 //! printed string literals, from the expected output), [`site`] (one site: its
 //! search and the native validation of each term), [`tree`] (`--tree`),
 //! [`outcome`] (how the repair, a site and a set end, as types),
+//! [`behaviour`] (inputs near the tests), [`choice`] (the principles that
+//! order the patches' behaviours), [`pool`] (the choice over every
+//! validated patch, its report and its questions),
 //! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
 //! whole repair. The searches themselves are [`crate::infer`] and
 //! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
@@ -13,6 +16,7 @@
 pub mod antipattern;
 pub mod behaviour;
 pub mod builds;
+pub mod choice;
 mod closest;
 pub mod error;
 mod job;
@@ -20,6 +24,7 @@ pub mod literal;
 mod locations;
 pub mod options;
 pub mod outcome;
+pub mod pool;
 mod printed;
 mod rank;
 mod render;
@@ -30,6 +35,7 @@ mod tree;
 
 pub use error::FixError;
 pub use job::{correct_on, fix};
-pub use options::{CliOverrides, FixOptions, Search};
+pub use options::{AskWith, CliOverrides, FixOptions, Search};
 pub use outcome::{SiteResult, Status};
+pub use pool::{Answer, Ask};
 pub use report::{summary, Attempt, Patch, Progress, Report, TestResult};

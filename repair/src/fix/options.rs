@@ -73,7 +73,25 @@ pub struct FixOptions {
     pub max_instructions: u64,
     /// Time of one solver query.
     pub query_timeout: Duration,
+    /// Who answers the questions the tests leave open: `--oracle CMD`
+    /// (a command that prints the right output of an input) or `--ask`
+    /// (the user, on the terminal); `None`: nobody, the principles choose.
+    pub asker: Option<AskWith>,
+    /// `--questions N`: at most this many questions.
+    pub questions: usize,
 }
+
+/// Who answers `fix`'s questions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AskWith {
+    /// A command run with the input as its arguments and stdin.
+    Oracle(String),
+    /// The user, on the terminal.
+    User,
+}
+
+/// Questions asked at most, by default.
+pub const DEFAULT_QUESTIONS: usize = 3;
 
 /// The budgets' defaults.
 pub const DEFAULT_MAX_PATH_INSTRUCTIONS: u64 = 20_000_000;
@@ -113,6 +131,9 @@ pub struct CliOverrides {
     pub max_path_instructions: Option<u64>,
     pub max_instructions: Option<u64>,
     pub query_timeout: Option<Duration>,
+    pub oracle: Option<String>,
+    pub ask: bool,
+    pub questions: Option<usize>,
 }
 
 impl FixOptions {
@@ -193,6 +214,13 @@ impl FixOptions {
             return Err("--max-path-instructions and --max-instructions must be at least 1".into());
         }
         let search = Search::parse(cli.search.as_deref().or(f.search.as_deref()).unwrap_or("deviation"))?;
+        let asker = match (&cli.oracle, cli.ask) {
+            (Some(_), true) => return Err("--oracle and --ask: give one (who answers the questions)".into()),
+            (Some(c), false) if c.trim().is_empty() => return Err("--oracle: the command is empty".into()),
+            (Some(c), false) => Some(AskWith::Oracle(c.clone())),
+            (None, true) => Some(AskWith::User),
+            (None, false) => None,
+        };
         if search == Search::Dfs && locations_at_once.is_some_and(|k| k >= 2) {
             return Err("unsupported: --locations-at-once with --search dfs (several locations at once need the deviation search)".into());
         }
@@ -219,6 +247,8 @@ impl FixOptions {
             max_path_instructions,
             max_instructions,
             query_timeout: cli.query_timeout.unwrap_or(DEFAULT_QUERY_TIMEOUT),
+            asker,
+            questions: cli.questions.unwrap_or(DEFAULT_QUESTIONS),
         })
     }
 }

@@ -120,12 +120,14 @@ pub struct Report {
     pub localization_s: f64,
     pub time_s: f64,
     pub applied: bool,
-    /// How many inputs near the tests the closest patches were compared on.
-    pub near_inputs: usize,
-    /// Patches the tests do not decide between: equal in distance and
-    /// behavioural difference, different on an input near the tests.
+    /// The choice among the validated patches: how sure, the other
+    /// behaviours the tests allow, the questions asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<super::pool::Choice>,
+    /// The behaviours of earlier searches that the answers to their
+    /// questions ruled out, each search's in the principles' order.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub undecided: Vec<super::behaviour::Undecided>,
+    pub ruled_out: Vec<super::pool::BehaviourInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
     pub output_dir: String,
@@ -135,6 +137,11 @@ pub struct Report {
 pub trait Progress {
     fn message(&mut self, line: &str);
     fn status(&mut self, _line: &str) {}
+    /// Asks the user which output is right on an input the tests leave
+    /// open (`fix --ask`); without a way to ask, unanswered.
+    fn ask(&mut self, _q: &super::pool::Ask) -> super::pool::Answer {
+        super::pool::Answer::Unanswered("no one to ask".into())
+    }
 }
 
 pub(super) fn write_report(r: &Report, out_dir: &Path) -> Result<(), FixError> {
@@ -237,15 +244,8 @@ pub fn summary(r: &Report) -> String {
                 }
             }
             s.push_str(&format!("validated: all {} tests pass ({} failed before)\n", r.tests.len(), failing));
-            for u in &r.undecided {
-                s.push_str(&format!(
-                    "the tests do not decide between `{}` and `{}`: on {} they print {:?} and {:?}; add it as a test\n",
-                    one_line(&u.chosen),
-                    one_line(&u.other),
-                    u.input,
-                    u.chosen_output,
-                    u.other_output
-                ));
+            if let Some(c) = &r.choice {
+                s.push_str(&super::pool::summary(c, &r.project));
             }
             let where_ = if r.applied { "applied to the sources; diff in" } else { "diff in" };
             s.push_str(&format!("{where_} {}/patch.diff\n", r.output_dir));

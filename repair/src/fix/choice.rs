@@ -1,0 +1,439 @@
+//! The choice among the patches that pass every test, by what they do.
+//!
+//! The validated patches of every pass form one pool. Each runs natively
+//! on inputs near the tests (`behaviour.rs`); patches that print and exit
+//! alike on all of them are one *behaviour*. The behaviours are ordered
+//! by three principles, each a function here:
+//!
+//! 1. **A case split is the last resort** ([`case_split`]): a patch that
+//!    adds a conditional with a constant arm, a comparison with a
+//!    constant where the original compared values, or switches a
+//!    statement off singles out the tests' values; it is taken only when
+//!    no other behaviour passes.
+//! 2. **The original is right wherever the tests do not say otherwise**
+//!    ([`departure`]): the fewer inputs near the passing tests on which a
+//!    behaviour departs from the original program, the better; inputs
+//!    near a failing test do not count, since there the change may be
+//!    what the test asks for.
+//! 3. **A behaviour several edits reach is likelier** ([`support`]) than
+//!    one only a single contrived edit reaches.
+//!
+//! Then the closest edit (minimal change) and the plainer constants. The
+//! behaviours after the first are what the tests leave open: each is
+//! reported with an input on which it and the chosen one differ.
+
+use super::behaviour::{Near, Observed};
+use super::report::Patch;
+use crate::cparse::Schema;
+
+/// How much an input near a failing test weighs in a departure, against
+/// 1 for an input near the passing tests only: nothing, since near a
+/// failing test the tests say the original is wrong (`s < 0` and `s < -1`
+/// for a failing `-5` differ at `-1`, and neither is the more faithful).
+pub const NEAR_FAILING_WEIGHT: f64 = 0.0;
+
+/// The kinds of case split (principle 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaseSplit {
+    /// A new conditional expression with a constant arm
+    /// (`n == 1 ? 500 : f(a)`).
+    ConstantArm,
+    /// More comparisons with a constant than the original has
+    /// (`m3 > m2` → `m3 > 0`, `s < n` → `s < n && s < 17`).
+    ConstantComparison,
+    /// A statement that no longer runs (`if (0) s;`, `s;` deleted).
+    SwitchedOff,
+}
+
+impl CaseSplit {
+    pub fn describe(self) -> &'static str {
+        match self {
+            CaseSplit::ConstantArm => "a conditional with a constant arm",
+            CaseSplit::ConstantComparison => "a comparison with a constant the original does not make",
+            CaseSplit::SwitchedOff => "a statement switched off",
+        }
+    }
+}
+
+/// C tokens, as far as the principles need them: identifiers, numbers,
+/// character literals, operators (longest first) and brackets; string
+/// literals are one token each.
+fn tokens(s: &str) -> Vec<&str> {
+    const OPS: [&str; 14] = ["<<=", ">>=", "==", "!=", "<=", ">=", "&&", "||", "<<", ">>", "->", "++", "--", "::"];
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        let start = i;
+        if c.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        } else if c.is_ascii_alphanumeric() || c == b'_' {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.' && c.is_ascii_digit()) {
+                i += 1;
+            }
+        } else if c == b'\'' || c == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != c {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i = (i + 1).min(b.len());
+        } else if let Some(op) = OPS.iter().find(|op| s[i..].starts_with(*op)) {
+            i += op.len();
+        } else {
+            i += s[i..].chars().next().map_or(1, char::len_utf8);
+        }
+        out.push(&s[start..i]);
+    }
+    out
+}
+
+/// Whether a token is a constant: a number, a character literal, or a
+/// macro or enumerator name in capitals (`MAX`, `N_1`).
+fn is_constant(t: &str) -> bool {
+    let first = t.as_bytes()[0];
+    first.is_ascii_digit()
+        || first == b'\''
+        || (first.is_ascii_uppercase()
+            && t.bytes().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == b'_')
+            && t.len() > 1)
+}
+
+const COMPARISONS: [&str; 6] = ["==", "!=", "<", ">", "<=", ">="];
+
+/// Operators that bind tighter than a comparison.
+const BINDS_TIGHTER: [&str; 9] = ["+", "-", "*", "/", "%", "<<", ">>", ".", "->"];
+
+/// Whether a token after an operand continues it (a tighter operator, a
+/// call or an index).
+fn continues(t: Option<&&str>) -> bool {
+    t.is_some_and(|t| BINDS_TIGHTER.contains(t) || *t == "(" || *t == "[")
+}
+
+/// Whether a token ends an operand (so a `-` after it is binary).
+fn ends_operand(t: &str) -> bool {
+    t == ")"
+        || t == "]"
+        || t.as_bytes()[0].is_ascii_alphanumeric()
+        || t.as_bytes()[0] == b'_'
+        || t.as_bytes()[0] == b'\''
+}
+
+/// How many comparisons in `s` have a constant on one side (`x < 3`,
+/// `s - 1 != 0`, `-1 == r`).
+pub fn constant_comparisons(s: &str) -> usize {
+    let t = tokens(s);
+    let mut n = 0;
+    for (i, tok) in t.iter().enumerate() {
+        if !COMPARISONS.contains(tok) {
+            continue;
+        }
+        // The right operand: `[-] CONST` not continued by an operator.
+        let mut r = i + 1;
+        if t.get(r) == Some(&"-") {
+            r += 1;
+        }
+        let right = t.get(r).is_some_and(|x| is_constant(x)) && !continues(t.get(r + 1));
+        // The left operand: `CONST` (or `-CONST`) not preceded by one.
+        let left = i >= 1 && is_constant(t[i - 1]) && {
+            // The token before the constant, past a unary minus.
+            let mut k = i.checked_sub(2);
+            if k.is_some_and(|k| t[k] == "-" && (k == 0 || !ends_operand(t[k - 1]))) {
+                k = k.and_then(|k| k.checked_sub(1));
+            }
+            !k.is_some_and(|k| ends_operand(t[k]) || BINDS_TIGHTER.contains(&t[k]))
+        };
+        n += usize::from(right || left);
+    }
+    n
+}
+
+/// How many conditional expressions in `s` have an arm that is one
+/// constant (`c ? 1 : x`, `c ? x : -50`).
+pub fn constant_arms(s: &str) -> usize {
+    let t = tokens(s);
+    let arm = |from: usize, stops: &[&str]| -> bool {
+        // The tokens up to a stop at depth 0.
+        let mut depth = 0i32;
+        let mut k = from;
+        let mut len = 0;
+        while k < t.len() {
+            match t[k] {
+                "(" | "[" => depth += 1,
+                ")" | "]" if depth == 0 => break,
+                ")" | "]" => depth -= 1,
+                x if depth == 0 && stops.contains(&x) => break,
+                _ => {}
+            }
+            k += 1;
+            len += 1;
+        }
+        let one = &t[from..from + len];
+        matches!(one, [c] if is_constant(c)) || matches!(one, ["-", c] if is_constant(c))
+    };
+    let mut n = 0;
+    for (i, tok) in t.iter().enumerate() {
+        if *tok != "?" {
+            continue;
+        }
+        // The first arm ends at its `:`; the second at `)`, `,` or `;`.
+        let mut depth = 0i32;
+        let mut colon = None;
+        for (k, x) in t.iter().enumerate().skip(i + 1) {
+            match *x {
+                "(" | "[" | "?" => depth += 1,
+                ")" | "]" => depth -= 1,
+                ":" if depth == 0 => {
+                    colon = Some(k);
+                    break;
+                }
+                ":" => depth -= 1,
+                _ => {}
+            }
+        }
+        let first = arm(i + 1, &[":"]);
+        let second = colon.is_some_and(|c| arm(c + 1, &[",", ";", ":", "?"]));
+        n += usize::from(first || second);
+    }
+    n
+}
+
+/// Principle 1: whether a patch (at a site of `schema`, `original` →
+/// `replacement` as the source shows them) is a case split.
+pub fn case_split(schema: Schema, original: &str, replacement: &str) -> Option<CaseSplit> {
+    if schema == Schema::Delete {
+        return Some(CaseSplit::SwitchedOff);
+    }
+    if schema == Schema::Guard {
+        let cond = replacement.trim_start().strip_prefix("if").map(str::trim_start).unwrap_or("");
+        let off = ["(0)", "(false)", "(0 != 0)", "(!1)"].iter().any(|c| cond.starts_with(c));
+        if off {
+            return Some(CaseSplit::SwitchedOff);
+        }
+    }
+    if constant_arms(replacement) > constant_arms(original) {
+        return Some(CaseSplit::ConstantArm);
+    }
+    if constant_comparisons(replacement) > constant_comparisons(original) {
+        return Some(CaseSplit::ConstantComparison);
+    }
+    None
+}
+
+/// An input's weight in a departure: 1 near a passing test,
+/// [`NEAR_FAILING_WEIGHT`] near a failing one.
+pub fn weight(n: &Near) -> f64 {
+    if n.near_failing {
+        NEAR_FAILING_WEIGHT
+    } else {
+        1.0
+    }
+}
+
+/// Principle 2: the weighted count of inputs on which `patched` departs
+/// from `original` (same length as `weights`).
+pub fn departure(original: &[Observed], patched: &[Observed], weights: &[f64]) -> f64 {
+    original.iter().zip(patched).zip(weights).filter(|((a, b), _)| a != b).fold(0.0, |sum, (_, w)| sum + w)
+}
+
+/// Principle 3: how many different edits reach a behaviour — its
+/// members' distinct replacements (the same edit at two sites counts
+/// once).
+pub fn support(members: &[&Patch]) -> usize {
+    let mut seen: Vec<(&str, &str)> = Vec::new();
+    for pt in members {
+        let key = (pt.original.as_str(), pt.replacement.as_str());
+        if !seen.contains(&key) {
+            seen.push(key);
+        }
+    }
+    seen.len()
+}
+
+/// The patches' indices grouped by equal observations, groups in the
+/// order of their first member.
+pub fn group(observations: &[Vec<Observed>]) -> Vec<Vec<usize>> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, o) in observations.iter().enumerate() {
+        match groups.iter_mut().find(|g| observations[g[0]] == *o) {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    groups
+}
+
+/// One behaviour of the pool and what the principles say of it.
+#[derive(Clone, Debug)]
+pub struct Behaviour {
+    /// Indices of its patches in the pool, the best first.
+    pub members: Vec<usize>,
+    /// Whether every member is a case split (then the first member's kind).
+    pub case_split: Option<CaseSplit>,
+    pub departure: f64,
+    pub support: usize,
+}
+
+impl Behaviour {
+    /// The ordering key: case splits last, then the least departure, the
+    /// most support, and the best member's distance, objective and
+    /// constants.
+    fn key(&self, pool: &[Patch]) -> (bool, u64, std::cmp::Reverse<usize>, (u32, u32, u64)) {
+        let best = &pool[self.members[0]];
+        (
+            self.case_split.is_some(),
+            (self.departure * 1000.0).round() as u64,
+            std::cmp::Reverse(self.support),
+            (best.distance, best.objective, best.plain),
+        )
+    }
+}
+
+/// The pool's behaviours in the order of the principles: `observations`
+/// per patch (same inputs as `original`), `weights` per input.
+pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed>], weights: &[f64]) -> Vec<Behaviour> {
+    let mut out: Vec<Behaviour> = group(observations)
+        .into_iter()
+        .map(|mut members| {
+            members.sort_by_key(|&i| {
+                let pt = &pool[i];
+                (case_split(pt.schema, &pt.original, &pt.replacement).is_some(), pt.distance, pt.objective, pt.plain)
+            });
+            let splits: Vec<Option<CaseSplit>> =
+                members.iter().map(|&i| case_split(pool[i].schema, &pool[i].original, &pool[i].replacement)).collect();
+            let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
+            let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
+            Behaviour {
+                case_split,
+                departure: departure(original, &observations[members[0]], weights),
+                support: support(&refs),
+                members,
+            }
+        })
+        .collect();
+    out.sort_by_key(|b| b.key(pool));
+    out
+}
+
+/// Without observations (no input near the tests, or the runs cut by the
+/// time limit): each patch its own behaviour, case splits last, then by
+/// distance.
+pub fn order_unobserved(pool: &[Patch]) -> Vec<Behaviour> {
+    let none: Vec<Vec<Observed>> = (0..pool.len())
+        .map(|i| vec![Observed { stdout: i.to_le_bytes().to_vec(), end: super::behaviour::End::Exit(0) }])
+        .collect();
+    order(pool, &[], &none, &[])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn comparisons_with_a_constant_are_counted() {
+        assert_eq!(constant_comparisons("m3 > m2"), 0);
+        assert_eq!(constant_comparisons("m3 > 0"), 1);
+        assert_eq!(constant_comparisons("x != s - 1"), 0);
+        assert_eq!(constant_comparisons("s - 1 != 0"), 1);
+        assert_eq!(constant_comparisons("s < n && s < 17"), 1);
+        assert_eq!(constant_comparisons("-1 == r || c == 'a'"), 2);
+        assert_eq!(constant_comparisons("x < MAX"), 1);
+        assert_eq!(constant_comparisons("0 + x < y"), 0, "an operand that goes on");
+        assert_eq!(constant_comparisons("f(3) < y"), 0);
+        assert_eq!(constant_comparisons("n % 2 == 0"), 1);
+    }
+
+    #[test]
+    fn conditionals_with_a_constant_arm_are_counted() {
+        assert_eq!(constant_arms("cnt < i ? 1 : 50"), 1);
+        assert_eq!(constant_arms("n == 1 ? 500 : f(a)"), 1);
+        assert_eq!(constant_arms("a < b ? b - a : e"), 0);
+        assert_eq!(constant_arms("f(a < b ? x : -1, 2)"), 1);
+        assert_eq!(constant_arms("a"), 0);
+    }
+
+    #[test]
+    fn the_case_splits_of_each_kind() {
+        assert_eq!(case_split(Schema::Assignment, "1", "cnt < i ? 1 : 50"), Some(CaseSplit::ConstantArm));
+        assert_eq!(case_split(Schema::Condition, "m3 > m2", "m3 > 0"), Some(CaseSplit::ConstantComparison));
+        assert_eq!(case_split(Schema::Guard, "res = 1;", "if (0) res = 1;"), Some(CaseSplit::SwitchedOff));
+        assert_eq!(case_split(Schema::Delete, "res = 1;", ""), Some(CaseSplit::SwitchedOff));
+        // Not case splits: another operator, another variable, a
+        // comparison with a constant the original made already.
+        assert_eq!(case_split(Schema::Condition, "c < a && c < b", "c <= a && c <= b"), None);
+        assert_eq!(case_split(Schema::Condition, "x > lo", "x > mid"), None);
+        assert_eq!(case_split(Schema::Condition, "n < 0", "n <= 0"), None);
+        assert_eq!(case_split(Schema::Guard, "res = 1;", "if (x < y) res = 1;"), None);
+    }
+
+    fn obs(s: &str) -> Observed {
+        Observed { stdout: s.as_bytes().to_vec(), end: crate::fix::behaviour::End::Exit(0) }
+    }
+
+    fn patch(original: &str, replacement: &str, distance: u32) -> Patch {
+        Patch {
+            file: "p.c".into(),
+            line: 1,
+            function: "main".into(),
+            schema: Schema::Condition,
+            original: original.into(),
+            replacement: replacement.into(),
+            distance,
+            objective: distance,
+            behaviour: None,
+            plain: 0,
+            diff: String::new(),
+            patched_source: String::new(),
+            source: 0,
+            also: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn departure_does_not_count_inputs_near_failing_tests() {
+        let orig = [obs("1"), obs("2"), obs("3")];
+        let w = [1.0, 1.0, NEAR_FAILING_WEIGHT];
+        assert_eq!(departure(&orig, &orig, &w), 0.0);
+        assert_eq!(departure(&orig, &[obs("1"), obs("9"), obs("3")], &w), 1.0);
+        assert_eq!(departure(&orig, &[obs("1"), obs("2"), obs("9")], &w), 0.0);
+    }
+
+    #[test]
+    fn support_counts_distinct_edits() {
+        let (a, b, c) =
+            (patch("x > lo", "x >= lo", 1), patch("x > lo", "x + 1 > lo", 2), patch("x > lo", "x >= lo", 1));
+        assert_eq!(support(&[&a, &b, &c]), 2);
+    }
+
+    #[test]
+    fn behaviours_are_ordered_by_the_principles() {
+        let orig = vec![obs("a"), obs("b"), obs("c")];
+        let w = vec![1.0; 3];
+        // 0: a case split that departs nowhere; 1 and 2: the same
+        // behaviour, one departure; 3: two departures, closer.
+        let pool = vec![
+            patch("m3 > m2", "m3 > 0", 1),
+            patch("x > lo", "x >= lo", 1),
+            patch("x > lo", "lo <= x", 2),
+            patch("x > lo", "x > mid", 1),
+        ];
+        let observed = vec![
+            orig.clone(),
+            vec![obs("a"), obs("B"), obs("c")],
+            vec![obs("a"), obs("B"), obs("c")],
+            vec![obs("A"), obs("B"), obs("c")],
+        ];
+        let b = order(&pool, &orig, &observed, &w);
+        assert_eq!(b.len(), 3);
+        assert_eq!(b[0].members, vec![1, 2]);
+        assert_eq!((b[0].departure, b[0].support), (1.0, 2));
+        assert_eq!(b[1].members, vec![3]);
+        assert_eq!(b[2].members, vec![0]);
+        assert_eq!(b[2].case_split, Some(CaseSplit::ConstantComparison));
+        // Unobserved: case splits last, then by distance.
+        let u = order_unobserved(&pool);
+        assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 2, 0]);
+    }
+}

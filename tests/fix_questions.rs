@@ -1,0 +1,113 @@
+//! End-to-end tests of `fix`'s questions: an oracle command or the user
+//! answers on an input the tests leave open, the answer decides among
+//! the patches and becomes a test.
+
+mod common;
+use common::{bin, fix_report, project};
+use std::process::{Command, Stdio};
+
+/// The repairs use both cores; one test at a time.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    LOCK.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn patches(report: &serde_json::Value) -> Vec<String> {
+    report["patches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|p| p["replacement"].as_str().map(String::from))
+        .collect()
+}
+
+const GRADE: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* 1: pass, 0: fail, -1: not a score. */\nint grade(int s)\n{\n    if (s > 100)\n        return -1;\n    if (s >= 50)\n        return 1;\n    return 0;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%d\\n\", grade(atoi(argv[1])));\n    return 0;\n}\n";
+
+const GRADE_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: neg, args: [\"-5\"], stdout: \"-1\\n\"}\n  - {name: neg2, args: [\"-60\"], stdout: \"-1\\n\"}\n  - {name: high, args: [\"101\"], stdout: \"-1\\n\"}\n  - {name: pass, args: [\"70\"], stdout: \"1\\n\"}\n  - {name: fail, args: [\"20\"], stdout: \"0\\n\"}\n  - {name: edge, args: [\"0\"], stdout: \"0\\n\"}\n";
+
+/// A reference by which -1 is a score (a fail): only below -1 is a
+/// number no score. The tests cannot tell it from `s < 0`.
+const REFERENCE: &str = "s=$1\nif [ \"$s\" -gt 100 ] || [ \"$s\" -lt -1 ]; then echo -1\nelif [ \"$s\" -ge 50 ]; then echo 1\nelse echo 0\nfi\n";
+
+#[test]
+fn an_oracle_decides_what_the_tests_leave_open() {
+    let _l = serial();
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS), ("reference.sh", REFERENCE)]);
+    // The oracle runs in the input's folder (the project's here).
+    let oracle = format!("sh {}/reference.sh", d.path().display());
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s", "--oracle", &oracle]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(patches(&r), ["s > 100 || s < -1"], "{}", r["choice"]);
+    assert_eq!(r["choice"]["certainty"], "answered", "{}", r["choice"]);
+    let q = &r["choice"]["questions"][0];
+    assert_eq!((q["args"][0].as_str(), q["answer"]["kind"].as_str()), (Some("-1"), Some("output")), "{q}");
+    assert_eq!(q["answer"]["text"], "0\n");
+    // Before the question, the principles had chosen the other.
+    assert_eq!(r["choice"]["behaviours"][0]["replacement"], "s > 100 || s < 0");
+    assert!(String::from_utf8_lossy(&o.stdout).contains("the answers decide"));
+    // Nothing written into the project without --apply.
+    assert_eq!(std::fs::read_to_string(d.path().join("se2repair.yaml")).unwrap(), GRADE_TESTS);
+}
+
+#[test]
+fn with_apply_the_answers_become_tests_of_the_project() {
+    let _l = serial();
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS), ("reference.sh", REFERENCE)]);
+    let oracle = format!("sh {}/reference.sh", d.path().display());
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s", "--oracle", &oracle, "--apply"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(r["applied"], true);
+    let yaml = std::fs::read_to_string(d.path().join("se2repair.yaml")).unwrap();
+    assert!(yaml.starts_with(GRADE_TESTS), "{yaml}");
+    assert!(yaml.contains("name: answer-1"), "{yaml}");
+    assert!(std::fs::read_to_string(d.path().join("prog.c")).unwrap().contains("s > 100 || s < -1"));
+    // The project still loads, and every test passes: nothing to repair.
+    let (o2, r2) = fix_report(d.path(), &["--timeout", "30s"]);
+    assert_eq!(r2["status"], "nothing-to-repair", "{}", String::from_utf8_lossy(&o2.stderr));
+    assert_eq!(r2["tests"].as_array().unwrap().len(), 7);
+}
+
+#[test]
+fn an_oracle_that_fails_leaves_the_question_to_the_principles() {
+    let _l = serial();
+    for (oracle, why) in
+        [("false", "failed (exit 1)"), ("true", "printed nothing"), ("sleep 30; true", "did not answer")]
+    {
+        let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
+        let t0 = std::time::Instant::now();
+        let (o, r) = fix_report(
+            d.path(),
+            &["--location", "prog.c:7", "--timeout", "60s", "--test-timeout", "1s", "--oracle", oracle],
+        );
+        assert!(o.status.success(), "{oracle}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(t0.elapsed() < std::time::Duration::from_secs(50), "{oracle} held fix up");
+        assert_eq!(patches(&r), ["s > 100 || s < 0"], "{oracle}");
+        let q = &r["choice"]["questions"][0];
+        assert_eq!(q["answer"]["kind"], "unanswered", "{oracle}: {q}");
+        assert!(q["answer"]["text"].as_str().unwrap().contains(why), "{oracle}: {q}");
+        assert!(String::from_utf8_lossy(&o.stdout).contains("unanswered"), "{oracle}");
+    }
+}
+
+#[test]
+fn ask_without_a_terminal_is_refused() {
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
+    let o = Command::new(bin()).arg("fix").arg(d.path()).arg("--ask").stdin(Stdio::null()).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--ask needs a terminal") && err.lines().count() == 1, "{err}");
+    assert!(!d.path().join("se2repair-out").exists());
+    let both = Command::new(bin()).arg("fix").arg(d.path()).args(["--ask", "--oracle", "true"]).output().unwrap();
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn add_test_refuses_bad_input_and_leaves_the_project_alone() {
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS), ("bad.yaml", "tests: [{name: x}]\n")]);
+    for file in ["bad.yaml", "missing.yaml"] {
+        let o = Command::new(bin()).arg("add-test").arg(d.path()).arg(d.path().join(file)).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{file}");
+        assert!(String::from_utf8_lossy(&o.stderr).starts_with("se2repair: error: "), "{file}");
+    }
+    assert_eq!(std::fs::read_to_string(d.path().join("se2repair.yaml")).unwrap(), GRADE_TESTS);
+}
