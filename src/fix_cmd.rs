@@ -123,22 +123,17 @@ pub struct AddTestArgs {
 /// `se2repair add-test`: adds the tests of a file to the project's
 /// se2repair.yaml (in place, checked by reading it back, atomically).
 pub fn add_test(a: AddTestArgs) -> ExitCode {
-    let run = || -> Result<usize, String> {
+    let run = || -> Result<Vec<String>, String> {
         let tests = repair::config::load_tests_file(&a.project, &a.file).map_err(|e| e.to_string())?;
         if tests.is_empty() {
             return Err(format!("{}: no tests", a.file.display()));
         }
         let refs: Vec<&repair::config::TestCase> = tests.iter().collect();
-        repair::config::append_tests(&a.project, &refs).map_err(|e| e.to_string())?;
-        Ok(tests.len())
+        repair::config::append_tests(&a.project, &refs).map_err(|e| e.to_string())
     };
     match run() {
-        Ok(n) => {
-            println!(
-                "{n} test{} added to {}",
-                if n == 1 { "" } else { "s" },
-                a.project.join(repair::config::PROJECT_FILE).display()
-            );
+        Ok(names) => {
+            println!("added to {}: {}", a.project.join(repair::config::PROJECT_FILE).display(), names.join(", "));
             ExitCode::SUCCESS
         }
         Err(e) => {

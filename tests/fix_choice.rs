@@ -4,14 +4,8 @@
 //! value with a call, a new `if (…) return/break/continue/exit`).
 
 mod common;
+use common::fixes::{patches, serial, GRADE, GRADE_TESTS};
 use common::{fix_report, project};
-
-/// The repairs use both cores; one test at a time keeps their limits
-/// meaningful.
-fn serial() -> std::sync::MutexGuard<'static, ()> {
-    static LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    LOCK.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// Every anti-pattern line of the report's attempts.
 fn antipatterns(report: &serde_json::Value) -> Vec<String> {
@@ -21,15 +15,6 @@ fn antipatterns(report: &serde_json::Value) -> Vec<String> {
         .flatten()
         .flat_map(|a| a["antipatterns"].as_array().cloned().unwrap_or_default())
         .filter_map(|l| l.as_str().map(String::from))
-        .collect()
-}
-
-fn patches(report: &serde_json::Value) -> Vec<String> {
-    report["patches"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|p| p["replacement"].as_str().map(String::from))
         .collect()
 }
 
@@ -152,10 +137,6 @@ fn a_missing_exit_repeats_the_programs_own() {
         patches(&r)
     );
 }
-
-const GRADE: &str = "#include <stdio.h>\n#include <stdlib.h>\n\n/* 1: pass, 0: fail, -1: not a score. */\nint grade(int s)\n{\n    if (s > 100)\n        return -1;\n    if (s >= 50)\n        return 1;\n    return 0;\n}\n\nint main(int argc, char **argv)\n{\n    printf(\"%d\\n\", grade(atoi(argv[1])));\n    return 0;\n}\n";
-
-const GRADE_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: neg, args: [\"-5\"], stdout: \"-1\\n\"}\n  - {name: neg2, args: [\"-60\"], stdout: \"-1\\n\"}\n  - {name: high, args: [\"101\"], stdout: \"-1\\n\"}\n  - {name: pass, args: [\"70\"], stdout: \"1\\n\"}\n  - {name: fail, args: [\"20\"], stdout: \"0\\n\"}\n  - {name: edge, args: [\"0\"], stdout: \"0\\n\"}\n";
 
 #[test]
 fn a_missing_early_return_is_among_the_patches() {

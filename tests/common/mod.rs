@@ -1,6 +1,7 @@
 //! Helpers shared by the end-to-end tests.
 #![allow(dead_code)]
 
+pub mod fixes;
 pub mod klee;
 pub mod modellib;
 

@@ -252,6 +252,6 @@ mod tests {
     fn equalities_fit_one_value_or_none() {
         assert_eq!(fit(Op::Eq, &[(4, true), (5, false), (4, true)], None), Some(4));
         assert_eq!(fit(Op::Eq, &[(4, true), (5, true)], None), None);
-        assert_eq!(fit(Op::Ne, &[(4, false), (5, true)]), Some(4));
+        assert_eq!(fit(Op::Ne, &[(4, false), (5, true)], None), Some(4));
     }
 }

@@ -92,20 +92,28 @@ fn with_items(text: &str, items: &str) -> Result<String, ConfigError> {
     Ok(format!("{head}{items}{tail}"))
 }
 
-/// Adds `tests` to `dir/se2repair.yaml`: the file read back must give
-/// every test it gave before and the new ones, and replaces the old one
-/// by a rename (its permissions kept), so it is never left half written.
-pub fn append_tests(dir: &Path, tests: &[&TestCase]) -> Result<(), ConfigError> {
+/// Adds `tests` to `dir/se2repair.yaml`, a test whose name is taken
+/// renamed `NAME-2`, `NAME-3`, …: the file read back must give every test
+/// it gave before and the new ones, and replaces the old one by a rename
+/// (its permissions kept), so it is never left half written. Returns the
+/// names the tests were added under.
+pub fn append_tests(dir: &Path, tests: &[&TestCase]) -> Result<Vec<String>, ConfigError> {
     use std::io::Write;
     let file = dir.join(PROJECT_FILE);
     let before = Project::load(dir)?;
+    let mut taken: Vec<String> = before.tests.iter().map(|t| t.name.clone()).collect();
+    let mut named: Vec<TestCase> = Vec::new();
     for t in tests {
-        if before.tests.iter().any(|b| b.name == t.name) {
-            return Err(err(format!("{}: a test is already named `{}`", file.display(), t.name)));
-        }
+        let name = (1..)
+            .map(|k| if k == 1 { t.name.clone() } else { format!("{}-{k}", t.name) })
+            .find(|n| !taken.contains(n))
+            .unwrap_or_else(|| t.name.clone());
+        taken.push(name.clone());
+        named.push(TestCase { name, ..(*t).clone() });
     }
+    let tests: Vec<&TestCase> = named.iter().collect();
     let text = std::fs::read_to_string(&file).map_err(|e| err(format!("{}: {e}", file.display())))?;
-    let new = with_items(&text, &tests_yaml(tests)?)?;
+    let new = with_items(&text, &tests_yaml(&tests)?)?;
     let after = Project::parse(dir, &file, &new)?;
     let kept = after.tests.len() == before.tests.len() + tests.len()
         && tests.iter().all(|t| after.tests.iter().any(|a| a.name == t.name && a.stdout == t.stdout));
@@ -118,7 +126,7 @@ pub fn append_tests(dir: &Path, tests: &[&TestCase]) -> Result<(), ConfigError> 
         let _ = std::fs::set_permissions(tmp.path(), m.permissions());
     }
     tmp.persist(&file).map_err(|e| err(format!("{}: cannot replace: {e}", file.display())))?;
-    Ok(())
+    Ok(named.into_iter().map(|t| t.name).collect())
 }
 
 #[cfg(test)]
@@ -163,8 +171,13 @@ mod tests {
         let p = Project::load(d.path()).unwrap();
         assert_eq!(p.tests.len(), 2);
         assert_eq!((p.tests[1].stdin.as_slice(), p.tests[1].stdout.as_deref()), (&b"7 3\n"[..], Some("4\n")));
-        // The same name again is refused, and the file is left alone.
-        assert!(append_tests(d.path(), &[&t]).is_err());
-        assert_eq!(std::fs::read_to_string(d.path().join(PROJECT_FILE)).unwrap(), now);
+        // The same name again is renamed.
+        assert_eq!(append_tests(d.path(), &[&t, &t]).unwrap(), ["answer-1-2", "answer-1-3"]);
+        assert_eq!(Project::load(d.path()).unwrap().tests.len(), 4);
+        // A file that would not read back is left alone.
+        let bad = TestCase { name: "bad".into(), ..TestCase::default() };
+        let before = std::fs::read_to_string(d.path().join(PROJECT_FILE)).unwrap();
+        assert!(append_tests(d.path(), &[&bad]).is_err(), "a test that expects nothing");
+        assert_eq!(std::fs::read_to_string(d.path().join(PROJECT_FILE)).unwrap(), before);
     }
 }

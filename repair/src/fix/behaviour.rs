@@ -17,6 +17,10 @@ use std::time::{Duration, Instant};
 /// At most this many inputs near the tests.
 pub const MAX_INPUTS: usize = 32;
 
+/// A program that timed out on this many inputs near the tests is not run
+/// on the others (each would take the whole time limit).
+pub const MAX_TIMEOUTS: usize = 3;
+
 /// At most this many patches of the pool are run on them.
 pub const MAX_COMPARED: usize = 16;
 
@@ -49,6 +53,9 @@ pub enum End {
     Exit(i32),
     /// A crash or a time-out, in words (`killed by signal 11 (SIGSEGV)`).
     Abnormal(String),
+    /// Not run: the program had timed out on [`MAX_TIMEOUTS`] inputs
+    /// before (it is taken to loop; what it would do is not known).
+    NotRun,
 }
 
 impl End {
@@ -56,7 +63,7 @@ impl End {
     pub fn code(&self) -> Option<i32> {
         match self {
             End::Exit(c) => Some(*c),
-            End::Abnormal(_) => None,
+            End::Abnormal(_) | End::NotRun => None,
         }
     }
 }
@@ -66,6 +73,7 @@ impl std::fmt::Display for End {
         match self {
             End::Exit(c) => write!(f, "exit {c}"),
             End::Abnormal(a) => f.write_str(a),
+            End::NotRun => f.write_str("not run (it timed out before)"),
         }
     }
 }

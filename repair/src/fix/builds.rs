@@ -4,6 +4,7 @@
 //! every test, native validation of a changed source, and the VM program
 //! with an instrumented source.
 
+use super::behaviour::Observed;
 use super::error::FixError;
 use super::report::TestResult;
 use crate::config::{Project, TestCase};
@@ -121,20 +122,29 @@ impl Builds {
     pub(crate) fn observe(
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
         deadline: Instant,
-    ) -> Result<Vec<super::behaviour::Observed>, String> {
-        let run_all = |exe: &Path| -> Result<Vec<super::behaviour::Observed>, String> {
+    ) -> Result<Vec<Observed>, String> {
+        use super::behaviour::{End, MAX_TIMEOUTS};
+        let run_all = |exe: &Path| -> Result<Vec<Observed>, String> {
             let mut out = Vec::new();
+            let mut timeouts = 0;
             for t in inputs {
+                // A program that loops on several inputs is taken to loop
+                // on the rest: it is not run on them.
+                if timeouts >= MAX_TIMEOUTS {
+                    out.push(Observed { stdout: Vec::new(), end: End::NotRun });
+                    continue;
+                }
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() {
                     return Err("the repair's time limit was reached".into());
                 }
                 let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
+                timeouts += usize::from(r.timed_out);
                 let end = match r.abnormal() {
-                    Some(a) => super::behaviour::End::Abnormal(a),
-                    None => super::behaviour::End::Exit(r.exit.unwrap_or(-1)),
+                    Some(a) => End::Abnormal(a),
+                    None => End::Exit(r.exit.unwrap_or(-1)),
                 };
-                out.push(super::behaviour::Observed { stdout: r.stdout, end });
+                out.push(Observed { stdout: r.stdout, end });
             }
             Ok(out)
         };

@@ -56,9 +56,10 @@ impl Collect {
         self.found |= !r.patches.is_empty();
     }
 
-    /// Whether the collection's share is spent for a site of `pass`.
-    fn spent(&self, pass: Pass) -> bool {
-        self.found && (Instant::now() >= self.reserve || (pass == Pass::Quick && self.tried >= COLLECT_SITES))
+    /// Whether the collection's share is spent for a site of `pass`
+    /// (with `--all`, only its time is).
+    fn spent(&self, pass: Pass, all: bool) -> bool {
+        self.found && (Instant::now() >= self.reserve || (!all && pass == Pass::Quick && self.tried >= COLLECT_SITES))
     }
 
     /// The time limit of a site's search.
@@ -121,10 +122,14 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
         progress.message("no patch found agrees with the answer: searching again with it as a test");
         project.tests.extend(asked.tests);
     };
+    let out_dir = r_out_dir(p, opts);
     if !opts.apply {
+        // The report of the last search, with what the answers ruled out.
+        if !report.ruled_out.is_empty() {
+            write_report(&report, &out_dir)?;
+        }
         return Ok(report);
     }
-    let out_dir = r_out_dir(p, opts);
     let mut r = report;
     if let Some(pt) = r.patches.first() {
         apply_atomically(&p.dir.join(&p.sources[pt.source]), &pt.patched_source).map_err(FixError::Output)?;
@@ -132,8 +137,8 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
     }
     if !answered.is_empty() {
         let refs: Vec<&TestCase> = answered.iter().collect();
-        crate::config::append_tests(&p.dir, &refs).map_err(|e| FixError::Output(e.to_string()))?;
-        progress.message(&format!("{} answered tests added to {}", answered.len(), crate::config::PROJECT_FILE));
+        let names = crate::config::append_tests(&p.dir, &refs).map_err(|e| FixError::Output(e.to_string()))?;
+        progress.message(&format!("answered tests added to {}: {}", crate::config::PROJECT_FILE, names.join(", ")));
     }
     write_report(&r, &out_dir)?;
     Ok(r)
@@ -393,7 +398,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
             let c = &candidates[k];
             // With a patch in hand, the search goes on collecting others
             // for its share of work (`Collect`).
-            if !opts.all && collect.spent(pass) {
+            if collect.spent(pass, opts.all) {
                 continue;
             }
             let best = report.patches.iter().map(|pt| pt.distance).min();
@@ -458,7 +463,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
                 max_applications: Some(2 * most + 16),
                 max_runs,
                 max_site_instructions: Some(pass.instructions(opts)),
-                deadline: if opts.all { deadline } else { collect.deadline(deadline) },
+                deadline: collect.deadline(deadline),
                 ..limits.clone()
             };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, pass };

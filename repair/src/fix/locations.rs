@@ -195,7 +195,6 @@ pub(super) fn try_set(
             replacement: first.replacement,
             distance,
             objective,
-            behaviour: None,
             plain,
             diff,
             patched_source: patched,

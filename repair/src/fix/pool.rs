@@ -110,6 +110,10 @@ pub struct Choice {
     pub questions: Vec<Question>,
 }
 
+/// One run on an input near the tests takes at most this long (or
+/// `--test-timeout`, if shorter).
+pub const NEAR_RUN_LIMIT: Duration = Duration::from_secs(2);
+
 /// At most this many alternatives are reported.
 pub const MAX_ALTERNATIVES: usize = 5;
 
@@ -177,7 +181,10 @@ pub fn choose(ctx: &Ctx, mut pool: Vec<Patch>, progress: &mut dyn Progress) -> C
     }
     let cmp = if n > 1 {
         progress.status("running the patches on inputs near the tests");
-        observe_pool(ctx.p, ctx.builds, ctx.texts, &ctx.tests, &ctx.failing, &pool, ctx.timeout, ctx.dir, ctx.deadline)
+        // A run near the tests that loops is a behaviour (`timed out`),
+        // cut sooner than a test.
+        let limit = ctx.timeout.min(NEAR_RUN_LIMIT);
+        observe_pool(ctx.p, ctx.builds, ctx.texts, &ctx.tests, &ctx.failing, &pool, limit, ctx.dir, ctx.deadline)
             .map_err(|e| progress.message(&format!("the patches could not be run near the tests: {e}")))
             .ok()
             .filter(|c| !c.observed.is_empty())
@@ -453,12 +460,12 @@ pub fn summary(c: &Choice, project: &str) -> String {
         Certainty::Open => {
             let chosen = c.chosen.as_ref();
             s.push_str(&format!(
-                "the tests leave it open: {} other behaviour{} pass{} them too; chosen by behaviour (departs from the original on {} inputs near the passing tests{})\n",
+                "the tests leave it open: {} other behaviour{} pass{} them too; chosen by behaviour (departs from the original on {:.0} of the inputs near the passing tests{})\n",
                 c.alternatives.len(),
                 if c.alternatives.len() == 1 { "" } else { "s" },
                 if c.alternatives.len() == 1 { "es" } else { "" },
                 chosen.map_or(0.0, |b| b.departure),
-                chosen.and_then(|b| b.case_split).map_or(String::new(), |k| format!("; {}, taken for want of another", k.describe())),
+                chosen.and_then(|b| b.case_split).map_or(String::new(), |k| format!("; a case split: {}", k.describe())),
             ));
         }
     }

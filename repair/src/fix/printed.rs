@@ -208,7 +208,6 @@ fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -
         replacement: first.1.to_string(),
         distance: edits.len() as u32,
         objective: 0,
-        behaviour: None,
         plain: 0,
         diff,
         patched_source: patched,

@@ -26,11 +26,6 @@ pub struct Patch {
     /// patches at equal distance.
     #[serde(skip)]
     pub objective: u32,
-    /// Behavioural difference: of the inputs near the tests, how many
-    /// this patch makes print or exit otherwise than the original
-    /// (computed among the closest patches when there are several).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub behaviour: Option<usize>,
     /// The magnitudes of the constants the patch adds, summed: the last
     /// tie-break (`x < 0` before `x <= -1` before `x < -1`).
     #[serde(skip)]

@@ -107,7 +107,6 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
                         replacement: e.shown.clone(),
                         distance: 1,
                         objective: 0,
-                        behaviour: None,
                         plain: 0,
                         diff,
                         patched_source: patched,
