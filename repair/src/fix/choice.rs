@@ -19,7 +19,10 @@
 //! 3. **A behaviour several edits reach is likelier** ([`support`]) than
 //!    one only a single contrived edit reaches.
 //!
-//! Then the closest edit (minimal change) and the plainer constants. The
+//! The departure and the edit distance are weighed together as the
+//! behaviour's [`change`] (two per input of departure, one per edit): a
+//! one-edit patch that departs on one input beats a five-edit one that
+//! departs on none. Then the closest edit and the plainer constants. The
 //! behaviours after the first are what the tests leave open: each is
 //! reported with an input on which it and the chosen one differ.
 //!
@@ -266,6 +269,16 @@ pub fn support(members: &[&Patch]) -> usize {
     seen.len()
 }
 
+/// How much a behaviour changes the program, in what it does and in its
+/// text: [`DEPARTURE_WEIGHT`] per input of departure, one per edit of its
+/// closest patch (minimal change, measured both ways).
+pub fn change(departure: f64, distance: u32) -> f64 {
+    DEPARTURE_WEIGHT * departure + f64::from(distance)
+}
+
+/// What one input of departure weighs against one edit of the source.
+pub const DEPARTURE_WEIGHT: f64 = 2.0;
+
 /// The patches' indices grouped by equal observations, groups in the
 /// order of their first member.
 pub fn group(observations: &[Vec<Observed>]) -> Vec<Vec<usize>> {
@@ -291,13 +304,14 @@ pub struct Behaviour {
 }
 
 impl Behaviour {
-    /// The ordering key: the least departure, then case splits last, the
+    /// The ordering key: the least change (the departure and the best
+    /// member's edit distance, [`change`]), then case splits last, the
     /// most support, and the best member's distance, objective and
     /// constants.
     fn key(&self, pool: &[Patch]) -> (u64, bool, std::cmp::Reverse<usize>, (u32, u32, u64)) {
         let best = &pool[self.members[0]];
         (
-            (self.departure * 1000.0).round() as u64,
+            (change(self.departure, best.distance) * 1000.0).round() as u64,
             self.case_split.is_some(),
             std::cmp::Reverse(self.support),
             (best.distance, best.objective, best.plain),
@@ -332,8 +346,8 @@ pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed
 }
 
 /// Without observations (no input near the tests, or the runs cut by the
-/// time limit): each patch its own behaviour, case splits last, then by
-/// distance.
+/// time limit): each patch its own behaviour, by distance, case splits
+/// after the others at equal distance.
 pub fn order_unobserved(pool: &[Patch]) -> Vec<Behaviour> {
     let none: Vec<Vec<Observed>> =
         (0..pool.len()).map(|i| vec![Observed { stdout: i.to_le_bytes().to_vec(), end: End::Exit(0) }]).collect();
@@ -446,13 +460,17 @@ mod tests {
             orig.clone(),
         ];
         let b = order(&pool, &orig, &observed, &w);
+        // Change: 1 and 0 depart once at distance 1 (3), 4 nowhere at
+        // distance 4 (4), 3 twice at distance 1 (5); at equal change, the
+        // case split 0 after 1.
         let firsts: Vec<usize> = b.iter().map(|b| b.members[0]).collect();
-        assert_eq!(firsts, vec![4, 1, 0, 3]);
-        assert_eq!(b[1].members, vec![1, 2]);
-        assert_eq!((b[1].departure, b[1].support), (1.0, 2));
-        assert_eq!(b[2].case_split, Some(CaseSplit::ConstantComparison));
-        // Unobserved: case splits last, then by distance.
+        assert_eq!(firsts, vec![1, 0, 4, 3]);
+        assert_eq!(b[0].members, vec![1, 2]);
+        assert_eq!((b[0].departure, b[0].support), (1.0, 2));
+        assert_eq!(b[1].case_split, Some(CaseSplit::ConstantComparison));
+        // Unobserved: by distance, case splits after the others at equal
+        // distance.
         let u = order_unobserved(&pool);
-        assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 2, 0, 4]);
+        assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 0, 2, 4]);
     }
 }
