@@ -325,10 +325,9 @@ pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed
     let mut out: Vec<Behaviour> = group(observations)
         .into_iter()
         .map(|mut members| {
-            members.sort_by_key(|&i| {
-                let pt = &pool[i];
-                (case_split(pt.schema, &pt.original, &pt.replacement).is_some(), pt.distance, pt.objective, pt.plain)
-            });
+            // Patches that behave alike: the closest, else the first found
+            // (at the more suspicious site).
+            members.sort_by_key(|&i| pool[i].distance);
             let splits: Vec<Option<CaseSplit>> =
                 members.iter().map(|&i| case_split(pool[i].schema, &pool[i].original, &pool[i].replacement)).collect();
             let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };

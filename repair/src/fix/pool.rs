@@ -159,13 +159,22 @@ pub struct Chosen {
 }
 
 /// Orders `pool` (validated patches, in the order found) by behaviour.
-pub fn choose(ctx: &Ctx, mut pool: Vec<Patch>, progress: &mut dyn Progress) -> Chosen {
+pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chosen {
     // The patches run near the tests: the likeliest first (case splits
-    // last, then the closest), at most `MAX_COMPARED`.
-    pool.sort_by_key(|pt| {
-        (choice::case_split(pt.schema, &pt.original, &pt.replacement).is_some(), pt.distance, pt.objective, pt.plain)
-    });
+    // last, then the closest, then in the order found), at most
+    // `MAX_COMPARED`.
     let n = pool.len();
+    let mut likeliest: Vec<usize> = (0..n).collect();
+    likeliest.sort_by_key(|&i| {
+        let pt = &pool[i];
+        (choice::case_split(pt.schema, &pt.original, &pt.replacement).is_some(), pt.distance)
+    });
+    // The compared ones in the order found, then the others.
+    let (first, rest) = likeliest.split_at(n.min(super::behaviour::MAX_COMPARED));
+    let mut first = first.to_vec();
+    first.sort_unstable();
+    let mut slots: Vec<Option<Patch>> = pool.into_iter().map(Some).collect();
+    let pool: Vec<Patch> = first.iter().chain(rest).filter_map(|&i| slots[i].take()).collect();
     let mut choice = Choice {
         certainty: Certainty::OnlyPatch,
         pool: n,
