@@ -325,9 +325,10 @@ pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed
     let mut out: Vec<Behaviour> = group(observations)
         .into_iter()
         .map(|mut members| {
-            // Patches that behave alike: the closest, else the first found
+            // Patches that behave alike: the closest, then one on variables
+            // before one on a value a call computes, then the first found
             // (at the more suspicious site).
-            members.sort_by_key(|&i| pool[i].distance);
+            members.sort_by_key(|&i| (pool[i].distance, pool[i].whole_value));
             let splits: Vec<Option<CaseSplit>> =
                 members.iter().map(|&i| case_split(pool[i].schema, &pool[i].original, &pool[i].replacement)).collect();
             let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
@@ -408,6 +409,7 @@ mod tests {
             replacement: replacement.into(),
             distance,
             objective: distance,
+            whole_value: false,
             plain: 0,
             diff: String::new(),
             patched_source: String::new(),

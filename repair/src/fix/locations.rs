@@ -195,6 +195,7 @@ pub(super) fn try_set(
             replacement: first.replacement,
             distance,
             objective,
+            whole_value: false,
             plain,
             diff,
             patched_source: patched,

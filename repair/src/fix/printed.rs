@@ -208,6 +208,7 @@ fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -
         replacement: first.1.to_string(),
         distance: edits.len() as u32,
         objective: 0,
+        whole_value: false,
         plain: 0,
         diff,
         patched_source: patched,

@@ -26,6 +26,11 @@ pub struct Patch {
     /// patches at equal distance.
     #[serde(skip)]
     pub objective: u32,
+    /// Whether it edits a value computed with a call, passed to its hole
+    /// whole (`(atoi(s)) - 1`): among patches that behave alike, one on
+    /// the variables that use the value comes first.
+    #[serde(skip)]
+    pub whole_value: bool,
     /// The magnitudes of the constants the patch adds, summed: the last
     /// tie-break (`x < 0` before `x <= -1` before `x < -1`).
     #[serde(skip)]

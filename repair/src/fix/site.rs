@@ -204,6 +204,7 @@ fn attempt(
             // with a call (`(atoi(s)) - 1`) after one on the variables that
             // use it.
             objective: objective + u32::from(site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int),
+            whole_value: site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int,
             plain: added_constants(original.as_ref(), &folded),
             diff,
             patched_source: patched,

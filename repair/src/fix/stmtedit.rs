@@ -107,6 +107,7 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
                         replacement: e.shown.clone(),
                         distance: 1,
                         objective: 0,
+                        whole_value: false,
                         plain: 0,
                         diff,
                         patched_source: patched,
