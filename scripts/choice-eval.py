@@ -12,10 +12,17 @@ subject and in total:
   any         some compared behaviour is correct (the best a choice could do)
   asked       questions asked (with --oracle)
 
-usage: choice-eval.py WORK_DIR SET_DIR [--orders] [--json OUT]
+usage: choice-eval.py WORK_DIR SET_DIR [--orders] [--json OUT] [--questions K]
   --orders    also score other orders of the behaviours (by distance, by
               departure alone, without the case-split rule, ...), for
               studying the principles; SET_DIR is a realbench folder.
+  --questions K
+              also count the subjects whose choice is correct after at
+              most K of the run's answered questions (replayed on the
+              behaviours the report lists: the first behaviour whose
+              output agrees with every answer so far). A subject whose
+              answers ruled out every behaviour (a second search) and
+              that asked more than K is counted apart.
 """
 import json, os, subprocess, sys, tempfile, shutil
 
@@ -56,6 +63,21 @@ ORDERS = {
     "support": lambda b: (b.get("case_split") is not None, -b["support"], b["departure"], b["distance"]),
 }
 
+def after_questions(bs, qs, k):
+    """The index of the behaviour chosen after the first k answered
+    questions, or None when an answer rules out every behaviour."""
+    norm = lambda t: t.split()
+    alive = list(range(len(bs)))
+    for q in qs[:k]:
+        a = q.get("answer") or {}
+        if a.get("kind") != "output":
+            break
+        agree = [i for j, i in enumerate(alive) if norm(q["outputs"][j]) == norm(a["text"])]
+        if not agree:
+            return None
+        alive = agree
+    return alive[0]
+
 def main(argv):
     if len(argv) < 3:
         print(__doc__)
@@ -63,6 +85,8 @@ def main(argv):
     work, set_dir = argv[1], argv[2]
     orders = "--orders" in argv
     out_json = argv[argv.index("--json") + 1] if "--json" in argv else None
+    k_questions = int(argv[argv.index("--questions") + 1]) if "--questions" in argv else None
+    after_k = apart = 0
     cache = {}
     totals = {k: 0 for k in ORDERS}
     n_any = n = n_open = asked = 0
@@ -92,6 +116,13 @@ def main(argv):
         n_open += c["certainty"] not in ("only-patch", "one-behaviour")
         asked += row["questions"]
         n_any += any(x == "correct" for x in classes)
+        if k_questions is not None:
+            qs = c.get("questions", [])
+            if r.get("ruled_out"):
+                apart += 1
+            else:
+                i = after_questions(bs, qs, k_questions)
+                after_k += i is not None and classes[i] == "correct"
         for k, key in ORDERS.items():
             if not orders and k != "principles":
                 continue
@@ -106,6 +137,9 @@ def main(argv):
     for k in ORDERS:
         if orders or k == "principles":
             print(f"  {k:15} correct {totals[k]} of {n}")
+    if k_questions is not None:
+        print(f"  correct after at most {k_questions} questions: {after_k} of {n - apart}"
+              f" ({apart} searched again after every behaviour was ruled out, not replayed)")
     if out_json:
         json.dump(rows, open(out_json, "w"), indent=1)
     return 0

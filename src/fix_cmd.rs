@@ -184,9 +184,11 @@ fn ask_on_terminal(q: &fix::Ask) -> fix::Answer {
     if !t.stdin.is_empty() {
         eprintln!("  stdin: {:?}", String::from_utf8_lossy(&t.stdin));
     }
-    for (i, o) in q.outputs.iter().enumerate() {
+    let printed = |o: &fix::Observed| String::from_utf8_lossy(&o.stdout).into_owned();
+    for (i, o) in q.runs.iter().enumerate() {
         let who = if i == 0 { "the chosen patch" } else { "another patch" };
-        eprintln!("  [{}] {who} prints {:?}", i + 1, o);
+        let end = if o.end == fix::End::Exit(0) { String::new() } else { format!(" ({})", o.end) };
+        eprintln!("  [{}] {who} prints {:?}{end}", i + 1, printed(o));
     }
     eprint!("Which is right? (number, o to type the output, Enter to skip) ");
     let stdin = std::io::stdin();
@@ -198,8 +200,8 @@ fn ask_on_terminal(q: &fix::Ask) -> fix::Answer {
     if line.is_empty() {
         return fix::Answer::Unanswered("skipped".into());
     }
-    if let Some(o) = line.parse::<usize>().ok().and_then(|n| q.outputs.get(n.wrapping_sub(1))) {
-        return fix::Answer::Output(o.clone());
+    if let Some(o) = line.parse::<usize>().ok().and_then(|n| q.runs.get(n.wrapping_sub(1))) {
+        return fix::Answer::Output(printed(o));
     }
     if line == "o" {
         eprintln!("Type the right output; end with a line holding a single `.`:");

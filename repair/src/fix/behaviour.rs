@@ -132,7 +132,7 @@ fn tokens_of(s: &str) -> Vec<std::ops::Range<usize>> {
 /// The variants of a test's tokens: two neighbours on a line swapped
 /// (stdin) or two neighbouring arguments swapped, and each word (a
 /// token that is no number) one character shorter and longer.
-fn token_variants(t: &TestCase, stdin: &str) -> Vec<Vec<(Place, String, String, Option<i64>)>> {
+fn token_variants(t: &TestCase, stdin: &str) -> Vec<Vec<Variant>> {
     let mut swaps = Vec::new();
     let mut lengths = Vec::new();
     let toks = tokens_of(stdin);
@@ -165,13 +165,70 @@ fn token_variants(t: &TestCase, stdin: &str) -> Vec<Vec<(Place, String, String, 
     vec![swaps, lengths]
 }
 
-/// The numbers of a test's input: its arguments' and the first 16 of its
-/// stdin.
-fn input_numbers(t: &TestCase) -> Vec<i64> {
-    let stdin = String::from_utf8_lossy(&t.stdin);
-    let mut out: Vec<i64> = t.args.iter().flat_map(|a| numbers(a).into_iter().map(|(_, v)| v)).collect();
-    out.extend(numbers(&stdin).into_iter().take(16).map(|(_, v)| v));
+/// The numbers of a test's input, where they stand: its arguments' and
+/// the first 16 of its stdin (`stdin` is the test's stdin as text).
+fn number_places(t: &TestCase, stdin: &str) -> Vec<(Place, i64)> {
+    let mut out: Vec<(Place, i64)> = Vec::new();
+    for (i, a) in t.args.iter().enumerate() {
+        out.extend(numbers(a).into_iter().map(|(range, v)| (Place { arg: Some(i), range }, v)));
+    }
+    out.extend(numbers(stdin).into_iter().take(16).map(|(range, v)| (Place { arg: None, range }, v)));
     out
+}
+
+/// The numbers of a test's input.
+fn input_numbers(t: &TestCase) -> Vec<i64> {
+    number_places(t, &String::from_utf8_lossy(&t.stdin)).into_iter().map(|(_, v)| v).collect()
+}
+
+/// A change at one place of a test's input: where, the new text, what
+/// changed in words, and the new value of a changed number.
+type Variant = (Place, String, String, Option<i64>);
+
+/// Per number of the input, its variants: one more, one less, 0, 1, −1,
+/// its negation, and each other number of the input and its neighbours.
+fn number_variants(t: &TestCase, stdin: &str) -> Vec<Vec<Variant>> {
+    let places = number_places(t, stdin);
+    let all: Vec<i64> = places.iter().map(|p| p.1).collect();
+    let mut lists = Vec::new();
+    for (place, v) in &places {
+        let mut values = vec![v + 1, v - 1, 0, 1, -1, -v];
+        for w in &all {
+            values.extend([*w, w + 1, w - 1]);
+        }
+        let mut seen = vec![*v];
+        values.retain(|x| {
+            !seen.contains(x) && {
+                seen.push(*x);
+                true
+            }
+        });
+        lists.push(values.into_iter().map(|x| (place.clone(), x.to_string(), format!("{v} → {x}"), Some(x))).collect());
+    }
+    lists
+}
+
+/// `t` with the text at `place` replaced by `text`, its expectations
+/// dropped, named `name`; and where the change is, in words.
+fn changed(t: &TestCase, stdin: &str, place: &Place, text: &str, name: String) -> (TestCase, String) {
+    let mut n = t.clone();
+    n.stdout = None;
+    n.stderr = None;
+    n.exit = None;
+    n.check = None;
+    n.name = name;
+    let splice = |s: &str| format!("{}{text}{}", &s[..place.range.start], &s[place.range.end..]);
+    let at = match place.arg {
+        Some(i) => {
+            n.args[i] = splice(&t.args[i]);
+            format!("argument {}", i + 1)
+        }
+        None => {
+            n.stdin = splice(stdin).into_bytes();
+            "stdin".to_string()
+        }
+    };
+    (n, format!("test {}, {at}", t.name))
 }
 
 /// Inputs near `tests`: per test and per number in its arguments and
@@ -181,58 +238,15 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
     let mut per_test: Vec<Vec<Near>> = Vec::new();
     for t in tests {
         let stdin = String::from_utf8_lossy(&t.stdin).into_owned();
-        // Per place in the input, its variants: (where, new text, what).
-        let mut lists: Vec<Vec<(Place, String, String, Option<i64>)>> = Vec::new();
-        // Every number of the input: (argument index or None for stdin, range, value).
-        let mut slots: Vec<(Option<usize>, std::ops::Range<usize>, i64)> = Vec::new();
-        for (i, a) in t.args.iter().enumerate() {
-            slots.extend(numbers(a).into_iter().map(|(r, v)| (Some(i), r, v)));
-        }
-        slots.extend(numbers(&stdin).into_iter().take(16).map(|(r, v)| (None, r, v)));
-        let all: Vec<i64> = slots.iter().map(|s| s.2).collect();
-        for (slot, range, v) in &slots {
-            let mut values = vec![v + 1, v - 1, 0, 1, -1, -v];
-            for w in &all {
-                values.extend([*w, w + 1, w - 1]);
-            }
-            values.retain(|x| x != v);
-            let mut seen = Vec::new();
-            values.retain(|x| {
-                !seen.contains(x) && {
-                    seen.push(*x);
-                    true
-                }
-            });
-            let place = Place { arg: *slot, range: range.clone() };
-            lists.push(
-                values.into_iter().map(|x| (place.clone(), x.to_string(), format!("{v} → {x}"), Some(x))).collect(),
-            );
-        }
+        let mut lists = number_variants(t, &stdin);
         lists.extend(token_variants(t, &stdin));
         // One variant of each place in turn, so that every place counts.
         let mut mine = Vec::new();
         let longest = lists.iter().map(Vec::len).max().unwrap_or(0);
         for k in 0..longest {
             for (place, text, change, value) in lists.iter().filter_map(|l| l.get(k)) {
-                let mut n = (*t).clone();
-                n.stdout = None;
-                n.stderr = None;
-                n.exit = None;
-                n.check = None;
-                let what = match place.arg {
-                    Some(i) => {
-                        let a = &t.args[i];
-                        n.args[i] = format!("{}{text}{}", &a[..place.range.start], &a[place.range.end..]);
-                        format!("test {}, argument {}: {change}", t.name, i + 1)
-                    }
-                    None => {
-                        n.stdin =
-                            format!("{}{text}{}", &stdin[..place.range.start], &stdin[place.range.end..]).into_bytes();
-                        format!("test {}, stdin: {change}", t.name)
-                    }
-                };
-                n.name = format!("{}~{}", t.name, mine.len() + 1);
-                mine.push(Near { test: n, what, near_failing: false, value: *value });
+                let (test, at) = changed(t, &stdin, place, text, format!("{}~{}", t.name, mine.len() + 1));
+                mine.push(Near { test, what: format!("{at}: {change}"), near_failing: false, value: *value });
             }
         }
         per_test.push(mine);

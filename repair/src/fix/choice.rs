@@ -322,7 +322,20 @@ impl Behaviour {
 /// The pool's behaviours in the order of the principles: `observations`
 /// per patch (same inputs as `original`), `weights` per input.
 pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed>], weights: &[f64]) -> Vec<Behaviour> {
-    let mut out: Vec<Behaviour> = group(observations)
+    rank(pool, group(observations), |i| departure(original, &observations[i], weights))
+}
+
+/// Without observations (no input near the tests, or the runs cut by the
+/// time limit): each patch its own behaviour, by distance, case splits
+/// after the others at equal distance.
+pub fn order_unobserved(pool: &[Patch]) -> Vec<Behaviour> {
+    rank(pool, (0..pool.len()).map(|i| vec![i]).collect(), |_| 0.0)
+}
+
+/// `groups` of the pool's patches as behaviours, in the order of the
+/// principles; `departure` of a group's first member.
+fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f64) -> Vec<Behaviour> {
+    let mut out: Vec<Behaviour> = groups
         .into_iter()
         .map(|mut members| {
             // Patches that behave alike: the closest, then one on variables
@@ -333,25 +346,11 @@ pub fn order(pool: &[Patch], original: &[Observed], observations: &[Vec<Observed
                 members.iter().map(|&i| case_split(pool[i].schema, &pool[i].original, &pool[i].replacement)).collect();
             let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
-            Behaviour {
-                case_split,
-                departure: departure(original, &observations[members[0]], weights),
-                support: support(&refs),
-                members,
-            }
+            Behaviour { case_split, departure: departure(members[0]), support: support(&refs), members }
         })
         .collect();
     out.sort_by_key(|b| b.key(pool));
     out
-}
-
-/// Without observations (no input near the tests, or the runs cut by the
-/// time limit): each patch its own behaviour, by distance, case splits
-/// after the others at equal distance.
-pub fn order_unobserved(pool: &[Patch]) -> Vec<Behaviour> {
-    let none: Vec<Vec<Observed>> =
-        (0..pool.len()).map(|i| vec![Observed { stdout: i.to_le_bytes().to_vec(), end: End::Exit(0) }]).collect();
-    order(pool, &[], &none, &[])
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@
 
 use super::builds::Builds;
 use super::error::FixError;
-use super::options::{AskWith, FixOptions, Search};
+use super::options::{FixOptions, Search};
 use super::outcome::Status;
 use super::rank::{rank, Wide};
 use super::report::{finish, one_line, write_interim, write_report, Attempt, Patch, Progress, Report};
@@ -117,12 +117,12 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
             r.choice = None;
             r.status = Status::NoPatch;
             r.reason = Some("no patch found agrees with the answers to its questions".into());
-            break finish(r, start, &r_out_dir(p, opts))?;
+            break finish(r, start, &out_dir_of(p, opts))?;
         }
         progress.message("no patch found agrees with the answer: searching again with it as a test");
         project.tests.extend(asked.tests);
     };
-    let out_dir = r_out_dir(p, opts);
+    let out_dir = out_dir_of(p, opts);
     if !opts.apply {
         // The report of the last search, with what the answers ruled out.
         if !report.ruled_out.is_empty() {
@@ -145,7 +145,7 @@ pub fn fix(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resul
 }
 
 /// The output folder of a repair.
-fn r_out_dir(p: &Project, opts: &FixOptions) -> std::path::PathBuf {
+fn out_dir_of(p: &Project, opts: &FixOptions) -> std::path::PathBuf {
     opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"))
 }
 
@@ -160,7 +160,7 @@ struct Asked {
 /// One search over the sites and the choice over its patches.
 fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Result<(Report, Asked), FixError> {
     let start = Instant::now();
-    let out_dir = opts.output_dir.clone().unwrap_or_else(|| p.dir.join("se2repair-out"));
+    let out_dir = out_dir_of(p, opts);
     std::fs::create_dir_all(&out_dir).map_err(FixError::io(&out_dir, "cannot create the output folder: "))?;
     let tmp = tempfile::tempdir().map_err(|e| FixError::Output(format!("cannot create a temporary folder: {e}")))?;
     let texts: Vec<String> = p
@@ -551,10 +551,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         dir: &tmp.path().join("behaviour"),
         out_dir: &out_dir,
         deadline,
-        asker: opts.asker.as_ref().map(|a| match a {
-            AskWith::Oracle(c) => super::pool::Asker::Oracle(c),
-            AskWith::User => super::pool::Asker::User,
-        }),
+        asker: opts.asker.as_ref(),
         questions: opts.questions,
     };
     let chosen = super::pool::choose(&ctx, std::mem::take(&mut report.patches), progress);

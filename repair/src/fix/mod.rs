@@ -33,6 +33,7 @@ mod site;
 mod stmtedit;
 mod tree;
 
+pub use behaviour::{End, Observed};
 pub use error::FixError;
 pub use job::{correct_on, fix};
 pub use options::{AskWith, CliOverrides, FixOptions, Search};

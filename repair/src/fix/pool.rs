@@ -7,6 +7,7 @@
 use super::behaviour::{observe_pool, Comparison, End, Near, Observed};
 use super::builds::Builds;
 use super::choice::{self, Behaviour, CaseSplit};
+use super::options::AskWith;
 use super::report::{one_line, Patch, Progress};
 use crate::config::{Project, TestCase};
 use crate::native;
@@ -117,19 +118,11 @@ pub const NEAR_RUN_LIMIT: Duration = Duration::from_secs(2);
 /// At most this many alternatives are reported.
 pub const MAX_ALTERNATIVES: usize = 5;
 
-/// Who answers questions: an oracle command, or the user through the
-/// display.
-pub enum Asker<'a> {
-    Oracle(&'a str),
-    User,
-}
-
-/// What a question shows: the input and each behaviour's output.
+/// What a question shows: the input and what each behaviour still open
+/// does on it, the chosen one's first.
 pub struct Ask<'a> {
     pub input: &'a Near,
-    /// One per behaviour still open, the chosen one's first (lossy UTF-8,
-    /// with how it ended when not a normal exit 0).
-    pub outputs: Vec<String>,
+    pub runs: Vec<&'a Observed>,
 }
 
 /// What the choice needs of the repair.
@@ -144,7 +137,8 @@ pub struct Ctx<'a> {
     pub dir: &'a Path,
     pub out_dir: &'a Path,
     pub deadline: Instant,
-    pub asker: Option<Asker<'a>>,
+    /// Who answers questions, if anyone.
+    pub asker: Option<&'a AskWith>,
     pub questions: usize,
 }
 
@@ -203,8 +197,8 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     let Some(cmp) = cmp else {
         let order = choice::order_unobserved(&pool);
         choice.certainty = if n == 1 { Certainty::OnlyPatch } else { Certainty::Unobserved };
+        choice.chosen = Some(info(&pool, &order[0]));
         let patches = reorder(pool, &order, None);
-        choice.chosen = Some(info(&patches, &order_unobserved_first(&patches)));
         return Chosen { patches, choice, answered: Vec::new(), none_agrees: false };
     };
     let compared = &pool[..cmp.observed.len()];
@@ -219,10 +213,10 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
         while order.len() > 1 && choice.questions.len() < ctx.questions {
             let Some(k) = best_question(&cmp, &order) else { break };
             let outputs: Vec<String> = order.iter().map(|b| shown(&cmp.observed[b.members[0]][k])).collect();
-            let ask = Ask { input: &cmp.near[k], outputs: outputs.clone() };
+            let ask = Ask { input: &cmp.near[k], runs: order.iter().map(|b| &cmp.observed[b.members[0]][k]).collect() };
             let answer = match asker {
-                Asker::Oracle(cmd) => oracle(cmd, ctx, &cmp.near[k].test),
-                Asker::User => progress.ask(&ask),
+                AskWith::Oracle(cmd) => oracle(cmd, ctx, &cmp.near[k].test),
+                AskWith::User => progress.ask(&ask),
             };
             let mut q = Question {
                 input: cmp.near[k].what.clone(),
@@ -290,17 +284,6 @@ fn reorder(pool: Vec<Patch>, order: &[Behaviour], compared: Option<usize>) -> Ve
     }
     let mut slots: Vec<Option<Patch>> = pool.into_iter().map(Some).collect();
     idx.into_iter().filter_map(|i| slots[i].take()).collect()
-}
-
-/// The first behaviour of a reordered unobserved pool: its first patch.
-fn order_unobserved_first(patches: &[Patch]) -> Behaviour {
-    let pt = &patches[0];
-    Behaviour {
-        members: vec![0],
-        case_split: choice::case_split(pt.schema, &pt.original, &pt.replacement),
-        departure: 0.0,
-        support: 1,
-    }
 }
 
 fn info(pool: &[Patch], b: &Behaviour) -> BehaviourInfo {
