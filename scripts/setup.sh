@@ -9,7 +9,8 @@
 #  * patch (the DbgBench harness applies developer and generated patches)
 #    and perl (the CoREBench coreutils trees run perl generators in src/;
 #    scripts/coreutils-tests reads coreutils' Perl test lists with it);
-#  * csmith, for the differential tests.
+#  * csmith, for the differential tests; util-linux's script (bsdutils),
+#    a terminal for fix --ask's test.
 # It is idempotent: what is there already is left alone.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
@@ -25,7 +26,7 @@ if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list && ! gr
   changed=1
 fi
 
-pkgs="gcc git clang-16 llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml"
+pkgs="gcc git clang-16 llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml bsdutils"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"

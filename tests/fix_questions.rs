@@ -83,6 +83,48 @@ fn ask_without_a_terminal_is_refused() {
     assert_eq!(both.status.code(), Some(2));
 }
 
+/// `fix --ask` on a terminal (util-linux `script` gives it one), the
+/// answer typed on its stdin: a number picks that behaviour's output, `o`
+/// then lines ended by `.` types the right one.
+#[test]
+fn ask_on_a_terminal_takes_a_pick_or_a_typed_output() {
+    let _l = serial();
+    for (answer, chosen, text) in [
+        ("2\n", "s > 100 || s < -1", "0\n"),
+        ("o\n-1\n.\n", "s > 100 || s < 0", "-1\n"),
+        ("\n", "s > 100 || s < 0", ""),
+    ] {
+        let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS)]);
+        let cmd = format!("{} fix {} --location prog.c:7 --timeout 60s --ask", bin(), d.path().display());
+        let mut child = Command::new("script")
+            .args(["-qec", &cmd, "/dev/null"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("util-linux script");
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(answer.as_bytes()).unwrap();
+        let o = child.wait_with_output().unwrap();
+        let shown = String::from_utf8_lossy(&o.stdout);
+        assert!(o.status.success(), "{answer:?}: {shown}");
+        assert!(shown.contains("The tests leave this input open"), "{answer:?}: {shown}");
+        let r: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(d.path().join("se2repair-out/report.json")).unwrap())
+                .unwrap();
+        assert_eq!(patches(&r), [chosen], "{answer:?}: {}", r["choice"]);
+        let q = &r["choice"]["questions"][0];
+        if text.is_empty() {
+            assert_eq!(
+                (q["answer"]["kind"].as_str(), q["answer"]["text"].as_str()),
+                (Some("unanswered"), Some("skipped"))
+            );
+        } else {
+            assert_eq!((q["answer"]["kind"].as_str(), q["answer"]["text"].as_str()), (Some("output"), Some(text)));
+            assert_eq!(r["choice"]["certainty"], "answered");
+        }
+    }
+}
+
 #[test]
 fn add_test_refuses_bad_input_and_leaves_the_project_alone() {
     let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS), ("bad.yaml", "tests: [{name: x}]\n")]);
