@@ -232,6 +232,11 @@ pub fn case_split(schema: Schema, original: &str, replacement: &str) -> Option<C
     None
 }
 
+/// The case split a patch of the pool makes, if any.
+pub fn case_split_of(pt: &Patch) -> Option<CaseSplit> {
+    case_split(pt.schema, &pt.original, &pt.replacement)
+}
+
 /// An input's weight in a departure: 1 near a passing test,
 /// [`NEAR_FAILING_WEIGHT`] near a failing one.
 pub fn weight(n: &Near) -> f64 {
@@ -342,8 +347,7 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
             // before one on a value a call computes, then the first found
             // (at the more suspicious site).
             members.sort_by_key(|&i| (pool[i].distance, pool[i].whole_value));
-            let splits: Vec<Option<CaseSplit>> =
-                members.iter().map(|&i| case_split(pool[i].schema, &pool[i].original, &pool[i].replacement)).collect();
+            let splits: Vec<Option<CaseSplit>> = members.iter().map(|&i| case_split_of(&pool[i])).collect();
             let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
             Behaviour { case_split, departure: departure(members[0]), support: support(&refs), members }

@@ -161,14 +161,13 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     let mut likeliest: Vec<usize> = (0..n).collect();
     likeliest.sort_by_key(|&i| {
         let pt = &pool[i];
-        (choice::case_split(pt.schema, &pt.original, &pt.replacement).is_some(), pt.distance)
+        (choice::case_split_of(pt).is_some(), pt.distance)
     });
     // The compared ones in the order found, then the others.
     let (first, rest) = likeliest.split_at(n.min(super::behaviour::MAX_COMPARED));
     let mut first = first.to_vec();
     first.sort_unstable();
-    let mut slots: Vec<Option<Patch>> = pool.into_iter().map(Some).collect();
-    let pool: Vec<Patch> = first.iter().chain(rest).filter_map(|&i| slots[i].take()).collect();
+    let pool = taken_in(pool, first.iter().chain(rest).copied());
     let mut choice = Choice {
         certainty: Certainty::OnlyPatch,
         pool: n,
@@ -212,8 +211,9 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     if let Some(asker) = &ctx.asker {
         while order.len() > 1 && choice.questions.len() < ctx.questions {
             let Some(k) = best_question(&cmp, &order) else { break };
-            let outputs: Vec<String> = order.iter().map(|b| shown(&cmp.observed[b.members[0]][k])).collect();
-            let ask = Ask { input: &cmp.near[k], runs: order.iter().map(|b| &cmp.observed[b.members[0]][k]).collect() };
+            let runs: Vec<&Observed> = order.iter().map(|b| &cmp.observed[b.members[0]][k]).collect();
+            let outputs: Vec<String> = runs.iter().map(|o| shown(o)).collect();
+            let ask = Ask { input: &cmp.near[k], runs };
             let answer = match asker {
                 AskWith::Oracle(cmd) => oracle(cmd, ctx, &cmp.near[k].test),
                 AskWith::User => progress.ask(&ask),
@@ -282,6 +282,11 @@ fn reorder(pool: Vec<Patch>, order: &[Behaviour], compared: Option<usize>) -> Ve
     if let Some(c) = compared {
         idx.extend(c..pool.len());
     }
+    taken_in(pool, idx)
+}
+
+/// The patches of `pool` at the indices `idx`, in that order.
+fn taken_in(pool: Vec<Patch>, idx: impl IntoIterator<Item = usize>) -> Vec<Patch> {
     let mut slots: Vec<Option<Patch>> = pool.into_iter().map(Some).collect();
     idx.into_iter().filter_map(|i| slots[i].take()).collect()
 }
@@ -296,7 +301,7 @@ fn info(pool: &[Patch], b: &Behaviour) -> BehaviourInfo {
         patches: b.members.len(),
         departure: b.departure,
         support: b.support,
-        case_split: choice::case_split(pt.schema, &pt.original, &pt.replacement),
+        case_split: choice::case_split_of(pt),
         diff: pt.diff.clone(),
     }
 }
