@@ -256,7 +256,7 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
     'fill: for k in 0..longest {
         for list in &per_test {
             if let Some(n) = list.get(k) {
-                if !out.iter().any(|o| o.test.args == n.test.args && o.test.stdin == n.test.stdin) {
+                if !out.iter().any(|o| same_input(&o.test, &n.test)) {
                     out.push(n.clone());
                 }
                 if out.len() >= max {
@@ -268,6 +268,11 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
     out
 }
 
+/// Whether two tests give the program the same input.
+fn same_input(a: &TestCase, b: &TestCase) -> bool {
+    a.args == b.args && a.stdin == b.stdin
+}
+
 /// Inputs near the passing tests (`counted`: up to `max`, none that is
 /// also near a failing test) and near the failing tests (up to `max`,
 /// marked `near_failing`).
@@ -277,8 +282,7 @@ pub fn inputs_near_split(tests: &[&TestCase], failing: &[bool], max: usize) -> V
     };
     let (pass, fail) = (pick(false), pick(true));
     let near_fail = inputs_near(&fail, usize::MAX);
-    let same = |a: &Near, b: &Near| a.test.args == b.test.args && a.test.stdin == b.test.stdin;
-    let is_failing = |n: &Near| fail.iter().any(|t| t.args == n.test.args && t.stdin == n.test.stdin);
+    let is_failing = |n: &Near| fail.iter().any(|t| same_input(t, &n.test));
     // The values only the failing tests' inputs hold: a number changed to
     // within one of them is at a boundary the tests do not decide.
     let values = |ts: &[&TestCase]| -> Vec<i64> { ts.iter().flat_map(|t| input_numbers(t)).collect() };
@@ -286,7 +290,7 @@ pub fn inputs_near_split(tests: &[&TestCase], failing: &[bool], max: usize) -> V
     let failing_only: Vec<i64> = values(&fail).into_iter().filter(|v| !passing_values.contains(v)).collect();
     let mut out: Vec<Near> = inputs_near(&pass, usize::MAX)
         .into_iter()
-        .filter(|n| !is_failing(n) && !near_fail.iter().any(|f| same(f, n)))
+        .filter(|n| !is_failing(n) && !near_fail.iter().any(|f| same_input(&f.test, &n.test)))
         .take(max)
         .map(|n| {
             let boundary = n.value.is_some_and(|x| failing_only.iter().any(|w| x.abs_diff(*w) <= 1));
