@@ -255,7 +255,7 @@ impl Writer<'_> {
 /// The exploration as a whole was stopped (a limit of the run, or a
 /// halt): the states still pending are dumped, as KLEE's halt does.
 fn halting(why: &StopReason) -> bool {
-    matches!(why, StopReason::Halted | StopReason::MaxTime | StopReason::MaxInstructions)
+    matches!(why, StopReason::Halted | StopReason::MaxTime | StopReason::MaxInstructions | StopReason::MaxSolverSteps)
 }
 
 /// KLEE's Ctrl-C: the first SIGINT asks the run to halt (the pending

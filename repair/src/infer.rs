@@ -109,6 +109,8 @@ pub struct InferStats {
     pub passing_paths: u64,
     pub paths_pruned: u64,
     pub forks: u64,
+    /// Z3 steps of the VM's first-order checks (with `Limits::solver_steps`).
+    pub solver_steps: u64,
     pub so_queries: u64,
     /// Test explorations cut short by a limit (budget exhausted).
     pub explorations_cut: u64,
@@ -521,24 +523,34 @@ pub(crate) const RUN_QUERY_TIME: Duration = Duration::from_millis(250);
 /// About a second of the VM.
 pub(crate) const RUN_INSTRUCTIONS: u64 = 25_000_000;
 
+/// Z3 steps of the VM's checks in one scheduled run, per run of the
+/// site's work budget (`Limits::max_runs`), the site's runs together
+/// bounded alike: a run whose paths each cost long queries (a loop on a
+/// symbolic bound that ends in a printed number) does its work in the
+/// solver, not in instructions. About 20 ms of Z3 a run of the budget.
+pub(crate) const SOLVER_STEPS_PER_RUN: u64 = 20_000;
+
 /// The executor of test `t`'s scheduled runs (the deviation searches):
 /// made at the first run with every hole of `holes` and `sched`,
-/// restarted under `sched` for each later one; `time` is the run's limit.
+/// restarted under `sched` for each later one; `time` is the run's limit,
+/// `solver_steps` its Z3 steps (`None`: no bound).
 /// A test's runs share no instruction budget (each path has its own
 /// limit), and a query that takes long ends its path rather than the
 /// site's budget.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scheduled_executor<'e, 'p>(
     slot: &'e mut Option<Executor<'p>>, prog: &'p Program, t: &TestCase, holes: &[(String, LangSpec)], engine: Engine,
-    limits: &Limits, time: Duration, sched: Rc<klee_ext::exec::so::HoleSchedule>,
+    limits: &Limits, (time, solver_steps): (Duration, Option<u64>), sched: Rc<klee_ext::exec::so::HoleSchedule>,
 ) -> Result<&'e mut Executor<'p>, String> {
     if let Some(ex) = slot {
         // The run's instructions, as work: the executor's count goes on
         // over its runs.
         let cap = ex.stats.instructions + RUN_INSTRUCTIONS;
+        let steps = solver_steps.map(|n| ex.solver_steps() + n);
         ex.restart(Some(time), |c| {
             c.hole_schedule = Some(sched);
             c.max_instructions = Some(cap);
+            c.max_solver_steps = steps;
         })?;
         return Ok(ex);
     }
@@ -546,6 +558,7 @@ pub(crate) fn scheduled_executor<'e, 'p>(
     let mut cfg = test_config(t, (first, lang), engine, limits, time);
     cfg.so_langs = holes.to_vec();
     cfg.max_instructions = Some(RUN_INSTRUCTIONS);
+    cfg.max_solver_steps = solver_steps;
     cfg.hole_schedule = Some(sched);
     cfg.solver.timeout = Some(limits.query_timeout.min(RUN_QUERY_TIME));
     let ex = Executor::new(prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;

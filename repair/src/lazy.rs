@@ -24,6 +24,7 @@
 use crate::config::TestCase;
 use crate::infer::{
     median_ms, path_example, scheduled_executor, Engine, InferStats, Inferred, Limits, SiteProblem, TestSearch,
+    SOLVER_STEPS_PER_RUN,
 };
 use crate::native::judge;
 use klee_ext::exec::so::HoleSchedule;
@@ -117,15 +118,25 @@ struct Site<'s, 'p> {
     /// VM instructions of those runs, bounded by
     /// `Limits::max_site_instructions`.
     instructions: std::cell::Cell<u64>,
+    /// Z3 steps of those runs' checks, bounded by [`Site::solver_budget`].
+    solver_steps: std::cell::Cell<u64>,
     /// The work bound stopped the search.
     out_of_work: std::cell::Cell<bool>,
 }
 
 impl Site<'_, '_> {
+    /// The Z3 steps the site's runs may take in their checks
+    /// ([`SOLVER_STEPS_PER_RUN`] a run of its budget; `None`: no bound).
+    fn solver_budget(&self) -> Option<u64> {
+        let per_run = self.limits.solver_steps.then_some(SOLVER_STEPS_PER_RUN)?;
+        self.limits.max_runs.map(|r| r.saturating_mul(per_run))
+    }
+
     /// Whether the site's work budget or its time is spent.
     fn spent(&self) -> bool {
         if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m)
             || self.limits.max_site_instructions.is_some_and(|m| self.instructions.get() >= m)
+            || self.solver_budget().is_some_and(|m| self.solver_steps.get() >= m)
         {
             self.out_of_work.set(true);
             return true;
@@ -239,8 +250,20 @@ impl<'p> TestExplorer<'p> {
         let paths_before = self.info.paths;
         let sched = Rc::new(sched);
         let holes = [(site.hole.0.to_string(), site.hole.1.clone())];
-        let ex = scheduled_executor(&mut self.ex, site.prog, self.test, &holes, site.engine, site.limits, time, sched)?;
+        // The run may take what the site's Z3 steps left.
+        let steps_left = site.solver_budget().map(|b| b.saturating_sub(site.solver_steps.get()));
+        let ex = scheduled_executor(
+            &mut self.ex,
+            site.prog,
+            self.test,
+            &holes,
+            site.engine,
+            site.limits,
+            (time, steps_left),
+            sched,
+        )?;
         let forks = ex.stats.forks;
+        let solver_steps = ex.solver_steps();
         let pruned = ex.stats.so_pruned;
         let instructions = ex.stats.instructions;
         let mut evals = 0usize;
@@ -308,6 +331,9 @@ impl<'p> TestExplorer<'p> {
         stats.paths_pruned += *discarded;
         stats.forks += ex.stats.forks - forks;
         site.instructions.set(site.instructions.get() + (ex.stats.instructions - instructions));
+        let steps = ex.solver_steps() - solver_steps;
+        site.solver_steps.set(site.solver_steps.get() + steps);
+        stats.solver_steps += steps;
         stats.paths_pruned += ex.stats.so_pruned - pruned;
         if end != RunEnd::Exhausted {
             return Ok(None);
@@ -344,6 +370,7 @@ pub fn infer_lazy<'a>(
         limits,
         runs: Default::default(),
         instructions: Default::default(),
+        solver_steps: Default::default(),
         out_of_work: Default::default(),
     };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };

@@ -15,6 +15,10 @@ pub struct Config {
     pub max_time: Option<Duration>,
     /// Stop after this many instructions in total (`--max-instructions`).
     pub max_instructions: Option<u64>,
+    /// Stop once the first-order solver has taken this many Z3 steps in
+    /// total (counted with `solver.steps`): a bound in work on runs whose
+    /// time goes to the solver, not to instructions.
+    pub max_solver_steps: Option<u64>,
     /// End a single path early once it has run this many instructions
     /// (a path looping forever under some interpretation of a hole).
     pub max_path_instructions: Option<u64>,
@@ -266,6 +270,7 @@ impl Default for Config {
         Config {
             max_time: None,
             max_instructions: None,
+            max_solver_steps: None,
             max_path_instructions: None,
             max_hole_applications: None,
             sym_arg_alphabet: None,

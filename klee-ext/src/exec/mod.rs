@@ -344,6 +344,12 @@ impl<'p> Executor<'p> {
         self.solver.stats()
     }
 
+    /// Z3's steps of the first-order checks so far, over every run of
+    /// this executor (counted with `solver.steps`).
+    pub fn solver_steps(&self) -> u64 {
+        self.solver.steps()
+    }
+
     /// Prints a warning once per distinct text.
     pub fn warn_once(&mut self, msg: String) {
         if self.cfg.warnings && self.warned.insert(msg.clone()) {
@@ -467,6 +473,9 @@ impl<'p> Executor<'p> {
             if self.stats.instructions >= n {
                 return Some(StopReason::MaxInstructions);
             }
+        }
+        if self.cfg.max_solver_steps.is_some_and(|n| self.solver.steps() >= n) {
+            return Some(StopReason::MaxSolverSteps);
         }
         None
     }

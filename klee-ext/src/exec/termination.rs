@@ -52,6 +52,8 @@ impl ErrorKind {
 pub enum StopReason {
     MaxTime,
     MaxInstructions,
+    /// The run's solver steps (`Config::max_solver_steps`).
+    MaxSolverSteps,
     MaxMemory,
     MaxDepth,
     /// The call stack reached `--max-stack-frames` (runaway recursion).
@@ -70,6 +72,7 @@ impl StopReason {
         match self {
             StopReason::MaxTime => "time limit (--max-time) reached",
             StopReason::MaxInstructions => "instruction limit (--max-instructions) reached",
+            StopReason::MaxSolverSteps => "solver step limit reached",
             StopReason::MaxMemory => "memory limit (--max-memory) reached",
             StopReason::MaxDepth => "depth limit reached",
             StopReason::MaxStack => "Maximum stack size reached.",

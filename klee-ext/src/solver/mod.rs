@@ -352,11 +352,16 @@ pub fn first_order_steps(timeout: Option<Duration>) -> FirstOrder {
 /// Assembles the chain described by `cfg`.
 pub fn build(cfg: &SolverConfig) -> Solver {
     let deadline = Deadline::default();
+    let steps = Steps::default();
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
+    let mut fo = z3::Z3Solver::limited(cfg.timeout, cfg.steps)
+        .dumping_to(cfg.dump_queries.clone())
+        .bounded_by(deadline.clone());
+    if cfg.steps {
+        fo = fo.counting_steps(steps.clone());
+    }
     let mut s: Box<dyn SolverCore> = Box::new(Router {
-        fo: z3::Z3Solver::limited(cfg.timeout, cfg.steps)
-            .dumping_to(cfg.dump_queries.clone())
-            .bounded_by(deadline.clone()),
+        fo,
         so: None,
         so_cfg,
         pruned: 0,
@@ -380,7 +385,7 @@ pub fn build(cfg: &SolverConfig) -> Solver {
         s = Box::new(independence::Independent::new(s));
     }
     s = logs(s, query_log::LogPlace::All);
-    Solver { inner: s, queries: 0, deadline }
+    Solver { inner: s, queries: 0, deadline, steps }
 }
 
 /// Three-valued answer of the derived helpers.
@@ -400,11 +405,17 @@ pub struct Solver {
     /// before it is cut there (a step of many symbolic accesses, or one
     /// slow query, cannot run the exploration past the user's limit).
     deadline: Deadline,
+    steps: Steps,
 }
 
 /// The instant a run must end by (`None`: no limit), one cell shared by
 /// the chain's front and its backend.
 pub type Deadline = Rc<Cell<Option<Instant>>>;
+
+/// Z3's steps of the first-order backend's checks so far, one cell shared
+/// by the chain's front and its backend (counted with
+/// `SolverConfig::steps`).
+pub type Steps = Rc<Cell<u64>>;
 
 /// Whether `deadline` has passed.
 pub fn past(deadline: &Deadline) -> bool {
@@ -421,6 +432,12 @@ impl Solver {
     /// now is the limit's, not the query's.
     pub fn past_deadline(&self) -> bool {
         past(&self.deadline)
+    }
+
+    /// Z3's steps of the first-order checks so far (counted only with
+    /// `SolverConfig::steps`; 0 otherwise).
+    pub fn steps(&self) -> u64 {
+        self.steps.get()
     }
 
     /// Raw satisfiability of `constraints ∧ query`.
@@ -496,6 +513,30 @@ mod tests {
             acc = pool.concat(b, acc);
         }
         acc
+    }
+
+    #[test]
+    fn z3_steps_are_counted_only_when_asked_and_grow_with_the_work() {
+        let mut pool = Pool::new();
+        let x = int(&mut pool, "x");
+        let y = int(&mut pool, "y");
+        let p = pool.bin(BinOp::Mul, x, y);
+        let c = pool.constant(32, 1_000_003 * 7);
+        let q = pool.cmp(CmpOp::Eq, p, c);
+        let mut plain = build(&SolverConfig::default());
+        assert!(matches!(plain.check(&mut pool, &[], q), Sat::Sat(_)));
+        assert_eq!(plain.steps(), 0, "not counted without `steps`");
+        let mut counted = build(&SolverConfig { steps: true, timeout: Some(Duration::from_secs(5)), ..Default::default() });
+        assert!(matches!(counted.check(&mut pool, &[], q), Sat::Sat(_)));
+        let one = counted.steps();
+        assert!(one > 0, "a product to factor takes Z3 steps");
+        // A second query adds its own steps to the count.
+        let z = int(&mut pool, "z");
+        let r = pool.bin(BinOp::Mul, z, z);
+        let c2 = pool.constant(32, 49);
+        let q2 = pool.cmp(CmpOp::Eq, r, c2);
+        assert!(matches!(counted.check(&mut pool, &[], q2), Sat::Sat(_)));
+        assert!(counted.steps() > one);
     }
 
     #[test]

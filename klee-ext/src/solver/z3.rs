@@ -51,6 +51,11 @@ pub struct Z3Solver {
     clock: Option<Duration>,
     /// The run's outer time limit: a check is cut there.
     deadline: super::Deadline,
+    /// Z3's steps of every check, counted into this cell when set
+    /// (`SolverConfig::steps`): the work a budget bounds.
+    steps: Option<super::Steps>,
+    /// The context's step count after the last check.
+    counted: u64,
 }
 
 extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
@@ -196,8 +201,16 @@ impl Z3Solver {
                 dump: None,
                 clock,
                 deadline: super::Deadline::default(),
+                steps: None,
+                counted: 0,
             }
         }
+    }
+
+    /// The same solver, adding the steps of its checks to `steps`.
+    pub fn counting_steps(mut self, steps: super::Steps) -> Self {
+        self.steps = Some(steps);
+        self
     }
 }
 
@@ -443,6 +456,24 @@ fn has_nonlinear(pool: &ExprPool, roots: &[ExprId]) -> bool {
     false
 }
 
+/// Z3's statistic `rlimit count` of `st` (the steps its context has
+/// taken so far); releases `st`.
+///
+/// # Safety
+/// `st` was just returned by one of `ctx`'s statistics calls.
+pub(super) unsafe fn rlimit_count(ctx: Z3_context, st: Z3_stats) -> u64 {
+    Z3_stats_inc_ref(ctx, st);
+    let mut steps = 0;
+    for i in 0..Z3_stats_size(ctx, st) {
+        let key = Z3_stats_get_key(ctx, st, i);
+        if !key.is_null() && Z3_stats_is_uint(ctx, st, i) && CStr::from_ptr(key).to_bytes() == b"rlimit count" {
+            steps = u64::from(Z3_stats_get_uint_value(ctx, st, i));
+        }
+    }
+    Z3_stats_dec_ref(ctx, st);
+    steps
+}
+
 fn op_divides(e: &Expr) -> bool {
     matches!(e, Expr::Bin { op: BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem, .. })
 }
@@ -492,6 +523,12 @@ impl SolverCore for Z3Solver {
             let r = Z3_solver_check(ctx, solver);
             if cut.is_some() {
                 set_timeout(ctx, solver, Some(self.clock.unwrap_or(Duration::from_millis(u32::MAX as u64))));
+            }
+            if let Some(cell) = &self.steps {
+                // The context's count goes on over the checks.
+                let now = rlimit_count(ctx, Z3_solver_get_statistics(ctx, solver));
+                cell.set(cell.get() + now.saturating_sub(self.counted));
+                self.counted = now;
             }
 
             if r == Z3_L_TRUE {

@@ -625,18 +625,7 @@ impl SoSolver {
 /// # Safety
 /// `opt` belongs to `ctx` and is alive.
 unsafe fn optimize_steps(ctx: Z3_context, opt: Z3_optimize) -> u64 {
-    let st = Z3_optimize_get_statistics(ctx, opt);
-    Z3_stats_inc_ref(ctx, st);
-    let mut steps = 0;
-    for i in 0..Z3_stats_size(ctx, st) {
-        let key = Z3_stats_get_key(ctx, st, i);
-        if !key.is_null() && Z3_stats_is_uint(ctx, st, i) && std::ffi::CStr::from_ptr(key).to_bytes() == b"rlimit count"
-        {
-            steps = u64::from(Z3_stats_get_uint_value(ctx, st, i));
-        }
-    }
-    Z3_stats_dec_ref(ctx, st);
-    steps
+    super::z3::rlimit_count(ctx, Z3_optimize_get_statistics(ctx, opt))
 }
 
 /// What a whole-specification solve looks for.

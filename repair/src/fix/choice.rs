@@ -305,18 +305,22 @@ pub struct Behaviour {
     /// Whether every member is a case split (then the first member's kind).
     pub case_split: Option<CaseSplit>,
     pub departure: f64,
+    /// The least edit distance of a member: how small an edit reaches
+    /// the behaviour (its first member may be a larger edit that is not
+    /// a case split).
+    pub distance: u32,
     pub support: usize,
 }
 
 impl Behaviour {
-    /// The ordering key: the least change (the departure and the best
-    /// member's edit distance, [`change`]), then case splits last, the
+    /// The ordering key: the least change (the departure and the least
+    /// edit that reaches it, [`change`]), then case splits last, the
     /// most support, and the best member's distance, objective and
     /// constants.
     fn key(&self, pool: &[Patch]) -> (u64, bool, std::cmp::Reverse<usize>, (u32, u32, u64)) {
         let best = &pool[self.members[0]];
         (
-            (change(self.departure, best.distance) * 1000.0).round() as u64,
+            (change(self.departure, self.distance) * 1000.0).round() as u64,
             self.case_split.is_some(),
             std::cmp::Reverse(self.support),
             (best.distance, best.objective, best.plain),
@@ -343,14 +347,17 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
     let mut out: Vec<Behaviour> = groups
         .into_iter()
         .map(|mut members| {
-            // Patches that behave alike: the closest, then one on variables
-            // before one on a value a call computes, then the first found
-            // (at the more suspicious site).
-            members.sort_by_key(|&i| (pool[i].distance, pool[i].whole_value));
+            // Patches that behave alike: a case split last (the principle
+            // that orders behaviours holds among the edits that reach one),
+            // then the closest, then one on variables before one on a
+            // value a call computes, then the first found (at the more
+            // suspicious site).
+            members.sort_by_key(|&i| (case_split_of(&pool[i]).is_some(), pool[i].distance, pool[i].whole_value));
             let splits: Vec<Option<CaseSplit>> = members.iter().map(|&i| case_split_of(&pool[i])).collect();
             let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
-            Behaviour { case_split, departure: departure(members[0]), support: support(&refs), members }
+            let distance = refs.iter().map(|p| p.distance).min().unwrap_or(0);
+            Behaviour { case_split, departure: departure(members[0]), distance, support: support(&refs), members }
         })
         .collect();
     out.sort_by_key(|b| b.key(pool));
@@ -476,5 +483,27 @@ mod tests {
         // distance.
         let u = order_unobserved(&pool);
         assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 0, 2, 4]);
+    }
+
+    #[test]
+    fn within_a_behaviour_a_case_split_comes_last() {
+        let orig = vec![obs("a"), obs("b")];
+        // 0: a case split at distance 1; 1: the same behaviour through a
+        // larger edit that is not one; 2: another behaviour, also one
+        // departure, at distance 2.
+        let pool = vec![
+            patch("!todo", "!(wd < 0)", 1),
+            patch("!todo", "!state.todo", 3),
+            patch("x > lo", "x >= lo", 2),
+        ];
+        let same = vec![obs("a"), obs("B")];
+        let observed = vec![same.clone(), same, vec![obs("A"), obs("b")]];
+        let b = order(&pool, &orig, &observed, &[1.0, 1.0]);
+        assert_eq!(b[0].members, vec![1, 0], "the edit that is not a case split shows the behaviour");
+        assert_eq!(b[0].case_split, None);
+        // The behaviour is reached at distance 1 all the same: it comes
+        // before the other one at distance 2.
+        assert_eq!(b[0].distance, 1);
+        assert_eq!(b[1].members, vec![2]);
     }
 }
