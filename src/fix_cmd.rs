@@ -50,7 +50,8 @@ pub struct FixArgs {
     #[arg(long, value_name = "N")]
     max_set_paths: Option<u64>,
     /// Work budget of one site's search: runs of its tests' schedules (a
-    /// run that forks counts each of its paths) in the full pass (default 1600; an eighth in the quick pass).
+    /// run that forks counts each of its paths) in the full pass (default 1600; an eighth in the quick pass); the VM's
+    /// feasibility checks at the site may take 20000 Z3 steps per run of it.
     #[arg(long, value_name = "N")]
     max_site_runs: Option<u64>,
     /// Work budget of one site in the full pass: VM instructions of its

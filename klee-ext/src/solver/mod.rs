@@ -354,19 +354,12 @@ pub fn build(cfg: &SolverConfig) -> Solver {
     let deadline = Deadline::default();
     let steps = Steps::default();
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
-    let mut fo = z3::Z3Solver::limited(cfg.timeout, cfg.steps)
-        .dumping_to(cfg.dump_queries.clone())
-        .bounded_by(deadline.clone());
+    let mut fo =
+        z3::Z3Solver::limited(cfg.timeout, cfg.steps).dumping_to(cfg.dump_queries.clone()).bounded_by(deadline.clone());
     if cfg.steps {
         fo = fo.counting_steps(steps.clone());
     }
-    let mut s: Box<dyn SolverCore> = Box::new(Router {
-        fo,
-        so: None,
-        so_cfg,
-        pruned: 0,
-        guessed: 0,
-    });
+    let mut s: Box<dyn SolverCore> = Box::new(Router { fo, so: None, so_cfg, pruned: 0, guessed: 0 });
     let logs = |s: Box<dyn SolverCore>, place: query_log::LogPlace| -> Box<dyn SolverCore> {
         let mut s = s;
         for spec in cfg.query_logs.iter().filter(|l| l.place == place) {
@@ -526,7 +519,8 @@ mod tests {
         let mut plain = build(&SolverConfig::default());
         assert!(matches!(plain.check(&mut pool, &[], q), Sat::Sat(_)));
         assert_eq!(plain.steps(), 0, "not counted without `steps`");
-        let mut counted = build(&SolverConfig { steps: true, timeout: Some(Duration::from_secs(5)), ..Default::default() });
+        let mut counted =
+            build(&SolverConfig { steps: true, timeout: Some(Duration::from_secs(5)), ..Default::default() });
         assert!(matches!(counted.check(&mut pool, &[], q), Sat::Sat(_)));
         let one = counted.steps();
         assert!(one > 0, "a product to factor takes Z3 steps");

@@ -491,11 +491,8 @@ mod tests {
         // 0: a case split at distance 1; 1: the same behaviour through a
         // larger edit that is not one; 2: another behaviour, also one
         // departure, at distance 2.
-        let pool = vec![
-            patch("!todo", "!(wd < 0)", 1),
-            patch("!todo", "!state.todo", 3),
-            patch("x > lo", "x >= lo", 2),
-        ];
+        let pool =
+            vec![patch("!todo", "!(wd < 0)", 1), patch("!todo", "!state.todo", 3), patch("x > lo", "x >= lo", 2)];
         let same = vec![obs("a"), obs("B")];
         let observed = vec![same.clone(), same, vec![obs("A"), obs("b")]];
         let b = order(&pool, &orig, &observed, &[1.0, 1.0]);
