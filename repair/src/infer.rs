@@ -540,7 +540,7 @@ pub(crate) const SOLVER_STEPS_PER_RUN: u64 = 20_000;
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn scheduled_executor<'e, 'p>(
     slot: &'e mut Option<Executor<'p>>, prog: &'p Program, t: &TestCase, holes: &[(String, LangSpec)], engine: Engine,
-    limits: &Limits, (time, solver_steps): (Duration, Option<u64>), sched: Rc<klee_ext::exec::so::HoleSchedule>,
+    limits: &Limits, time: Duration, solver_steps: Option<u64>, sched: Rc<klee_ext::exec::so::HoleSchedule>,
 ) -> Result<&'e mut Executor<'p>, String> {
     if let Some(ex) = slot {
         // The run's instructions, as work: the executor's count goes on

@@ -259,7 +259,8 @@ impl<'p> TestExplorer<'p> {
             &holes,
             site.engine,
             site.limits,
-            (time, steps_left),
+            time,
+            steps_left,
             sched,
         )?;
         let forks = ex.stats.forks;

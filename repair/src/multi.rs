@@ -190,7 +190,7 @@ impl<'p> Explorer<'p> {
         let time = cx.limits.deadline.saturating_duration_since(Instant::now());
         let sched = Rc::new(HoleSchedule { originals: cx.originals.clone(), flips: flips.to_vec() });
         let ex =
-            scheduled_executor(&mut self.ex, cx.prog, self.test, &cx.langs, cx.engine, cx.limits, (time, None), sched)?;
+            scheduled_executor(&mut self.ex, cx.prog, self.test, &cx.langs, cx.engine, cx.limits, time, None, sched)?;
         let (forks, pruned) = (ex.stats.forks, ex.stats.so_pruned);
         let so = cx.engine != Engine::Fo;
         let query_time = cx.limits.query_timeout;

@@ -352,9 +352,9 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
             // then the closest, then one on variables before one on a
             // value a call computes, then the first found (at the more
             // suspicious site).
-            members.sort_by_key(|&i| (case_split_of(&pool[i]).is_some(), pool[i].distance, pool[i].whole_value));
-            let splits: Vec<Option<CaseSplit>> = members.iter().map(|&i| case_split_of(&pool[i])).collect();
-            let case_split = if splits.iter().all(Option::is_some) { splits[0] } else { None };
+            members.sort_by_cached_key(|&i| (case_split_of(&pool[i]).is_some(), pool[i].distance, pool[i].whole_value));
+            // Case splits sort last: the first member is one only if all are.
+            let case_split = case_split_of(&pool[members[0]]);
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
             let distance = refs.iter().map(|p| p.distance).min().unwrap_or(0);
             Behaviour { case_split, departure: departure(members[0]), distance, support: support(&refs), members }
