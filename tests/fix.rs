@@ -198,9 +198,14 @@ fn the_intended_edit_is_reported_for_each_bug_class() {
         ("copied_assignment", &["st.depth = level;"]),
         // A value a loop overwrites, saved in a new local and restored.
         ("save_restore", &["long saved_n = n; … n = saved_n;"]),
+        // The guard before the increment, or the same guard after it,
+        // just before the argument is read.
         (
             "error_guard",
-            &["if (argv[*i + 1] == 0) { fprintf(stderr, \"prog: bad option\\n\"); exit(2); }\n    (*i)++;"],
+            &[
+                "if (argv[*i + 1] == 0) { fprintf(stderr, \"prog: bad option\\n\"); exit(2); }\n    (*i)++;",
+                "if (!argv[*i]) { fprintf(stderr, \"prog: bad option\\n\"); exit(2); }\n    return atoi(argv[*i]);",
+            ],
         ),
         // Loops: a condition run up to 100 times, a statement run 1,000
         // times, an inner loop's bound.

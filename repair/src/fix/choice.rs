@@ -26,6 +26,11 @@
 //! behaviours after the first are what the tests leave open: each is
 //! reported with an input on which it and the chosen one differ.
 //!
+//! A condition made false counts as a statement switched off, as
+//! `if (0) s;` does; a condition made true does not: it keeps the
+//! branch the tests run, and real fixes make it (a flag's test that
+//! should always hold).
+//!
 //! The order of the first two was measured: with case splits first, the
 //! choice lost three correct edge-case guards of the wide development set
 //! (`i < n && n != 1` behind a wrong index `p[i + 1]` that departs more);
@@ -52,7 +57,8 @@ pub enum CaseSplit {
     /// More comparisons with a constant than the original has
     /// (`m3 > m2` → `m3 > 0`, `s < n` → `s < n && s < 17`).
     ConstantComparison,
-    /// A statement that no longer runs (`if (0) s;`, `s;` deleted).
+    /// A statement that no longer runs (`if (0) s;`, `s;` deleted, a
+    /// condition made false).
     SwitchedOff,
 }
 
@@ -61,7 +67,7 @@ impl CaseSplit {
         match self {
             CaseSplit::ConstantArm => "a conditional with a constant arm",
             CaseSplit::ConstantComparison => "a comparison with a constant the original does not make",
-            CaseSplit::SwitchedOff => "a statement switched off",
+            CaseSplit::SwitchedOff => "a statement or branch switched off",
         }
     }
 }
@@ -210,18 +216,29 @@ pub fn constant_arms(s: &str) -> usize {
     n
 }
 
+/// The conditions that are false whatever the state.
+const FALSE: [&str; 4] = ["0", "false", "0 != 0", "!1"];
+
 /// Principle 2: whether a patch (at a site of `schema`, `original` →
 /// `replacement` as the source shows them) is a case split.
 pub fn case_split(schema: Schema, original: &str, replacement: &str) -> Option<CaseSplit> {
     if schema == Schema::Delete {
         return Some(CaseSplit::SwitchedOff);
     }
-    if schema == Schema::Guard {
-        let cond = replacement.trim_start().strip_prefix("if").map(str::trim_start).unwrap_or("");
-        let off = ["(0)", "(false)", "(0 != 0)", "(!1)"].iter().any(|c| cond.starts_with(c));
-        if off {
-            return Some(CaseSplit::SwitchedOff);
+    // `if (0) s;`, and a condition made false (`if (0)`, `while (0)`):
+    // either way what the condition guarded no longer runs.
+    let off = match schema {
+        Schema::Guard => {
+            let cond = replacement.trim_start().strip_prefix("if").map(str::trim_start).unwrap_or("");
+            FALSE
+                .iter()
+                .any(|c| cond.strip_prefix('(').is_some_and(|r| r.starts_with(c) && r[c.len()..].starts_with(')')))
         }
+        Schema::Condition => FALSE.contains(&replacement.trim()) && !FALSE.contains(&original.trim()),
+        _ => false,
+    };
+    if off {
+        return Some(CaseSplit::SwitchedOff);
     }
     if constant_arms(replacement) > constant_arms(original) {
         return Some(CaseSplit::ConstantArm);
@@ -397,6 +414,11 @@ mod tests {
         assert_eq!(case_split(Schema::Condition, "m3 > m2", "m3 > 0"), Some(CaseSplit::ConstantComparison));
         assert_eq!(case_split(Schema::Guard, "res = 1;", "if (0) res = 1;"), Some(CaseSplit::SwitchedOff));
         assert_eq!(case_split(Schema::Delete, "res = 1;", ""), Some(CaseSplit::SwitchedOff));
+        assert_eq!(case_split(Schema::Condition, "d != 0 && seen(d)", "0"), Some(CaseSplit::SwitchedOff));
+        // A condition made true is not counted (the module's notes); a
+        // returned `false` is no condition.
+        assert_eq!(case_split(Schema::Condition, "d != 0 && seen(d)", "1"), None);
+        assert_eq!(case_split(Schema::Return, "true", "false"), None);
         // Not case splits: another operator, another variable, a
         // comparison with a constant the original made already.
         assert_eq!(case_split(Schema::Condition, "c < a && c < b", "c <= a && c <= b"), None);
