@@ -162,30 +162,39 @@ impl Builds {
     pub(crate) fn instrumented(
         &self, p: &Project, src: usize, instrumented: &str, dir: &Path,
     ) -> Result<Rc<klee_ext::ir::Program>, String> {
-        std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
         let bc = match self {
-            Builds::Direct => {
-                let src_rel = &p.sources[src];
-                let name =
-                    src_rel.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "prog.c".into());
-                let inst = dir.join(&name);
-                std::fs::write(&inst, instrumented).map_err(|e| e.to_string())?;
-                let mut c_files: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-                c_files[src] = inst;
-                let mut flags: Vec<String> = Vec::new();
-                for d in include_dirs(p) {
-                    flags.push("-I".into());
-                    flags.push(d.display().to_string());
-                }
-                flags.extend(p.cflags.iter().cloned());
-                klee_ext::compile::compile_c(&c_files, &flags, dir).map_err(|e| {
-                    format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string()))
-                })?
+            Builds::Direct => Builds::bitcode_job(p, src, instrumented, dir).run()?,
+            Builds::Make(m) => {
+                std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+                vec![m
+                    .bitcode(src, instrumented, dir)
+                    .map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?]
             }
-            Builds::Make(m) => vec![m
-                .bitcode(src, instrumented, dir)
-                .map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?],
         };
+        Builds::load_bitcode(&bc)
+    }
+
+    /// A direct build's compile of the project with source `src` replaced
+    /// by `instrumented`, to bitcode in `dir`, as a job that may run on
+    /// another thread (`ahead.rs`).
+    pub(crate) fn bitcode_job(p: &Project, src: usize, instrumented: &str, dir: &Path) -> BitcodeJob {
+        let mut flags: Vec<String> = Vec::new();
+        for d in include_dirs(p) {
+            flags.push("-I".into());
+            flags.push(d.display().to_string());
+        }
+        flags.extend(p.cflags.iter().cloned());
+        BitcodeJob {
+            sources: p.sources.iter().map(|s| p.dir.join(s)).collect(),
+            src,
+            text: instrumented.to_string(),
+            flags,
+            dir: dir.to_path_buf(),
+        }
+    }
+
+    /// Bitcode files loaded in the VM, or why not (a `skipped: …` result).
+    pub(crate) fn load_bitcode(bc: &[PathBuf]) -> Result<Rc<klee_ext::ir::Program>, String> {
         let paths: Vec<&Path> = bc.iter().map(|b| b.as_path()).collect();
         let prog = klee_ext::ir::load_module_file(&paths, Some(klee_ext::RUNTIME_BC))
             .map_err(|e| format!("skipped: the VM cannot load the program: {e}"))?;
@@ -204,6 +213,33 @@ impl Builds {
             }
         }
         out
+    }
+}
+
+/// A direct build's compile of an instrumented program to bitcode: the
+/// project's sources, one of them replaced by a new text.
+pub(crate) struct BitcodeJob {
+    sources: Vec<PathBuf>,
+    src: usize,
+    text: String,
+    flags: Vec<String>,
+    dir: PathBuf,
+}
+
+impl BitcodeJob {
+    /// The bitcode files, or why not (a `skipped: …` result).
+    pub(crate) fn run(self) -> Result<Vec<PathBuf>, String> {
+        std::fs::create_dir_all(&self.dir).map_err(|e| e.to_string())?;
+        let name = self.sources[self.src]
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "prog.c".into());
+        let inst = self.dir.join(&name);
+        std::fs::write(&inst, &self.text).map_err(|e| e.to_string())?;
+        let mut c_files = self.sources;
+        c_files[self.src] = inst;
+        klee_ext::compile::compile_c(&c_files, &self.flags, &self.dir)
+            .map_err(|e| format!("skipped: the instrumented program does not compile: {}", first_line(&e.to_string())))
     }
 }
 

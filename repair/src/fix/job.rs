@@ -324,6 +324,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         constants: &constants,
         macros: &macros,
         programs: RefCell::new(HashMap::new()),
+        ahead: Default::default(),
         tree_drawn: Cell::new(false),
         spectrum: &spectrum,
         failing_output_lines: output_lines(&texts, &spectrum),
@@ -394,7 +395,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
             continue;
         }
         let mut retry = Vec::new();
-        for &k in &queue {
+        for (at, &k) in queue.iter().enumerate() {
             let c = &candidates[k];
             // With a patch in hand, the search goes on collecting others
             // for its share of work (`Collect`).
@@ -467,6 +468,10 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
                 ..limits.clone()
             };
             let site = SiteRun { c, k, text: &texts[c.src], view: &views[c.src], limits: site_limits, pass };
+            if let Some(&next) = queue.get(at + 1) {
+                let n = &candidates[next];
+                repair.compile_ahead(next, n, &texts[n.src]);
+            }
             let SiteOutcome { result, stats, patches, antipatterns } = try_site(&repair, &site)?;
             if let Some(b) = stats.lower_bound {
                 bounds.insert(k, b);

@@ -13,6 +13,7 @@
 //! whole repair. The searches themselves are [`crate::infer`] and
 //! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
 
+mod ahead;
 pub mod antipattern;
 pub mod behaviour;
 pub mod builds;

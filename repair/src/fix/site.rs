@@ -39,6 +39,8 @@ pub(super) struct Repair<'a> {
     pub macros: &'a HashMap<String, i64>,
     /// Each candidate's instrumented program, made once for all passes.
     pub programs: RefCell<HashMap<usize, Result<Rc<Program>, String>>>,
+    /// The compiles of candidates' programs started ahead of their sites.
+    pub ahead: super::ahead::Ahead,
     /// Whether `--tree` has been drawn.
     pub tree_drawn: Cell<bool>,
     /// The tests' line counts on the original program.
@@ -113,6 +115,25 @@ impl Pass {
 /// Instruments, infers, synthesizes and validates one site: the closest
 /// terms in order, until one passes every test natively (with `--all`,
 /// every one that does).
+impl Repair<'_> {
+    /// Starts compiling candidate `k`'s instrumented program (`text` its
+    /// source's text) while another site runs, when it is built directly
+    /// and not yet made.
+    pub(super) fn compile_ahead(&self, k: usize, c: &Candidate, text: &str) {
+        if !matches!(self.builds, Builds::Direct)
+            || c.site.vars.is_empty()
+            || self.ahead.started(k)
+            || self.programs.borrow().contains_key(&k)
+        {
+            return;
+        }
+        let p = self.p;
+        let inst = cparse::instrument(text, &c.site, &p.dir.join(&p.sources[c.src]).display().to_string());
+        let job = Builds::bitcode_job(p, c.src, &inst, &self.tmp.join(format!("site{k}")));
+        self.ahead.start(k, move || job.run());
+    }
+}
+
 pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError> {
     let mut antipatterns = Vec::new();
     let (result, stats, patches) = attempt(r, s, &mut antipatterns)?;
@@ -131,9 +152,12 @@ fn attempt(
     let dir = r.tmp.join(format!("site{}-{}", s.k, s.pass as u8));
     std::fs::create_dir_all(&dir).map_err(FixError::io(&dir, "cannot create: "))?;
     let src_rel = &p.sources[c.src];
-    let make_program = || {
-        let inst = cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string());
-        r.builds.instrumented(p, c.src, &inst, &r.tmp.join(format!("site{}", s.k)))
+    let make_program = || match r.ahead.take(s.k) {
+        Some(bc) => bc.and_then(|bc| Builds::load_bitcode(&bc)),
+        None => {
+            let inst = cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string());
+            r.builds.instrumented(p, c.src, &inst, &r.tmp.join(format!("site{}", s.k)))
+        }
     };
     let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(make_program) {
         Ok(prog) => prog.clone(),
