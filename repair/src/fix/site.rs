@@ -112,9 +112,6 @@ impl Pass {
     }
 }
 
-/// Instruments, infers, synthesizes and validates one site: the closest
-/// terms in order, until one passes every test natively (with `--all`,
-/// every one that does).
 impl Repair<'_> {
     /// Starts compiling candidate `k`'s instrumented program (`text` its
     /// source's text) while another site runs, when it is built directly
@@ -127,13 +124,32 @@ impl Repair<'_> {
         {
             return;
         }
-        let p = self.p;
-        let inst = cparse::instrument(text, &c.site, &p.dir.join(&p.sources[c.src]).display().to_string());
-        let job = Builds::bitcode_job(p, c.src, &inst, &self.tmp.join(format!("site{k}")));
+        let job = Builds::bitcode_job(self.p, c.src, &self.instrumented(c, text), &self.program_dir(k));
         self.ahead.start(k, move || job.run());
+    }
+
+    /// Candidate `k`'s instrumented program (compiled ahead or now).
+    fn program(&self, k: usize, c: &Candidate, text: &str) -> Result<Rc<Program>, String> {
+        match self.ahead.take(k) {
+            Some(bc) => bc.and_then(|bc| Builds::load_bitcode(&bc)),
+            None => self.builds.instrumented(self.p, c.src, &self.instrumented(c, text), &self.program_dir(k)),
+        }
+    }
+
+    /// The source of candidate `c` (`text` its source's) with its hole.
+    fn instrumented(&self, c: &Candidate, text: &str) -> String {
+        cparse::instrument(text, &c.site, &self.p.dir.join(&self.p.sources[c.src]).display().to_string())
+    }
+
+    /// Where candidate `k`'s program is built.
+    fn program_dir(&self, k: usize) -> std::path::PathBuf {
+        self.tmp.join(format!("site{k}"))
     }
 }
 
+/// Instruments, infers, synthesizes and validates one site: the closest
+/// terms in order, until one passes every test natively (with `--all`,
+/// every one that does).
 pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError> {
     let mut antipatterns = Vec::new();
     let (result, stats, patches) = attempt(r, s, &mut antipatterns)?;
@@ -152,14 +168,7 @@ fn attempt(
     let dir = r.tmp.join(format!("site{}-{}", s.k, s.pass as u8));
     std::fs::create_dir_all(&dir).map_err(FixError::io(&dir, "cannot create: "))?;
     let src_rel = &p.sources[c.src];
-    let make_program = || match r.ahead.take(s.k) {
-        Some(bc) => bc.and_then(|bc| Builds::load_bitcode(&bc)),
-        None => {
-            let inst = cparse::instrument(text, &c.site, &p.dir.join(src_rel).display().to_string());
-            r.builds.instrumented(p, c.src, &inst, &r.tmp.join(format!("site{}", s.k)))
-        }
-    };
-    let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(make_program) {
+    let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(|| r.program(s.k, c, text)) {
         Ok(prog) => prog.clone(),
         Err(e) => return Ok((SiteResult::Build(e.clone()), none, Vec::new())),
     };
