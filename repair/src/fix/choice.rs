@@ -216,8 +216,23 @@ pub fn constant_arms(s: &str) -> usize {
     n
 }
 
-/// The conditions that are false whatever the state.
-const FALSE: [&str; 4] = ["0", "false", "0 != 0", "!1"];
+/// The conditions that are false whatever the state, as tokens.
+const FALSE: [&[&str]; 4] = [&["0"], &["false"], &["0", "!=", "0"], &["!", "1"]];
+
+/// The tokens of the condition of the `if (…)` that `t` starts with.
+fn if_condition<'a>(t: &'a [&'a str]) -> Option<&'a [&'a str]> {
+    let ["if", "(", rest @ ..] = t else { return None };
+    let mut depth = 0usize;
+    for (i, tok) in rest.iter().enumerate() {
+        match *tok {
+            "(" => depth += 1,
+            ")" if depth == 0 => return Some(&rest[..i]),
+            ")" => depth -= 1,
+            _ => {}
+        }
+    }
+    None
+}
 
 /// Principle 2: whether a patch (at a site of `schema`, `original` →
 /// `replacement` as the source shows them) is a case split.
@@ -227,14 +242,10 @@ pub fn case_split(schema: Schema, original: &str, replacement: &str) -> Option<C
     }
     // `if (0) s;`, and a condition made false (`if (0)`, `while (0)`):
     // either way what the condition guarded no longer runs.
+    let is_false = |t: &[&str]| FALSE.contains(&t);
     let off = match schema {
-        Schema::Guard => {
-            let cond = replacement.trim_start().strip_prefix("if").map(str::trim_start).unwrap_or("");
-            FALSE
-                .iter()
-                .any(|c| cond.strip_prefix('(').is_some_and(|r| r.starts_with(c) && r[c.len()..].starts_with(')')))
-        }
-        Schema::Condition => FALSE.contains(&replacement.trim()) && !FALSE.contains(&original.trim()),
+        Schema::Guard => if_condition(&tokens(replacement)).is_some_and(is_false),
+        Schema::Condition => is_false(&tokens(replacement)) && !is_false(&tokens(original)),
         _ => false,
     };
     if off {

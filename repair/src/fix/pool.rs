@@ -159,7 +159,7 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     // `MAX_COMPARED`.
     let n = pool.len();
     let mut likeliest: Vec<usize> = (0..n).collect();
-    likeliest.sort_by_key(|&i| {
+    likeliest.sort_by_cached_key(|&i| {
         let pt = &pool[i];
         (choice::case_split_of(pt).is_some(), pt.distance)
     });
