@@ -125,13 +125,46 @@ impl Default for SolverConfig {
 
 /// Sends each query to the backend its roots need.
 pub struct Router {
-    fo: z3::Z3Solver,
+    fo: LazyFo,
     /// Made at the first second-order query (its own Z3 context).
     so: Option<z3_so::SoSolver>,
     so_cfg: z3_so::SoConfig,
     pruned: u64,
     /// Second-order queries answered by [`guess_interpretation`].
     guessed: u64,
+}
+
+/// The first-order backend, made at its first query: most runs of a
+/// repair's sites never ask one (their branches are concrete or decided
+/// by the path's model), and a Z3 context costs about 2 ms to make. A
+/// context made later is the same fresh context, so no answer changes.
+struct LazyFo {
+    spec: FoSpec,
+    made: Option<Box<z3::Z3Solver>>,
+}
+
+/// What the first-order backend is made with.
+struct FoSpec {
+    timeout: Option<Duration>,
+    /// Count its checks' Z3 steps here (`SolverConfig::steps`).
+    steps: Option<Steps>,
+    dump: Option<std::path::PathBuf>,
+    deadline: Deadline,
+}
+
+impl LazyFo {
+    fn get(&mut self) -> &mut z3::Z3Solver {
+        let spec = &self.spec;
+        self.made.get_or_insert_with(|| {
+            let fo = z3::Z3Solver::limited(spec.timeout, spec.steps.is_some())
+                .dumping_to(spec.dump.clone())
+                .bounded_by(spec.deadline.clone());
+            Box::new(match &spec.steps {
+                Some(steps) => fo.counting_steps(steps.clone()),
+                None => fo,
+            })
+        })
+    }
 }
 
 /// `roots` restated: `value == v` for every linked application that
@@ -264,17 +297,17 @@ fn guess_interpretation(pool: &Pool, roots: &[ExprId], m: &Assignment) -> Option
 impl SolverCore for Router {
     fn check(&mut self, pool: &mut Pool, constraints: &[ExprId], query: ExprId) -> Sat {
         if !pool.so.has_occurrences() {
-            return self.fo.check(pool, constraints, query);
+            return self.fo.get().check(pool, constraints, query);
         }
         let mut roots = constraints.to_vec();
         roots.push(query);
         if !pool.so_linked_in(&roots) {
-            return self.fo.check(pool, constraints, query);
+            return self.fo.get().check(pool, constraints, query);
         }
         // First with applications as free values: what is infeasible even
         // then (e.g. the digits of a printed value) needs no second-order
         // query, which costs far more on such arithmetic.
-        let fo = self.fo.check(pool, constraints, query);
+        let fo = self.fo.get().check(pool, constraints, query);
         if matches!(fo, Sat::Unsat) {
             return Sat::Unsat;
         }
@@ -290,7 +323,7 @@ impl SolverCore for Router {
         // value whose digits are fixed), ask only for those values: the
         // same question without the arithmetic that pinned them.
         if let Sat::Sat(m) = &fo {
-            let pinned = pin_applications(&mut self.fo, pool, &roots, m);
+            let pinned = pin_applications(self.fo.get(), pool, &roots, m);
             log::debug!(target: "se2repair::so", "so-pin roots={} divides={} pinned={:?}", roots.len(), divides(pool, &roots), pinned.as_ref().map(|e| e.len()));
             if let Some(eqs) = pinned {
                 let r = so.check(pool, &eqs, ExprPool::TRUE);
@@ -319,7 +352,9 @@ impl SolverCore for Router {
     }
 
     fn collect_stats(&self, stats: &mut SolverStats) {
-        self.fo.collect_stats(stats);
+        if let Some(fo) = &self.fo.made {
+            fo.collect_stats(stats);
+        }
         stats.so_pruned += self.pruned;
         stats.so_guessed += self.guessed;
         let Some(so) = &self.so else { return };
@@ -354,11 +389,13 @@ pub fn build(cfg: &SolverConfig) -> Solver {
     let deadline = Deadline::default();
     let steps = Steps::default();
     let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
-    let mut fo =
-        z3::Z3Solver::limited(cfg.timeout, cfg.steps).dumping_to(cfg.dump_queries.clone()).bounded_by(deadline.clone());
-    if cfg.steps {
-        fo = fo.counting_steps(steps.clone());
-    }
+    let spec = FoSpec {
+        timeout: cfg.timeout,
+        steps: cfg.steps.then(|| steps.clone()),
+        dump: cfg.dump_queries.clone(),
+        deadline: deadline.clone(),
+    };
+    let fo = LazyFo { spec, made: None };
     let mut s: Box<dyn SolverCore> = Box::new(Router { fo, so: None, so_cfg, pruned: 0, guessed: 0 });
     let logs = |s: Box<dyn SolverCore>, place: query_log::LogPlace| -> Box<dyn SolverCore> {
         let mut s = s;
