@@ -6,7 +6,7 @@
 use crate::config::{MatchKind, TestCase};
 use crate::native::judge;
 use klee_ext::exec::PathReport;
-use klee_ext::exec::{ArgSpec, Config, Executor, StopReason, Termination};
+use klee_ext::exec::{ArgSpec, Config, Executor, ObjectResolution, StopReason, Termination};
 use klee_ext::expr::ExprId;
 use klee_ext::ir::Program;
 use klee_ext::so::Pool;
@@ -476,6 +476,7 @@ pub(crate) fn test_config(
         hole_mode: if engine == Engine::Fo { HoleMode::Fo } else { HoleMode::So },
         fork_on_values: true,
         fork_on_pins: limits.fork_on_pins,
+        object_resolution: ObjectResolution::Indexed,
         so_langs: vec![(hole.0.to_string(), hole.1.clone())],
         ..Config::default()
     };

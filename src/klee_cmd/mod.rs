@@ -184,7 +184,7 @@ fn build(
         true => Some(number::<u64>(p, "batch-instructions")?.unwrap_or(10_000)).filter(|n| *n > 0),
         false => None,
     };
-    use klee_ext::exec::{CallWarnings, ExternalCalls, OptimizeArray};
+    use klee_ext::exec::{CallWarnings, ExternalCalls, ObjectResolution, OptimizeArray};
     let external_calls = choice(
         p,
         "external-calls",
@@ -284,7 +284,11 @@ fn build(
         max_static_cpfork_pct: pct("max-static-cpfork-pct")?,
         max_static_pct_check_delay: number(p, "max-static-pct-check-delay")?.unwrap_or(1000),
         iterative_deepening: p.flag("use-iterative-deepening-time-search").unwrap_or(false),
-        single_object_resolution: p.flag("single-object-resolution").unwrap_or(false),
+        object_resolution: if p.flag("single-object-resolution").unwrap_or(false) {
+            ObjectResolution::Single
+        } else {
+            ObjectResolution::Every
+        },
         use_merge: p.flag("use-merge").unwrap_or(false),
         debug_log_merge: p.flag("debug-log-merge").unwrap_or(false),
         ..Config::default()

@@ -185,11 +185,9 @@ pub struct Config {
     /// (KLEE's model; klee mode). Off, it is never one (a pipe's answers).
     pub symbolic_terminals: bool,
     pub sym_write_limit: u64,
-    /// A symbolic address is resolved only to the object its path's model
-    /// points into; anywhere else is an out-of-bound error
-    /// (`--single-object-resolution`). Off: a copy of the path resolves it
-    /// again to each other object it may point into.
-    pub single_object_resolution: bool,
+    /// Which objects a symbolic address is resolved to besides the one
+    /// its path's model points into.
+    pub object_resolution: ObjectResolution,
     /// KLEE's `--optimize-array`: which of its array optimizations are
     /// carried out and reported (`array_opt.rs`).
     pub optimize_array: OptimizeArray,
@@ -327,7 +325,7 @@ impl Default for Config {
             make_concrete_symbolic: 0,
             symbolic_terminals: false,
             sym_write_limit: 1024,
-            single_object_resolution: false,
+            object_resolution: ObjectResolution::Every,
             optimize_array: OptimizeArray::None,
             iterative_deepening: false,
             external_call_warnings: CallWarnings::OncePerFunction,
@@ -336,4 +334,26 @@ impl Default for Config {
             max_static_pct_check_delay: 1000,
         }
     }
+}
+
+/// Which objects a symbolic address may resolve to besides the one its
+/// path's model points into.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ObjectResolution {
+    /// Each object it may point into: a copy of the path resolves it again
+    /// to each other one (KLEE's default).
+    Every,
+    /// Only that object; anywhere else is an out-of-bound error
+    /// (`--single-object-resolution`).
+    Single,
+    /// Only that object where the address is an offset into one object
+    /// (C's pointer arithmetic stays inside the object it starts from, so
+    /// an index past it is out of bounds, not an access to a neighbour
+    /// that happens to lie at the next ids); where the address chooses
+    /// among objects (`c ? p : q` as one value), as [`Every`](Self::Every).
+    /// What `fix` uses: which neighbours an index can reach depends on how
+    /// many objects the run made before (the environment's strings among
+    /// them), so resolving to them made the paths explored, and the time,
+    /// depend on the shell `fix` runs in.
+    Indexed,
 }

@@ -1,9 +1,10 @@
 //! Allocation, loads, stores, address arithmetic, and resolution of
 //! symbolic addresses.
 
+use super::config::ObjectResolution;
 use super::memory::{split, MemFault, ObjKind, ObjMeta};
 use super::{ErrorKind, Executor, State, StopReason, Termination};
-use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
+use crate::expr::{mask, sext64, BinOp, CmpOp, Expr, ExprId};
 use crate::ir::{GepInst, Operand, RegId, Ty, TyId, Val};
 use std::rc::Rc;
 
@@ -215,7 +216,12 @@ impl<'p> Executor<'p> {
             st.frame().pc -= 1;
             return Ok(None);
         };
-        if self.cfg.single_object_resolution {
+        let single = match self.cfg.object_resolution {
+            ObjectResolution::Every => false,
+            ObjectResolution::Single => true,
+            ObjectResolution::Indexed => !self.selects_objects(st, e),
+        };
+        if single {
             // Only this object: anywhere else is out of bounds.
             self.fork_error_if(st, out, ErrorKind::Ptr, "memory error: out of bound pointer")?;
         } else {
@@ -235,6 +241,39 @@ impl<'p> Executor<'p> {
             Some(c) => Ok(Some(Access::At(id, c))),
             None => Ok(Some(Access::SymOff(id, off))),
         }
+    }
+
+    /// Whether address `e` chooses among objects: an if-then-else in it
+    /// whose two arms point into two different objects under the path's
+    /// model (`c ? p : q` as one value; arms that are numbers, such as
+    /// `c ? 1 : -1` in an index, point into none). An expression too large
+    /// to look through counts as one that does.
+    fn selects_objects(&self, st: &State, e: ExprId) -> bool {
+        const MAX_NODES: usize = 256;
+        let mut seen = rustc_hash::FxHashSet::default();
+        let mut todo = vec![e];
+        while let Some(x) = todo.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if seen.len() > MAX_NODES {
+                return true;
+            }
+            let node = self.pool.get(x);
+            if let Expr::Ite { t, e: f, .. } = *node {
+                let object = |arm| {
+                    let (id, _) = split(self.pool.eval(arm, &st.model));
+                    (id != 0 && st.mem.slot(id).is_some()).then_some(id)
+                };
+                if let (Some(a), Some(b)) = (object(t), object(f)) {
+                    if a != b {
+                        return true;
+                    }
+                }
+            }
+            todo.extend(node.children());
+        }
+        false
     }
 
     /// An address expression's object id and offset (`memory::split`).

@@ -47,7 +47,7 @@ mod wide;
 
 pub use crate::ir::MathFn;
 pub use crate::ir::Special;
-pub use config::{CallWarnings, Config, ExternalCalls, OptimizeArray};
+pub use config::{CallWarnings, Config, ExternalCalls, ObjectResolution, OptimizeArray};
 pub use echo::flush_echo;
 pub use inst_log::InstForm;
 pub use seed::{SeedConfig, SeedObjects};
