@@ -6,6 +6,7 @@ use super::memory::{split, MemFault, ObjKind, ObjMeta};
 use super::{ErrorKind, Executor, State, StopReason, Termination};
 use crate::expr::{mask, sext64, BinOp, CmpOp, Expr, ExprId};
 use crate::ir::{GepInst, Operand, RegId, Ty, TyId, Val};
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// Objects over this many bytes are allocated so that the host maps their
@@ -250,30 +251,19 @@ impl<'p> Executor<'p> {
     /// to look through counts as one that does.
     fn selects_objects(&self, st: &State, e: ExprId) -> bool {
         const MAX_NODES: usize = 256;
-        let mut seen = rustc_hash::FxHashSet::default();
-        let mut todo = vec![e];
-        while let Some(x) = todo.pop() {
-            if !seen.insert(x) {
-                continue;
-            }
-            if seen.len() > MAX_NODES {
-                return true;
-            }
-            let node = self.pool.get(x);
-            if let Expr::Ite { t, e: f, .. } = *node {
-                let object = |arm| {
-                    let (id, _) = split(self.pool.eval(arm, &st.model));
-                    (id != 0 && st.mem.slot(id).is_some()).then_some(id)
-                };
-                if let (Some(a), Some(b)) = (object(t), object(f)) {
-                    if a != b {
-                        return true;
-                    }
-                }
-            }
-            todo.extend(node.children());
-        }
-        false
+        let object = |arm| {
+            let (id, _) = split(self.pool.eval(arm, &st.model));
+            (id != 0 && st.mem.slot(id).is_some()).then_some(id)
+        };
+        self.pool
+            .each_node(&[e], MAX_NODES, |node| match *node {
+                Expr::Ite { t, e: f, .. } => match (object(t), object(f)) {
+                    (Some(a), Some(b)) if a != b => ControlFlow::Break(()),
+                    _ => ControlFlow::Continue(()),
+                },
+                _ => ControlFlow::Continue(()),
+            })
+            .is_break()
     }
 
     /// An address expression's object id and offset (`memory::split`).

@@ -17,6 +17,7 @@ pub use arith::{fold_bin, fold_cmp, mask, mask128, sext64, BinOp, CmpOp};
 pub use eval::Valuation;
 
 use rustc_hash::FxHashMap;
+use std::ops::ControlFlow;
 use std::rc::Rc;
 
 /// Index of an expression in its [`ExprPool`].
@@ -303,20 +304,35 @@ impl ExprPool {
 
     /// All distinct symbolic bytes `(array, index)` that `roots` mention.
     pub fn vars_of(&self, roots: &[ExprId]) -> Vec<(ArrayId, u32)> {
-        let mut seen = rustc_hash::FxHashSet::default();
         let mut out = Vec::new();
+        let _ = self.each_node(roots, usize::MAX, |node| {
+            if let Expr::Var { arr, idx } = *node {
+                out.push((arr, idx));
+            }
+            ControlFlow::Continue(())
+        });
+        out.sort_unstable();
+        out
+    }
+
+    /// Calls `visit` on each distinct node under `roots` (each once, in no
+    /// set order) until it breaks; breaks too after `max` nodes.
+    pub fn each_node(
+        &self, roots: &[ExprId], max: usize, mut visit: impl FnMut(&Expr) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut stack: Vec<ExprId> = roots.to_vec();
         while let Some(n) = stack.pop() {
             if !seen.insert(n) {
                 continue;
             }
-            let node = &self.nodes[n.0 as usize];
-            if let Expr::Var { arr, idx } = *node {
-                out.push((arr, idx));
+            if seen.len() > max {
+                return ControlFlow::Break(());
             }
+            let node = &self.nodes[n.0 as usize];
+            visit(node)?;
             stack.extend(node.children());
         }
-        out.sort_unstable();
-        out
+        ControlFlow::Continue(())
     }
 }
