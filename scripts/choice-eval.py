@@ -20,7 +20,9 @@ usage: choice-eval.py WORK_DIR SET_DIR [--orders] [--json OUT] [--questions K]
               also count the subjects whose choice is correct after at
               most K of the run's answered questions (replayed on the
               behaviours the report lists: the first behaviour whose
-              output agrees with every answer so far). A subject whose
+              output agrees with every answer so far; a question that
+              confirms the one behaviour left rules it out when the
+              answer disagrees). A subject whose
               answers ruled out every behaviour (a second search) and
               that asked more than K is counted apart.
 """
@@ -72,6 +74,11 @@ def after_questions(bs, qs, k):
         a = q.get("answer") or {}
         if a.get("kind") != "output":
             break
+        if q.get("kind") == "confirm":
+            # Asked of the one behaviour left: its output comes first.
+            if norm(q["outputs"][0]) != norm(a["text"]):
+                return None
+            continue
         agree = [i for j, i in enumerate(alive) if norm(q["outputs"][j]) == norm(a["text"])]
         if not agree:
             return None

@@ -178,7 +178,12 @@ impl Progress for Display {
 fn ask_on_terminal(q: &fix::Ask) -> fix::Answer {
     use std::io::BufRead;
     let t = &q.input.test;
-    eprintln!("\nThe tests leave this input open ({}):", q.input.what);
+    match q.kind {
+        fix::QuestionKind::TellApart => eprintln!("\nThe tests leave this input open ({}):", q.input.what),
+        fix::QuestionKind::Confirm => {
+            eprintln!("\nThe chosen patch departs from the original program on this input ({}):", q.input.what)
+        }
+    }
     if !t.args.is_empty() {
         eprintln!("  arguments: {:?}", t.args);
     }
@@ -187,7 +192,11 @@ fn ask_on_terminal(q: &fix::Ask) -> fix::Answer {
     }
     let printed = |o: &fix::Observed| String::from_utf8_lossy(&o.stdout).into_owned();
     for (i, o) in q.runs.iter().enumerate() {
-        let who = if i == 0 { "the chosen patch" } else { "another patch" };
+        let who = match (i, q.kind) {
+            (0, _) => "the chosen patch",
+            (_, fix::QuestionKind::Confirm) => "the original program",
+            _ => "another patch",
+        };
         let end = if o.end == fix::End::Exit(0) { String::new() } else { format!(" ({})", o.end) };
         eprintln!("  [{}] {who} prints {:?}{end}", i + 1, printed(o));
     }

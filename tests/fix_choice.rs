@@ -204,3 +204,20 @@ fn a_value_with_a_call_is_passed_whole() {
     assert_eq!(schemas(&r), ["assignment"]);
     assert_eq!(patches(&r), ["(strlen(argv[1])) - 1"]);
 }
+
+/// `=` written for `==`: clang warns, and its fix-it is the repair.
+const ASSIGNED: &str = "#include <stdio.h>\n\n/* Prints the number, or 10 for 0. */\nint main(void)\n{\n    int n, r = 0;\n    if (scanf(\"%d\", &n) != 1)\n        return 1;\n    if (n = 0)\n        r = 10;\n    printf(\"%d\\n\", r + n);\n    return 0;\n}\n";
+
+#[test]
+fn the_compilers_fixit_is_a_candidate_before_any_search() {
+    let _l = serial();
+    let tests = "sources: [prog.c]\ntests:\n  - {name: zero, stdin: \"0\\n\", stdout: \"10\\n\"}\n  - {name: five, stdin: \"5\\n\", stdout: \"5\\n\"}\n  - {name: neg, stdin: \"-3\\n\", stdout: \"-3\\n\"}\n";
+    let d = project(&[("prog.c", ASSIGNED), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--timeout", "60s"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(r["status"], "patched", "{err}");
+    assert_eq!(patches(&r)[0], "if (n == 0)", "{}", r["choice"]);
+    assert_eq!(schemas(&r)[0], "fix-it");
+    // Found before any symbolic search, and the report says from where.
+    assert!(err.contains("apply the compiler's fix-it `if (n = 0)`: patched"), "{err}");
+}

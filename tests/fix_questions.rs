@@ -31,6 +31,47 @@ fn an_oracle_decides_what_the_tests_leave_open() {
     assert_eq!(std::fs::read_to_string(d.path().join("se2repair.yaml")).unwrap(), GRADE_TESTS);
 }
 
+/// A reference by which a score below -60 is a fail, not "not a score":
+/// the tests (no score below -60) cannot tell it from `s < 0`.
+const FLOORED: &str = "s=$1\nif [ \"$s\" -gt 100 ] || { [ \"$s\" -lt 0 ] && [ \"$s\" -ge -60 ]; }; then echo -1\nelif [ \"$s\" -ge 50 ]; then echo 1\nelse echo 0\nfi\n";
+
+#[test]
+fn one_behaviour_left_is_confirmed_where_it_departs_from_the_original() {
+    let _l = serial();
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", GRADE_TESTS), ("reference.sh", REFERENCE)]);
+    let oracle = format!("sh {}/reference.sh", d.path().display());
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s", "--oracle", &oracle]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let qs = r["choice"]["questions"].as_array().unwrap();
+    assert_eq!(qs[0]["kind"], "tell-apart", "{qs:?}");
+    // Then the one left is asked where it departs from the original (a
+    // negative score the original calls a fail): the reference agrees.
+    let confirm: Vec<_> = qs.iter().filter(|q| q["kind"] == "confirm").collect();
+    assert!(!confirm.is_empty() && confirm.len() <= 2, "{qs:?}");
+    for q in confirm {
+        assert_eq!(q["outputs"][1], "0\n", "the original's output second: {q}");
+        assert_eq!((q["answer"]["text"].as_str(), q["behaviours_left"].as_u64()), (Some("-1\n"), Some(1)), "{q}");
+    }
+    assert_eq!(patches(&r), ["s > 100 || s < -1"]);
+    assert!(String::from_utf8_lossy(&o.stdout).contains("the chosen patch agrees"));
+}
+
+#[test]
+fn a_departure_the_oracle_rejects_rules_the_only_behaviour_out() {
+    let _l = serial();
+    // With -1 a test, every patch that passes behaves as `s < 0`.
+    let tests = format!("{GRADE_TESTS}  - {{name: neg1, args: [\"-1\"], stdout: \"-1\\n\"}}\n");
+    let d = project(&[("prog.c", GRADE), ("se2repair.yaml", &tests), ("reference.sh", FLOORED)]);
+    let oracle = format!("sh {}/reference.sh", d.path().display());
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:7", "--timeout", "60s", "--oracle", &oracle]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    let ruled_out: Vec<&str> =
+        r["ruled_out"].as_array().into_iter().flatten().filter_map(|b| b["replacement"].as_str()).collect();
+    assert!(ruled_out.contains(&"s > 100 || s < 0"), "{ruled_out:?}\n{err}");
+    assert!(err.contains("the chosen behaviour does not agree"), "{err}");
+    assert!(!patches(&r).contains(&"s > 100 || s < 0".to_string()), "{}", r["choice"]);
+}
+
 #[test]
 fn with_apply_the_answers_become_tests_of_the_project() {
     let _l = serial();
@@ -46,7 +87,12 @@ fn with_apply_the_answers_become_tests_of_the_project() {
     // The project still loads, and every test passes: nothing to repair.
     let (o2, r2) = fix_report(d.path(), &["--timeout", "30s"]);
     assert_eq!(r2["status"], "nothing-to-repair", "{}", String::from_utf8_lossy(&o2.stderr));
-    assert_eq!(r2["tests"].as_array().unwrap().len(), 7);
+    // The six tests and one per answer (the question that told the two
+    // behaviours apart, and those that confirmed the one left).
+    let answers =
+        r["choice"]["questions"].as_array().unwrap().iter().filter(|q| q["answer"]["kind"] == "output").count();
+    assert!(answers >= 2, "{}", r["choice"]);
+    assert_eq!(r2["tests"].as_array().unwrap().len(), 6 + answers);
 }
 
 #[test]

@@ -68,6 +68,9 @@ pub enum Schema {
     Swap,
     /// `s;` → nothing.
     Delete,
+    /// The edit of a compiler warning's fix-it hint (`if (x = 1)` →
+    /// `if (x == 1)`; `fix/fixit.rs`).
+    FixIt,
 }
 
 impl Schema {
@@ -90,6 +93,7 @@ impl Schema {
             Schema::SaveRestore => "save and restore a value",
             Schema::Swap => "swap with next statement",
             Schema::Delete => "delete statement",
+            Schema::FixIt => "apply the compiler's fix-it",
         }
     }
     /// A new statement before the site's statement, under a condition.
@@ -550,6 +554,14 @@ fn enclosing_function(n: Node) -> Option<Node> {
         cur = c.parent();
     }
     None
+}
+
+/// The name of the function whose body holds byte `at` of `src` (empty
+/// outside every function).
+pub fn function_at(src: &str, at: usize) -> String {
+    let Ok((tree, view)) = parse_view(src) else { return String::new() };
+    let Some(n) = tree.root_node().descendant_for_byte_range(at, at) else { return String::new() };
+    function_name(n, &view)
 }
 
 /// The name of the function `n` lies in (empty outside every function).

@@ -240,6 +240,11 @@ pub fn case_split(schema: Schema, original: &str, replacement: &str) -> Option<C
     if schema == Schema::Delete {
         return Some(CaseSplit::SwitchedOff);
     }
+    // The compiler's fix-it reads the code as its developer meant it
+    // (`if (n = 1)` → `if (n == 1)`): no case the original did not make.
+    if schema == Schema::FixIt {
+        return None;
+    }
     // `if (0) s;`, and a condition made false (`if (0)`, `while (0)`):
     // either way what the condition guarded no longer runs.
     let is_false = |t: &[&str]| FALSE.contains(&t);
@@ -425,6 +430,7 @@ mod tests {
         assert_eq!(case_split(Schema::Condition, "m3 > m2", "m3 > 0"), Some(CaseSplit::ConstantComparison));
         assert_eq!(case_split(Schema::Guard, "res = 1;", "if (0) res = 1;"), Some(CaseSplit::SwitchedOff));
         assert_eq!(case_split(Schema::Delete, "res = 1;", ""), Some(CaseSplit::SwitchedOff));
+        assert_eq!(case_split(Schema::FixIt, "if (n = 1) s = 2;", "if (n == 1) s = 2;"), None);
         assert_eq!(case_split(Schema::Condition, "d != 0 && seen(d)", "0"), Some(CaseSplit::SwitchedOff));
         // A condition made true is not counted (the module's notes); a
         // returned `false` is no condition.

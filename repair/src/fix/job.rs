@@ -247,7 +247,9 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         }
         add_patches(&mut report, patches, &mut seen_patches, &out_dir, start, progress)?;
     }
-    // A `goto`'s other labels: one edit each, few, before any search.
+    // A `goto`'s other labels and the compiler's fix-its: one edit each,
+    // few, before any search.
+    let fixits = fixit_edits(p, &builds, &texts);
     let statement_pass = |kinds: &[Schema], name: &str| {
         super::stmtedit::repair(
             &super::stmtedit::Statements {
@@ -263,13 +265,14 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
                 all: opts.all,
                 at: &opts.at,
                 locations: opts.locations,
+                extra: &fixits,
             },
             kinds,
         )
     };
     // Every pass adds its patches to one pool; the choice is made once,
     // over the pool (`pool.rs`).
-    let (patches, attempts) = statement_pass(&[Schema::Jump], "jumps")?;
+    let (patches, attempts) = statement_pass(&[Schema::Jump, Schema::FixIt], "jumps")?;
     record_statement_pass(&mut report, patches, attempts, &mut seen_patches, (&out_dir, start), progress)?;
     let candidates = rank(p, &views, &spectrum, opts)?;
     if candidates.is_empty() && report.patches.is_empty() {
@@ -747,6 +750,23 @@ fn try_sets(
         }
     }
     Ok(())
+}
+
+/// The edits clang's fix-its suggest, per source: for a project built by
+/// its own `make`, none (its flags and headers are the build's).
+fn fixit_edits(p: &Project, builds: &Builds, texts: &[String]) -> Vec<Vec<cparse::StmtEdit>> {
+    let (Builds::Direct, Ok(clang)) = (builds, klee_ext::compile::find_clang()) else { return Vec::new() };
+    let mut flags: Vec<String> = p.cflags.clone();
+    for src in &p.sources {
+        if let Some(d) = p.dir.join(src).parent() {
+            flags.extend(["-I".to_string(), d.display().to_string()]);
+        }
+    }
+    p.sources
+        .iter()
+        .zip(texts)
+        .map(|(src, text)| super::fixit::edits(&clang, &p.dir, &p.dir.join(src), text, &flags))
+        .collect()
 }
 
 /// Adds a statement pass's attempts and patches to the report.

@@ -9,7 +9,7 @@ use super::builds::Builds;
 use super::choice::{self, Behaviour, CaseSplit};
 use super::options::AskWith;
 use super::report::{one_line, Patch, Progress};
-use crate::config::{Project, TestCase};
+use crate::config::{MatchKind, Project, TestCase};
 use crate::native;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -78,13 +78,28 @@ pub enum Answer {
     Unanswered(String),
 }
 
+/// Why a question was asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum QuestionKind {
+    /// Behaviours that pass the tests differ on the input: the answer
+    /// keeps those that agree with it.
+    TellApart,
+    /// One behaviour is left, and it departs from the original program on
+    /// the input, where the tests do not say the original is wrong: the
+    /// answer confirms the departure or rules the behaviour out.
+    Confirm,
+}
+
 /// One question asked: an input and its answer.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct Question {
+    pub kind: QuestionKind,
     pub input: String,
     pub args: Vec<String>,
     pub stdin: String,
-    /// The behaviours' outputs on it, the chosen one's first.
+    /// The behaviours' outputs on it, the chosen one's first; for
+    /// [`QuestionKind::Confirm`], the chosen one's and the original's.
     pub outputs: Vec<String>,
     pub answer: Answer,
     /// Behaviours left after the answer.
@@ -119,11 +134,16 @@ pub const NEAR_RUN_LIMIT: Duration = Duration::from_secs(2);
 pub const MAX_ALTERNATIVES: usize = 5;
 
 /// What a question shows: the input and what each behaviour still open
-/// does on it, the chosen one's first.
+/// does on it, the chosen one's first (for [`QuestionKind::Confirm`],
+/// the chosen one's and the original program's).
 pub struct Ask<'a> {
+    pub kind: QuestionKind,
     pub input: &'a Near,
     pub runs: Vec<&'a Observed>,
 }
+
+/// At most this many questions confirm one behaviour's departures.
+pub const MAX_CONFIRM: usize = 2;
 
 /// What the choice needs of the repair.
 pub struct Ctx<'a> {
@@ -181,7 +201,8 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     if n == 0 {
         return Chosen { patches: pool, choice, answered: Vec::new(), none_agrees: false };
     }
-    let cmp = if n > 1 {
+    // One patch runs near the tests too when its departures can be asked.
+    let cmp = if n > 1 || ctx.asker.is_some() {
         progress.status("running the patches on inputs near the tests");
         // A run near the tests that loops is a behaviour (`timed out`),
         // cut sooner than a test.
@@ -208,54 +229,10 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     choice.behaviours = order.iter().map(|b| info(compared, b)).collect();
     let mut answered = Vec::new();
     let mut none_agrees = false;
-    if let Some(asker) = &ctx.asker {
-        while order.len() > 1 && choice.questions.len() < ctx.questions {
-            let Some(k) = best_question(&cmp, &order) else { break };
-            let runs: Vec<&Observed> = order.iter().map(|b| &cmp.observed[b.members[0]][k]).collect();
-            let outputs: Vec<String> = runs.iter().map(|o| shown(o)).collect();
-            let ask = Ask { input: &cmp.near[k], runs };
-            let answer = match asker {
-                AskWith::Oracle(cmd) => oracle(cmd, ctx, &cmp.near[k].test),
-                AskWith::User => progress.ask(&ask),
-            };
-            let mut q = Question {
-                input: cmp.near[k].what.clone(),
-                args: cmp.near[k].test.args.clone(),
-                stdin: String::from_utf8_lossy(&cmp.near[k].test.stdin).into_owned(),
-                outputs,
-                answer: answer.clone(),
-                behaviours_left: order.len(),
-            };
-            let Answer::Output(right) = answer else {
-                progress.message(&format!("question on {} left unanswered", cmp.near[k].what));
-                choice.questions.push(q);
-                break;
-            };
-            let test = answered_test(ctx, &cmp.near[k], &right, answered.len() + 1);
-            let agree: Vec<Behaviour> = order
-                .iter()
-                .filter(|b| {
-                    let o = &cmp.observed[b.members[0]][k];
-                    native::judge(&test, &o.stdout, &[], o.end.code())
-                })
-                .cloned()
-                .collect();
-            progress.message(&format!(
-                "answer on {}: {:?}; {} of {} behaviours agree",
-                cmp.near[k].what,
-                one_line(&right),
-                agree.len(),
-                order.len()
-            ));
-            answered.push(test);
-            q.behaviours_left = agree.len();
-            choice.questions.push(q);
-            if agree.is_empty() {
-                none_agrees = true;
-                break;
-            }
-            order = agree;
-        }
+    if let Some(asker) = ctx.asker {
+        let asked = ask(ctx, asker, &cmp, order, progress);
+        (order, choice.questions, answered, none_agrees) =
+            (asked.order, asked.questions, asked.answered, asked.none_agrees);
     }
     let answers = choice.questions.iter().any(|q| matches!(q.answer, Answer::Output(_)));
     choice.certainty = if order.len() == 1 && n == 1 {
@@ -273,6 +250,128 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     // then those not compared.
     let patches = reorder(pool, &order, Some(cmp.observed.len()));
     Chosen { patches, choice, answered, none_agrees }
+}
+
+/// What the questions gave: the behaviours left (the first is the
+/// choice), the questions, the answers as tests, and whether the answers
+/// ruled out every behaviour.
+struct Asked {
+    order: Vec<Behaviour>,
+    questions: Vec<Question>,
+    answered: Vec<TestCase>,
+    none_agrees: bool,
+}
+
+/// Asks at most `ctx.questions` questions: first on the inputs that tell
+/// the open behaviours apart, then, when one is left, on inputs where it
+/// departs from the original ([`departures`], at most [`MAX_CONFIRM`]).
+/// An unanswered question ends the asking; an answer that no behaviour
+/// left agrees with ends it with `none_agrees`.
+fn ask(ctx: &Ctx, asker: &AskWith, cmp: &Comparison, mut order: Vec<Behaviour>, progress: &mut dyn Progress) -> Asked {
+    let mut a = Asked { order: Vec::new(), questions: Vec::new(), answered: Vec::new(), none_agrees: false };
+    let run = |b: &Behaviour, k: usize| &cmp.observed[b.members[0]][k];
+    while order.len() > 1 && a.questions.len() < ctx.questions {
+        let Some(k) = best_question(cmp, &order) else { break };
+        let runs: Vec<&Observed> = order.iter().map(|b| run(b, k)).collect();
+        let Some(test) = put(ctx, asker, &cmp.near[k], (QuestionKind::TellApart, runs), &mut a, progress) else {
+            a.order = order;
+            return a;
+        };
+        let agree: Vec<Behaviour> = order.iter().filter(|b| agrees(&test, run(b, k))).cloned().collect();
+        progress.message(&format!("{} of {} behaviours agree", agree.len(), order.len()));
+        if let Some(q) = a.questions.last_mut() {
+            q.behaviours_left = agree.len();
+        }
+        if agree.is_empty() {
+            a.none_agrees = true;
+            a.order = order;
+            return a;
+        }
+        order = agree;
+    }
+    if order.len() == 1 {
+        let chosen = &cmp.observed[order[0].members[0]];
+        // Only where an answer compares as text: a test matched by a
+        // regular expression states part of its output, and the right
+        // output of a new input may differ from the patch's elsewhere.
+        let textual = |k: &usize| base_test(ctx, &cmp.near[*k]).is_none_or(|t| t.match_kind != MatchKind::Regex);
+        let asked = departures(&cmp.original, chosen, &cmp.near).into_iter().filter(textual);
+        for k in asked.take(MAX_CONFIRM) {
+            if a.questions.len() >= ctx.questions {
+                break;
+            }
+            let runs = vec![&chosen[k], &cmp.original[k]];
+            let Some(test) = put(ctx, asker, &cmp.near[k], (QuestionKind::Confirm, runs), &mut a, progress) else {
+                break;
+            };
+            let agree = agrees(&test, &chosen[k]);
+            progress.message(if agree { "the chosen behaviour agrees" } else { "the chosen behaviour does not agree" });
+            if !agree {
+                if let Some(q) = a.questions.last_mut() {
+                    q.behaviours_left = 0;
+                }
+                a.none_agrees = true;
+                break;
+            }
+        }
+    }
+    a.order = order;
+    a
+}
+
+/// Whether a run agrees with an answer made into `test`.
+fn agrees(test: &TestCase, o: &Observed) -> bool {
+    native::judge(test, &o.stdout, &[], o.end.code())
+}
+
+/// Asks one question on `near` (the runs shown, the chosen one's first:
+/// one per behaviour left) and records it in `a`; an answer also as a
+/// test, which it returns.
+fn put(
+    ctx: &Ctx, asker: &AskWith, near: &Near, (kind, runs): (QuestionKind, Vec<&Observed>), a: &mut Asked,
+    progress: &mut dyn Progress,
+) -> Option<TestCase> {
+    let left = if kind == QuestionKind::Confirm { 1 } else { runs.len() };
+    let outputs: Vec<String> = runs.iter().map(|o| shown(o)).collect();
+    let answer = match asker {
+        AskWith::Oracle(cmd) => reproducible(oracle(cmd, ctx, &near.test), || oracle(cmd, ctx, &near.test)),
+        AskWith::User => progress.ask(&Ask { kind, input: near, runs }),
+    };
+    a.questions.push(Question {
+        kind,
+        input: near.what.clone(),
+        args: near.test.args.clone(),
+        stdin: String::from_utf8_lossy(&near.test.stdin).into_owned(),
+        outputs,
+        answer: answer.clone(),
+        behaviours_left: left,
+    });
+    let Answer::Output(right) = answer else {
+        progress.message(&format!("question on {} left unanswered", near.what));
+        return None;
+    };
+    progress.message(&format!("answer on {}: {:?}", near.what, one_line(&right)));
+    let test = answered_test(ctx, near, &right, a.answered.len() + 1);
+    a.answered.push(test.clone());
+    Some(test)
+}
+
+/// The inputs on which the chosen behaviour departs from the original
+/// program, where its departure can be asked: one near the passing tests
+/// (where they say the original is right), then one near a failing test
+/// (how the fix generalizes), and so on in turn; inputs either was not
+/// run on are left out.
+pub fn departures(original: &[Observed], chosen: &[Observed], near: &[Near]) -> Vec<usize> {
+    let known = |o: &Observed| o.end != End::NotRun;
+    let differ = |k: &usize| original[*k] != chosen[*k] && known(&original[*k]) && known(&chosen[*k]);
+    let (passing, failing): (Vec<usize>, Vec<usize>) =
+        (0..near.len().min(original.len()).min(chosen.len())).filter(differ).partition(|&k| !near[k].near_failing);
+    let mut out = Vec::new();
+    for i in 0..passing.len().max(failing.len()) {
+        out.extend(passing.get(i));
+        out.extend(failing.get(i));
+    }
+    out
 }
 
 /// The pool with the members of `order`'s behaviours first, in order;
@@ -365,13 +464,17 @@ fn alternatives(ctx: &Ctx, cmp: &Comparison, pool: &[Patch], order: &[Behaviour]
 /// The test an answer makes: the input, expecting `right` as the test it
 /// was made from matches its stdout.
 fn answered_test(ctx: &Ctx, near: &Near, right: &str, n: usize) -> TestCase {
-    let base = ctx.tests.iter().find(|t| near.test.name.starts_with(&format!("{}~", t.name)));
     TestCase {
         name: format!("answer-{n}"),
         stdout: Some(right.to_string()),
-        match_kind: base.map_or(crate::config::MatchKind::Exact, |t| t.match_kind),
+        match_kind: base_test(ctx, near).map_or(MatchKind::Exact, |t| t.match_kind),
         ..near.test.clone()
     }
+}
+
+/// The test an input near the tests was made from.
+fn base_test<'a>(ctx: &Ctx<'a>, near: &Near) -> Option<&'a TestCase> {
+    ctx.tests.iter().find(|t| near.test.name.starts_with(&format!("{}~", t.name))).copied()
 }
 
 /// Writes `question-N.yaml` in the output folder: the input as a test
@@ -395,6 +498,22 @@ fn write_question(
     let file = ctx.out_dir.join(format!("question-{n}.yaml"));
     std::fs::write(&file, text).ok()?;
     Some(file.display().to_string())
+}
+
+/// An oracle's answer, asked again: an answer the oracle does not give
+/// twice (a reference that reads memory the input leaves unset prints
+/// what it happens to find) decides nothing.
+fn reproducible(first: Answer, again: impl FnOnce() -> Answer) -> Answer {
+    let Answer::Output(a) = &first else { return first };
+    match again() {
+        Answer::Output(b) if b == *a => first,
+        Answer::Output(b) => Answer::Unanswered(format!(
+            "the oracle answered {:?}, then {:?}: not reproducible",
+            one_line(a),
+            one_line(&b)
+        )),
+        unanswered => unanswered,
+    }
 }
 
 /// Asks the oracle command: run by `sh -c` with the input's arguments as
@@ -480,6 +599,12 @@ pub fn summary(c: &Choice, project: &str) -> String {
     }
     for q in &c.questions {
         match &q.answer {
+            Answer::Output(o) if q.kind == QuestionKind::Confirm => s.push_str(&format!(
+                "asked on {}, where the chosen patch departs from the original: {:?}; the chosen patch {}\n",
+                input_text(&q.args, &q.stdin),
+                o,
+                if q.behaviours_left == 1 { "agrees" } else { "does not agree" }
+            )),
             Answer::Output(o) => s.push_str(&format!(
                 "asked on {}: {:?}; {} behaviour{} agree{}\n",
                 input_text(&q.args, &q.stdin),
@@ -494,4 +619,55 @@ pub fn summary(c: &Choice, project: &str) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(out: &str) -> Observed {
+        Observed { stdout: out.as_bytes().to_vec(), end: End::Exit(0) }
+    }
+
+    fn near(name: &str, near_failing: bool) -> Near {
+        Near {
+            test: TestCase { name: name.into(), ..TestCase::default() },
+            what: name.into(),
+            near_failing,
+            value: None,
+        }
+    }
+
+    #[test]
+    fn departures_alternate_between_the_passing_and_the_failing_tests_neighbourhoods() {
+        let near = [near("p1", false), near("f1", true), near("p2", false), near("p3", false), near("f2", true)];
+        let original = [run("0"), run("0"), run("0"), run("1"), run("2")];
+        // Departs on p1, f1, p3 and f2; agrees on p2.
+        let chosen = [run("1"), run("1"), run("0"), run("0"), run("0")];
+        assert_eq!(departures(&original, &chosen, &near), [0, 1, 3, 4]);
+        // Only near the failing tests: those, in order.
+        let chosen = [run("0"), run("1"), run("0"), run("1"), run("0")];
+        assert_eq!(departures(&original, &chosen, &near), [1, 4]);
+    }
+
+    #[test]
+    fn an_answer_the_oracle_does_not_repeat_decides_nothing() {
+        let out = |s: &str| Answer::Output(s.into());
+        assert!(matches!(reproducible(out("105"), || out("105")), Answer::Output(a) if a == "105"));
+        assert!(
+            matches!(reproducible(out("105"), || out("-451538553")), Answer::Unanswered(w) if w.contains("not reproducible"))
+        );
+        assert!(matches!(reproducible(out("1"), || Answer::Unanswered("x".into())), Answer::Unanswered(w) if w == "x"));
+        let first = Answer::Unanswered("failed".into());
+        assert!(matches!(reproducible(first, || unreachable!("not asked again")), Answer::Unanswered(_)));
+    }
+
+    #[test]
+    fn an_input_not_run_is_no_departure_and_a_crash_is_one() {
+        let near = [near("p1", false), near("p2", false)];
+        let original = [run("0"), Observed { stdout: Vec::new(), end: End::NotRun }];
+        let chosen = [Observed { stdout: Vec::new(), end: End::Abnormal("killed by signal 11".into()) }, run("1")];
+        assert_eq!(departures(&original, &chosen, &near), [0]);
+        assert!(departures(&original, &original, &near).is_empty());
+    }
 }

@@ -1,8 +1,8 @@
 //! The statement pass of `fix`: edits of whole statements at the
 //! statements the failing tests executed (or at `--location`), validated
 //! natively, the most suspicious statement first (`cparse/stmts.rs`).
-//! A `goto`'s new label is tried before any symbolic search (one edit, few
-//! candidates); a copied assignment, a value saved and restored around
+//! A `goto`'s new label and the compiler's fix-its (`fixit.rs`) are tried
+//! before any symbolic search (one edit, few candidates); a copied assignment, a value saved and restored around
 //! the statement, a swap with the next statement and a deletion only when
 //! no expression edit passed the tests. Work is counted
 //! in candidates (`MAX_CANDIDATES`), not time.
@@ -42,6 +42,8 @@ pub(super) struct Statements<'a> {
     pub at: &'a [(PathBuf, u32)],
     /// Statements edited at most (`--locations`).
     pub locations: usize,
+    /// Edits made elsewhere, per source (the compiler's fix-its).
+    pub extra: &'a [Vec<StmtEdit>],
 }
 
 /// The pass's patches and one attempt per edit tried, over the edits of
@@ -57,7 +59,9 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
                 r.at.iter().any(|(f, l)| f == file && lines.contains(l))
             }
         };
-        for e in cparse::statement_edits(view, &wanted, COPIES).into_iter().filter(|e| kinds.contains(&e.schema)) {
+        let extra = r.extra.get(src).into_iter().flatten().filter(|e| wanted(e.lines.clone())).cloned();
+        let all = cparse::statement_edits(view, &wanted, COPIES).into_iter().chain(extra);
+        for e in all.filter(|e| kinds.contains(&e.schema)) {
             edits.push((src, r.spectrum.score(src, e.lines.clone()), e));
         }
     }
