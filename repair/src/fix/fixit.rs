@@ -155,7 +155,8 @@ pub fn to_edit(src: &str, s: &Suggestion) -> Option<StmtEdit> {
 /// The fix-it edits clang suggests for the source `src` (its text `text`,
 /// compiled in `dir` with `flags`). A compiler that cannot run gives none:
 /// the suggestions are a help, not a step the repair needs.
-pub fn edits(clang: &Path, dir: &Path, src: &Path, text: &str, flags: &[String]) -> Vec<StmtEdit> {
+pub fn edits(dir: &Path, src: &Path, text: &str, flags: &[String]) -> Vec<StmtEdit> {
+    let Ok(clang) = klee_ext::compile::find_clang() else { return Vec::new() };
     let mut c = Command::new(clang);
     // The fix-its come with the quoted source (no `-fno-caret-diagnostics`).
     c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fdiagnostics-parseable-fixits", "-fno-color-diagnostics"])

@@ -755,18 +755,16 @@ fn try_sets(
 /// The edits clang's fix-its suggest, per source: for a project built by
 /// its own `make`, none (its flags and headers are the build's).
 fn fixit_edits(p: &Project, builds: &Builds, texts: &[String]) -> Vec<Vec<cparse::StmtEdit>> {
-    let (Builds::Direct, Ok(clang)) = (builds, klee_ext::compile::find_clang()) else { return Vec::new() };
+    if !matches!(builds, Builds::Direct) {
+        return Vec::new();
+    }
     let mut flags: Vec<String> = p.cflags.clone();
     for src in &p.sources {
         if let Some(d) = p.dir.join(src).parent() {
             flags.extend(["-I".to_string(), d.display().to_string()]);
         }
     }
-    p.sources
-        .iter()
-        .zip(texts)
-        .map(|(src, text)| super::fixit::edits(&clang, &p.dir, &p.dir.join(src), text, &flags))
-        .collect()
+    p.sources.iter().zip(texts).map(|(src, text)| super::fixit::edits(&p.dir, &p.dir.join(src), text, &flags)).collect()
 }
 
 /// Adds a statement pass's attempts and patches to the report.
