@@ -178,19 +178,20 @@ impl Builds {
     /// by `instrumented`, to bitcode in `dir`, as a job that may run on
     /// another thread (`ahead.rs`).
     pub(crate) fn bitcode_job(p: &Project, src: usize, instrumented: &str, dir: &Path) -> BitcodeJob {
-        let mut flags: Vec<String> = Vec::new();
-        for d in include_dirs(p) {
-            flags.push("-I".into());
-            flags.push(d.display().to_string());
-        }
-        flags.extend(p.cflags.iter().cloned());
         BitcodeJob {
             sources: p.sources.iter().map(|s| p.dir.join(s)).collect(),
             src,
             text: instrumented.to_string(),
-            flags,
+            flags: clang_flags(p),
             dir: dir.to_path_buf(),
         }
+    }
+
+    /// The flags clang compiles a source of the project with: those of a
+    /// direct build (its headers' folders, its `cflags`); `None` for a
+    /// project built by its own `make`, whose flags are the build's.
+    pub(crate) fn direct_flags(&self, p: &Project) -> Option<Vec<String>> {
+        matches!(self, Builds::Direct).then(|| clang_flags(p))
     }
 
     /// Bitcode files loaded in the VM, or why not (a `skipped: …` result).
@@ -314,6 +315,17 @@ fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
         _ if t.stdout.is_none() && t.check.is_some() => "its check fails".into(),
         _ => format!("unexpected output {:?}", String::from_utf8_lossy(&r.stdout).chars().take(60).collect::<String>()),
     }
+}
+
+/// `-I` for each folder of the sources, then the project's `cflags`.
+fn clang_flags(p: &Project) -> Vec<String> {
+    let mut flags: Vec<String> = Vec::new();
+    for d in include_dirs(p) {
+        flags.push("-I".into());
+        flags.push(d.display().to_string());
+    }
+    flags.extend(p.cflags.iter().cloned());
+    flags
 }
 
 fn include_dirs(p: &Project) -> Vec<PathBuf> {

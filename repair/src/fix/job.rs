@@ -755,15 +755,7 @@ fn try_sets(
 /// The edits clang's fix-its suggest, per source: for a project built by
 /// its own `make`, none (its flags and headers are the build's).
 fn fixit_edits(p: &Project, builds: &Builds, texts: &[String]) -> Vec<Vec<cparse::StmtEdit>> {
-    if !matches!(builds, Builds::Direct) {
-        return Vec::new();
-    }
-    let mut flags: Vec<String> = p.cflags.clone();
-    for src in &p.sources {
-        if let Some(d) = p.dir.join(src).parent() {
-            flags.extend(["-I".to_string(), d.display().to_string()]);
-        }
-    }
+    let Some(flags) = builds.direct_flags(p) else { return Vec::new() };
     p.sources.iter().zip(texts).map(|(src, text)| super::fixit::edits(&p.dir, &p.dir.join(src), text, &flags)).collect()
 }
 

@@ -273,15 +273,12 @@ fn ask(ctx: &Ctx, asker: &AskWith, cmp: &Comparison, mut order: Vec<Behaviour>, 
     while order.len() > 1 && a.questions.len() < ctx.questions {
         let Some(k) = best_question(cmp, &order) else { break };
         let runs: Vec<&Observed> = order.iter().map(|b| run(b, k)).collect();
-        let Some(test) = put(ctx, asker, &cmp.near[k], (QuestionKind::TellApart, runs), &mut a, progress) else {
+        let Some(agreeing) = put(ctx, asker, &cmp.near[k], (QuestionKind::TellApart, runs), &mut a, progress) else {
             a.order = order;
             return a;
         };
-        let agree: Vec<Behaviour> = order.iter().filter(|b| agrees(&test, run(b, k))).cloned().collect();
+        let agree: Vec<Behaviour> = order.iter().zip(agreeing).filter(|(_, ok)| *ok).map(|(b, _)| b.clone()).collect();
         progress.message(&format!("{} of {} behaviours agree", agree.len(), order.len()));
-        if let Some(q) = a.questions.last_mut() {
-            q.behaviours_left = agree.len();
-        }
         if agree.is_empty() {
             a.none_agrees = true;
             a.order = order;
@@ -301,15 +298,12 @@ fn ask(ctx: &Ctx, asker: &AskWith, cmp: &Comparison, mut order: Vec<Behaviour>, 
                 break;
             }
             let runs = vec![&chosen[k], &cmp.original[k]];
-            let Some(test) = put(ctx, asker, &cmp.near[k], (QuestionKind::Confirm, runs), &mut a, progress) else {
+            let Some(agreeing) = put(ctx, asker, &cmp.near[k], (QuestionKind::Confirm, runs), &mut a, progress) else {
                 break;
             };
-            let agree = agrees(&test, &chosen[k]);
+            let agree = agreeing[0];
             progress.message(if agree { "the chosen behaviour agrees" } else { "the chosen behaviour does not agree" });
             if !agree {
-                if let Some(q) = a.questions.last_mut() {
-                    q.behaviours_left = 0;
-                }
                 a.none_agrees = true;
                 break;
             }
@@ -319,23 +313,34 @@ fn ask(ctx: &Ctx, asker: &AskWith, cmp: &Comparison, mut order: Vec<Behaviour>, 
     a
 }
 
-/// Whether a run agrees with an answer made into `test`.
-fn agrees(test: &TestCase, o: &Observed) -> bool {
-    native::judge(test, &o.stdout, &[], o.end.code())
-}
-
-/// Asks one question on `near` (the runs shown, the chosen one's first:
-/// one per behaviour left) and records it in `a`; an answer also as a
-/// test, which it returns.
+/// Asks one question on `near` and records it in `a`, an answer also as
+/// a test. The runs shown are the behaviours', the chosen one's first
+/// (for [`QuestionKind::Confirm`], the chosen one's, then the original's,
+/// which is no behaviour); an answer gives whether each behaviour agrees
+/// with it.
 fn put(
     ctx: &Ctx, asker: &AskWith, near: &Near, (kind, runs): (QuestionKind, Vec<&Observed>), a: &mut Asked,
     progress: &mut dyn Progress,
-) -> Option<TestCase> {
-    let left = if kind == QuestionKind::Confirm { 1 } else { runs.len() };
+) -> Option<Vec<bool>> {
+    let behaviours = if kind == QuestionKind::Confirm { 1 } else { runs.len() };
     let outputs: Vec<String> = runs.iter().map(|o| shown(o)).collect();
+    let judged: Vec<&Observed> = runs[..behaviours].to_vec();
     let answer = match asker {
         AskWith::Oracle(cmd) => reproducible(oracle(cmd, ctx, &near.test), || oracle(cmd, ctx, &near.test)),
         AskWith::User => progress.ask(&Ask { kind, input: near, runs }),
+    };
+    let agreeing: Option<Vec<bool>> = match &answer {
+        Answer::Output(right) => {
+            progress.message(&format!("answer on {}: {:?}", near.what, one_line(right)));
+            let test = answered_test(ctx, near, right, a.answered.len() + 1);
+            let ok = judged.iter().map(|o| native::judge(&test, &o.stdout, &[], o.end.code())).collect();
+            a.answered.push(test);
+            Some(ok)
+        }
+        Answer::Unanswered(_) => {
+            progress.message(&format!("question on {} left unanswered", near.what));
+            None
+        }
     };
     a.questions.push(Question {
         kind,
@@ -343,17 +348,10 @@ fn put(
         args: near.test.args.clone(),
         stdin: String::from_utf8_lossy(&near.test.stdin).into_owned(),
         outputs,
-        answer: answer.clone(),
-        behaviours_left: left,
+        answer,
+        behaviours_left: agreeing.as_ref().map_or(behaviours, |ok| ok.iter().filter(|x| **x).count()),
     });
-    let Answer::Output(right) = answer else {
-        progress.message(&format!("question on {} left unanswered", near.what));
-        return None;
-    };
-    progress.message(&format!("answer on {}: {:?}", near.what, one_line(&right)));
-    let test = answered_test(ctx, near, &right, a.answered.len() + 1);
-    a.answered.push(test.clone());
-    Some(test)
+    agreeing
 }
 
 /// The inputs on which the chosen behaviour departs from the original

@@ -2,10 +2,11 @@
 //! statements the failing tests executed (or at `--location`), validated
 //! natively, the most suspicious statement first (`cparse/stmts.rs`).
 //! A `goto`'s new label and the compiler's fix-its (`fixit.rs`) are tried
-//! before any symbolic search (one edit, few candidates); a copied assignment, a value saved and restored around
-//! the statement, a swap with the next statement and a deletion only when
-//! no expression edit passed the tests. Work is counted
-//! in candidates (`MAX_CANDIDATES`), not time.
+//! before any symbolic search (one edit, few candidates); a copied
+//! assignment, a value saved and restored around the statement, a swap
+//! with the next statement and a deletion only when no expression edit
+//! passed the tests. Work is counted in candidates (`MAX_CANDIDATES`), not
+//! time.
 
 use super::builds::Builds;
 use super::error::FixError;
