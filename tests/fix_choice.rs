@@ -221,3 +221,30 @@ fn the_compilers_fixit_is_a_candidate_before_any_search() {
     // Found before any symbolic search, and the report says from where.
     assert!(err.contains("apply the compiler's fix-it `if (n = 0)`: patched"), "{err}");
 }
+
+/// The second line printed is wrong (`d * 2` for `d`); the first is right.
+const TWICE: &str = "#include <stdio.h>\n\nint main(void)\n{\n    int a = 0, b = 0, s, d;\n    if (scanf(\"%d %d\", &a, &b) != 2)\n        return 1;\n    s = a + b;\n    d = a - b;\n    printf(\"%d\\n\", s);\n    printf(\"%d\\n\", d * 2);\n    return 0;\n}\n";
+
+/// Divides by the number of arguments.
+const SHARE: &str = "#include <stdio.h>\n\nint main(int argc, char **argv)\n{\n    int n = argc - 1;\n    int k;\n    (void)argv;\n    k = 12 / n;\n    printf(\"%d\\n\", k);\n    return 0;\n}\n";
+
+#[test]
+fn the_failure_point_is_the_statement_that_printed_the_first_wrong_byte_or_faulted() {
+    let _l = serial();
+    // The first line printed is right, the second wrong: the point is the
+    // second `printf`, not the first nor the assignments before it.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: t1, stdin: \"3 1\\n\", stdout: \"4\\n2\\n\"}\n  - {name: t2, stdin: \"5 5\\n\", stdout: \"10\\n0\\n\"}\n  - {name: t3, stdin: \"2 0\\n\", stdout: \"2\\n2\\n\", match: trim}\n";
+    let d = project(&[("prog.c", TWICE), ("se2repair.yaml", tests)]);
+    let (o, r) = fix_report(d.path(), &["--timeout", "60s"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("a failure shows at prog.c:11"), "{err}");
+    assert!(!err.contains("a failure shows at prog.c:10"), "{err}");
+    assert_eq!(err.matches("a failure shows at").count(), 1, "{err}");
+    assert_eq!(r["status"], "patched", "{err}");
+    // A fault is a failure point too (SIGFPE at the division).
+    let tests = "sources: [prog.c]\ntests:\n  - {name: none, args: [], stdout: \"0\\n\"}\n  - {name: one, args: [\"a\"], stdout: \"12\\n\"}\n  - {name: two, args: [\"a\", \"b\"], stdout: \"6\\n\"}\n";
+    let d = project(&[("prog.c", SHARE), ("se2repair.yaml", tests)]);
+    let (o, _) = fix_report(d.path(), &["--timeout", "30s"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("a failure shows at prog.c:8"), "{err}");
+}

@@ -1,4 +1,5 @@
-//! Spectrum-based fault localization: Ochiai over per-test line coverage.
+//! Spectrum-based fault localization: Ochiai over per-test line coverage,
+//! and the lines where the failing tests' failures show.
 
 use std::collections::HashMap;
 
@@ -22,6 +23,9 @@ pub struct Spectrum {
     lines: HashMap<(usize, u32), Line>,
     total_failed: u32,
     total_passed: u32,
+    /// Where failing tests showed their failure (source index, line):
+    /// the statement that printed the first unexpected byte or faulted.
+    points: Vec<(usize, u32)>,
 }
 
 impl Spectrum {
@@ -46,6 +50,18 @@ impl Spectrum {
                 }
             }
         }
+    }
+
+    /// Adds a failing test's failure point.
+    pub fn add_point(&mut self, at: (usize, u32)) {
+        if !self.points.contains(&at) {
+            self.points.push(at);
+        }
+    }
+
+    /// The failure points, in the order the tests found them.
+    pub fn points(&self) -> &[(usize, u32)] {
+        &self.points
     }
 
     fn line(&self, src: usize, line: u32) -> Line {
@@ -110,5 +126,14 @@ mod tests {
         // Line 2 runs five times in the failing test, once in a passing one.
         assert!((s.frequency(0, 2..3) - 4.5).abs() < 1e-9);
         assert!(s.frequency(0, 2..3) > s.frequency(0, 1..2));
+    }
+
+    #[test]
+    fn a_failure_point_is_kept_once() {
+        let mut s = Spectrum::default();
+        s.add_point((0, 20));
+        s.add_point((1, 5));
+        s.add_point((0, 20));
+        assert_eq!(s.points(), [(0, 20), (1, 5)]);
     }
 }

@@ -44,20 +44,28 @@ impl Builds {
     ) -> Result<(Vec<TestResult>, Spectrum), FixError> {
         let mut results = Vec::new();
         let mut spec = Spectrum::default();
-        let direct;
-        let (exe, take): (PathBuf, Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String>>) = match self {
+        let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        let mut direct = None;
+        type Take<'a> = Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String> + 'a>;
+        let (exe, take, built): (PathBuf, Take, Option<&native::Build>) = match self {
             Builds::Direct => {
-                let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
-                direct = native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(FixError::Build)?;
-                (direct.exe.clone(), Box::new(|| native::take_coverage(&direct)))
+                let b: &native::Build = direct
+                    .insert(native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(FixError::Build)?);
+                (b.exe.clone(), Box::new(move || native::take_coverage(b)), Some(b))
             }
-            Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage())),
+            Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage()), None),
         };
         take().map_err(FixError::Build)?;
         for t in &p.tests {
             let (r, passed) = run_one(&exe, p, t, timeout)?;
             let cov = take().map_err(FixError::Build)?;
             spec.add(passed, &cov);
+            // Where the failure shows (a direct build's program can say).
+            if let (false, false, Some(b)) = (passed, r.timed_out, built) {
+                if let Some(at) = failure_point(b, p, t, timeout, &srcs)? {
+                    spec.add_point(at);
+                }
+            }
             let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
             results.push(TestResult { name: t.name.clone(), passed, problem });
         }
@@ -86,7 +94,10 @@ impl Builds {
             Builds::Direct => {
                 let srcs = sources_with(p, replaced, dir)?;
                 match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
-                    Ok(b) => run_all(&b.exe),
+                    Ok(b) => match run_all(&b.exe)? {
+                        None => Ok(undefined_added(p, replaced.0, &srcs[replaced.0]).map(|w| (0, w))),
+                        failed => Ok(failed),
+                    },
                     Err(e) => Ok(Some((0, format!("the patched program does not compile: {e}")))),
                 }
             }
@@ -295,6 +306,18 @@ fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<
     Ok(srcs)
 }
 
+/// Failing test `t`'s failure point in coverage build `b` (see
+/// [`native::failure_point`]), run in a fresh folder as the test is.
+fn failure_point(
+    b: &native::Build, p: &Project, t: &TestCase, timeout: Duration, srcs: &[PathBuf],
+) -> Result<Option<(usize, u32)>, FixError> {
+    let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
+    let mut t = t.clone();
+    t.argv0 = Builds::argv0(p);
+    t.run_dir = Some(dir.path.clone());
+    Ok(native::failure_point(b, &t, &dir.path, timeout, srcs))
+}
+
 fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
     let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
     let mut t = t.clone();
@@ -318,6 +341,20 @@ fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
 }
 
 /// `-I` for each folder of the sources, then the project's `cflags`.
+/// Why a directly built patch that passes the tests is still no patch:
+/// clang warns of undefined behaviour in it that the original source did
+/// not have (the tests pass by the grace of one compiler). Nothing is
+/// known when clang cannot compile either text.
+fn undefined_added(p: &Project, src: usize, patched: &Path) -> Option<String> {
+    let flags = clang_flags(p);
+    let new = super::fixit::undefined(&p.dir, patched, &flags)?;
+    if new.is_empty() {
+        return None;
+    }
+    let old = super::fixit::undefined(&p.dir, &p.dir.join(&p.sources[src]), &flags)?;
+    super::fixit::added(&old, &new).map(|w| format!("the patched program has undefined behaviour: {w}"))
+}
+
 fn clang_flags(p: &Project) -> Vec<String> {
     let mut flags: Vec<String> = Vec::new();
     for d in include_dirs(p) {

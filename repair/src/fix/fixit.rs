@@ -174,6 +174,64 @@ pub fn edits(dir: &Path, src: &Path, text: &str, flags: &[String]) -> Vec<StmtEd
     out
 }
 
+/// The warnings that mark undefined behaviour: code whose meaning the
+/// C standard leaves open, so that passing the tests under one compiler
+/// says nothing of another (`x[++t] = a[t]` reads and writes `t` without
+/// a sequence point; gcc and clang disagree on it).
+const UNDEFINED: &[&str] = &[
+    "-Wunsequenced",
+    "-Warray-bounds",
+    "-Wuninitialized",
+    "-Wsometimes-uninitialized",
+    "-Wdivision-by-zero",
+    "-Wshift-count-overflow",
+    "-Wshift-count-negative",
+    "-Wshift-negative-value",
+    "-Winteger-overflow",
+    "-Wreturn-type",
+    "-Wformat",
+    "-Wformat-insufficient-args",
+];
+
+/// The warnings of undefined behaviour in `stderr` (clang's output):
+/// each warning's flag and message. A warning is named by the flag in
+/// its brackets (`[-Wunsequenced]`).
+pub fn undefined_in(stderr: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in stderr.lines() {
+        let Some(m) = diagnostic(line) else { continue };
+        let Some(body) = m.strip_prefix("warning: ") else { continue };
+        let Some((text, flag)) = body.rsplit_once(" [") else { continue };
+        let flag = flag.trim_end_matches(']');
+        if let Some(f) = UNDEFINED.iter().find(|f| flag == **f || flag.starts_with(&format!("{f},"))) {
+            out.push((f.to_string(), text.to_string()));
+        }
+    }
+    out
+}
+
+/// The first warning of undefined behaviour in `patched` that `original`
+/// does not have as often (both from [`undefined_in`]): what a patch
+/// adds, whatever lines it moved.
+pub fn added(original: &[(String, String)], patched: &[(String, String)]) -> Option<String> {
+    let count = |w: &[(String, String)], f: &str| w.iter().filter(|(g, _)| g == f).count();
+    patched.iter().find(|(f, _)| count(patched, f) > count(original, f)).map(|(f, m)| format!("{m} [{f}]"))
+}
+
+/// The warnings of undefined behaviour clang gives for the source `src`
+/// compiled in `dir` with `flags`; `None` when clang cannot run or the
+/// source does not compile (then nothing is known).
+pub fn undefined(dir: &Path, src: &Path, flags: &[String]) -> Option<Vec<(String, String)>> {
+    let clang = klee_ext::compile::find_clang().ok()?;
+    let mut c = Command::new(clang);
+    c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fno-color-diagnostics", "-fno-caret-diagnostics"])
+        .args(flags)
+        .arg(src)
+        .current_dir(dir);
+    let o = klee_ext::procs::output(&mut c).ok()?;
+    o.status.success().then(|| undefined_in(&String::from_utf8_lossy(&o.stderr)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,5 +291,39 @@ fix-it:\"other.h\":{1:1-1:1}:\"x\"\n\
         assert_eq!(unescape(r#"\"%ld\\n\""#), "\"%ld\\n\"");
         let s = parse("p.c:1:1: warning: w\nfix-it:\"p.c\":{1:1-1:3}:\"\\\"%ld\\\"\"\n", "p.c");
         assert_eq!(s[0].fixes[0].2, "\"%ld\"");
+    }
+
+    #[test]
+    fn undefined_behaviour_a_patch_adds_is_named() {
+        let before = "p.c:9:3: warning: unused variable 'k' [-Wunused-variable]\n\
+p.c:12:5: warning: variable 'r' is uninitialized when used here [-Wuninitialized]\n";
+        let after = "p.c:9:3: warning: unused variable 'k' [-Wunused-variable]\n\
+p.c:14:5: warning: variable 'r' is uninitialized when used here [-Wuninitialized]\n\
+p.c:19:12: warning: unsequenced modification and access to 't' [-Wunsequenced]\n";
+        let (o, p) = (undefined_in(before), undefined_in(after));
+        assert_eq!(o, [("-Wuninitialized".to_string(), "variable 'r' is uninitialized when used here".to_string())]);
+        assert_eq!(added(&o, &p).as_deref(), Some("unsequenced modification and access to 't' [-Wunsequenced]"));
+        // The same warning on a moved line is not new; one fewer is fine.
+        assert_eq!(added(&p, &o), None);
+        assert_eq!(added(&o, &undefined_in(before)), None);
+    }
+
+    #[test]
+    fn clang_names_an_unsequenced_access_a_patch_adds() {
+        let d = tempfile::tempdir().expect("a folder");
+        let write = |name: &str, body: &str| {
+            let f = d.path().join(name);
+            let text =
+                format!("int x[9], a[9];\nint main(void)\n{{\n    int t = 1;\n    {body}\n    return x[1];\n}}\n");
+            std::fs::write(&f, text).expect("written");
+            f
+        };
+        let original = undefined(d.path(), &write("o.c", "x[++t] = a[1];"), &[]).expect("clang runs");
+        let patched = undefined(d.path(), &write("p.c", "x[++t] = a[t];"), &[]).expect("clang runs");
+        assert!(original.is_empty(), "{original:?}");
+        let w = added(&original, &patched).expect("a new warning");
+        assert!(w.ends_with("[-Wunsequenced]"), "{w}");
+        // A source that does not compile says nothing.
+        assert_eq!(undefined(d.path(), &write("e.c", "x[++t] = ;"), &[]), None);
     }
 }

@@ -179,6 +179,9 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
     for r in tests.iter().filter(|r| !r.passed) {
         progress.message(&format!("failing test {}: {}", r.name, r.problem.as_deref().unwrap_or("fails")));
     }
+    for &(src, line) in spectrum.points() {
+        progress.message(&format!("a failure shows at {}:{line}", p.sources[src].display()));
+    }
     let localization_s = start.elapsed().as_secs_f64();
     let mut report = Report {
         project: p.dir.display().to_string(),

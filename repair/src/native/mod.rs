@@ -8,6 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod failure;
+pub use failure::failure_point;
+
 /// How one native run ended.
 #[derive(Clone, Debug)]
 pub struct RunResult {
@@ -219,18 +222,6 @@ fn gcc() -> Result<PathBuf, String> {
     Err("gcc and gcov are needed for fault localization: apt-get install gcc".into())
 }
 
-/// Writes coverage data when the program crashes or is terminated, so a
-/// failing test that crashes still has coverage.
-const COVERAGE_FLUSH_C: &str = r#"
-#include <signal.h>
-extern void __gcov_dump(void);
-static void se2repair_flush(int s) { __gcov_dump(); signal(s, SIG_DFL); raise(s); }
-__attribute__((constructor)) static void se2repair_install(void) {
-  int sigs[] = { SIGSEGV, SIGFPE, SIGABRT, SIGBUS, SIGILL, SIGTERM };
-  for (unsigned i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], se2repair_flush);
-}
-"#;
-
 /// A native build of a project's sources (as given, or with replaced text).
 pub struct Build {
     pub exe: PathBuf,
@@ -287,7 +278,7 @@ pub fn build(
     let mut all: Vec<PathBuf> = sources.to_vec();
     if coverage {
         let f = out.join("se2repair_flush.c");
-        std::fs::write(&f, COVERAGE_FLUSH_C).map_err(|e| e.to_string())?;
+        std::fs::write(&f, failure::FLUSH_C).map_err(|e| e.to_string())?;
         all.push(f);
     }
     for (i, src) in all.iter().enumerate() {
