@@ -311,18 +311,22 @@ fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<
 fn failure_point(
     b: &native::Build, p: &Project, t: &TestCase, timeout: Duration, srcs: &[PathBuf],
 ) -> Result<Option<(usize, u32)>, FixError> {
-    let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
-    let mut t = t.clone();
-    t.argv0 = Builds::argv0(p);
-    t.run_dir = Some(dir.path.clone());
+    let (dir, t) = prepared(p, t, timeout)?;
     Ok(native::failure_point(b, &t, &dir.path, timeout, srcs))
 }
 
-fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
+/// Test `t` as the project runs it: in its fresh folder (setup done),
+/// under the program's name.
+fn prepared(p: &Project, t: &TestCase, timeout: Duration) -> Result<(native::TestDir, TestCase), FixError> {
     let dir = native::prepare(t, &p.dir, timeout).map_err(FixError::Build)?;
     let mut t = t.clone();
     t.argv0 = Builds::argv0(p);
     t.run_dir = Some(dir.path.clone());
+    Ok((dir, t))
+}
+
+fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
+    let (dir, t) = prepared(p, t, timeout)?;
     let r = native::run_test(exe, &t, &dir.path, timeout)
         .map_err(|e| FixError::Build(format!("cannot run test {}: {e}", t.name)))?;
     let passed = native::judge(&t, &r.stdout, &r.stderr, r.exit);
@@ -340,7 +344,6 @@ fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
     }
 }
 
-/// `-I` for each folder of the sources, then the project's `cflags`.
 /// Why a directly built patch that passes the tests is still no patch:
 /// clang warns of undefined behaviour in it that the original source did
 /// not have (the tests pass by the grace of one compiler). Nothing is
@@ -355,6 +358,7 @@ fn undefined_added(p: &Project, src: usize, patched: &Path) -> Option<String> {
     super::fixit::added(&old, &new).map(|w| format!("the patched program has undefined behaviour: {w}"))
 }
 
+/// `-I` for each folder of the sources, then the project's `cflags`.
 fn clang_flags(p: &Project) -> Vec<String> {
     let mut flags: Vec<String> = Vec::new();
     for d in include_dirs(p) {

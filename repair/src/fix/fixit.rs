@@ -156,14 +156,8 @@ pub fn to_edit(src: &str, s: &Suggestion) -> Option<StmtEdit> {
 /// compiled in `dir` with `flags`). A compiler that cannot run gives none:
 /// the suggestions are a help, not a step the repair needs.
 pub fn edits(dir: &Path, src: &Path, text: &str, flags: &[String]) -> Vec<StmtEdit> {
-    let Ok(clang) = klee_ext::compile::find_clang() else { return Vec::new() };
-    let mut c = Command::new(clang);
     // The fix-its come with the quoted source (no `-fno-caret-diagnostics`).
-    c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fdiagnostics-parseable-fixits", "-fno-color-diagnostics"])
-        .args(flags)
-        .arg(src)
-        .current_dir(dir);
-    let Ok(o) = klee_ext::procs::output(&mut c) else { return Vec::new() };
+    let Some(o) = warnings(dir, src, flags, "-fdiagnostics-parseable-fixits") else { return Vec::new() };
     let name = src.display().to_string();
     let mut out: Vec<StmtEdit> = Vec::new();
     for e in parse(&String::from_utf8_lossy(&o.stderr), &name).iter().filter_map(|s| to_edit(text, s)) {
@@ -222,14 +216,20 @@ pub fn added(original: &[(String, String)], patched: &[(String, String)]) -> Opt
 /// compiled in `dir` with `flags`; `None` when clang cannot run or the
 /// source does not compile (then nothing is known).
 pub fn undefined(dir: &Path, src: &Path, flags: &[String]) -> Option<Vec<(String, String)>> {
-    let clang = klee_ext::compile::find_clang().ok()?;
-    let mut c = Command::new(clang);
-    c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fno-color-diagnostics", "-fno-caret-diagnostics"])
+    let o = warnings(dir, src, flags, "-fno-caret-diagnostics")?;
+    o.status.success().then(|| undefined_in(&String::from_utf8_lossy(&o.stderr)))
+}
+
+/// clang's `-Wall -Wextra` check of the source `src` (in `dir`, with the
+/// project's `flags` and one option of the caller's): its output, or
+/// `None` when clang cannot run.
+fn warnings(dir: &Path, src: &Path, flags: &[String], option: &str) -> Option<std::process::Output> {
+    let mut c = Command::new(klee_ext::compile::find_clang().ok()?);
+    c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fno-color-diagnostics", option])
         .args(flags)
         .arg(src)
         .current_dir(dir);
-    let o = klee_ext::procs::output(&mut c).ok()?;
-    o.status.success().then(|| undefined_in(&String::from_utf8_lossy(&o.stderr)))
+    klee_ext::procs::output(&mut c).ok()
 }
 
 #[cfg(test)]

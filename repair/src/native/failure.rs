@@ -16,8 +16,8 @@ use std::time::Duration;
 /// Linked into every coverage build. It flushes the coverage counters
 /// when a fatal signal ends the program. With `SE2REPAIR_POINT` (a file)
 /// in the environment it also writes the call stack there, one frame of
-/// the program per line (`E` and the base for a position-dependent
-/// program, then offsets in hex): at a fault, or, with
+/// the program per line (its address and the program's load address, in
+/// hex): at a fault, or, with
 /// `SE2REPAIR_EXPECT` (a file holding the expected stdout), at the first
 /// byte written to `stdout` that departs from it, after which the program
 /// ends. `SE2REPAIR_TRIM` compares the output without whitespace.
@@ -71,7 +71,7 @@ static void se2_expect(const char *path) {
   struct se2_expect *e = calloc(1, sizeof *e);
   cookie_io_functions_t io = { 0, 0, 0, 0 };
   long len;
-  if (!f || !e) return;
+  if (!f || !e) { if (f) fclose(f); return; }
   fseek(f, 0, SEEK_END); len = ftell(f); fseek(f, 0, SEEK_SET);
   e->want = malloc((size_t)len + 1);
   if (len < 0 || !e->want || fread(e->want, 1, (size_t)len, f) != (size_t)len) { fclose(f); return; }
@@ -88,8 +88,9 @@ __attribute__((constructor)) static void se2repair_install(void) {
   for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) signal(sigs[i], se2repair_flush);
   if (getenv("SE2REPAIR_POINT")) {
     void *f[1];
+    const char *want = getenv("SE2REPAIR_EXPECT");
     backtrace(f, 1);
-    if (getenv("SE2REPAIR_EXPECT")) se2_expect(getenv("SE2REPAIR_EXPECT"));
+    if (want) se2_expect(want);
   }
 }
 "#;
