@@ -93,9 +93,11 @@ impl Builds {
         match self {
             Builds::Direct => {
                 let srcs = sources_with(p, replaced, dir)?;
+                // clang looks for undefined behaviour while the tests run.
+                let check = super::fixit::start_undefined(&p.dir, &srcs[replaced.0], &clang_flags(p));
                 match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
                     Ok(b) => match run_all(&b.exe)? {
-                        None => Ok(undefined_added(p, replaced.0, &srcs[replaced.0]).map(|w| (0, w))),
+                        None => Ok(check.and_then(|c| undefined_added(p, replaced.0, c)).map(|w| (0, w))),
                         failed => Ok(failed),
                     },
                     Err(e) => Ok(Some((0, format!("the patched program does not compile: {e}")))),
@@ -345,17 +347,33 @@ fn describe_mismatch(t: &TestCase, r: &RunResult) -> String {
 }
 
 /// Why a directly built patch that passes the tests is still no patch:
-/// clang warns of undefined behaviour in it that the original source did
-/// not have (the tests pass by the grace of one compiler). Nothing is
-/// known when clang cannot compile either text.
-fn undefined_added(p: &Project, src: usize, patched: &Path) -> Option<String> {
-    let flags = clang_flags(p);
-    let new = super::fixit::undefined(&p.dir, patched, &flags)?;
+/// clang warns of undefined behaviour in it (`check`, started on the
+/// patched text) that the original source did not have (the tests pass
+/// by the grace of one compiler). Nothing is known when clang cannot
+/// compile either text.
+fn undefined_added(p: &Project, src: usize, check: super::fixit::UndefinedCheck) -> Option<String> {
+    let new = check.finish()?;
     if new.is_empty() {
         return None;
     }
-    let old = super::fixit::undefined(&p.dir, &p.dir.join(&p.sources[src]), &flags)?;
+    let old = original_undefined(p, src)?;
     super::fixit::added(&old, &new).map(|w| format!("the patched program has undefined behaviour: {w}"))
+}
+
+/// The original source's warnings of undefined behaviour, checked once
+/// per text (every candidate with a warning compares with them).
+fn original_undefined(p: &Project, src: usize) -> Option<Vec<(String, String)>> {
+    use std::sync::Mutex;
+    type Known = Mutex<Vec<((PathBuf, String), Option<Vec<(String, String)>>)>>;
+    static KNOWN: Known = Mutex::new(Vec::new());
+    let path = p.dir.join(&p.sources[src]);
+    let key = (path.clone(), std::fs::read_to_string(&path).ok()?);
+    if let Some((_, w)) = KNOWN.lock().ok()?.iter().find(|(k, _)| *k == key) {
+        return w.clone();
+    }
+    let w = super::fixit::undefined(&p.dir, &path, &clang_flags(p));
+    KNOWN.lock().ok()?.push((key, w.clone()));
+    w
 }
 
 /// `-I` for each folder of the sources, then the project's `cflags`.

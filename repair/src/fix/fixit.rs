@@ -216,20 +216,43 @@ pub fn added(original: &[(String, String)], patched: &[(String, String)]) -> Opt
 /// compiled in `dir` with `flags`; `None` when clang cannot run or the
 /// source does not compile (then nothing is known).
 pub fn undefined(dir: &Path, src: &Path, flags: &[String]) -> Option<Vec<(String, String)>> {
-    let o = warnings(dir, src, flags, "-fno-caret-diagnostics")?;
-    o.status.success().then(|| undefined_in(&String::from_utf8_lossy(&o.stderr)))
+    start_undefined(dir, src, flags)?.finish()
+}
+
+/// [`undefined`] started and not yet waited for: clang checks while the
+/// caller builds and runs the same text (dropping it ends clang).
+pub struct UndefinedCheck(klee_ext::procs::Child);
+
+/// Starts [`undefined`]'s clang run; `None` when clang cannot run.
+pub fn start_undefined(dir: &Path, src: &Path, flags: &[String]) -> Option<UndefinedCheck> {
+    let mut c = warnings_command(dir, src, flags, "-fno-caret-diagnostics")?;
+    c.stdin(std::process::Stdio::null()).stdout(std::process::Stdio::piped()).stderr(std::process::Stdio::piped());
+    klee_ext::procs::spawn(&mut c).ok().map(UndefinedCheck)
+}
+
+impl UndefinedCheck {
+    /// Waits for clang: the warnings, as [`undefined`] gives them.
+    pub fn finish(self) -> Option<Vec<(String, String)>> {
+        let o = self.0.wait_with_output().ok()?;
+        o.status.success().then(|| undefined_in(&String::from_utf8_lossy(&o.stderr)))
+    }
 }
 
 /// clang's `-Wall -Wextra` check of the source `src` (in `dir`, with the
 /// project's `flags` and one option of the caller's): its output, or
 /// `None` when clang cannot run.
 fn warnings(dir: &Path, src: &Path, flags: &[String], option: &str) -> Option<std::process::Output> {
+    klee_ext::procs::output(&mut warnings_command(dir, src, flags, option)?).ok()
+}
+
+/// The command of [`warnings`]; `None` when there is no clang.
+fn warnings_command(dir: &Path, src: &Path, flags: &[String], option: &str) -> Option<Command> {
     let mut c = Command::new(klee_ext::compile::find_clang().ok()?);
     c.args(["-fsyntax-only", "-Wall", "-Wextra", "-fno-color-diagnostics", option])
         .args(flags)
         .arg(src)
         .current_dir(dir);
-    klee_ext::procs::output(&mut c).ok()
+    Some(c)
 }
 
 #[cfg(test)]

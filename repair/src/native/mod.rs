@@ -204,22 +204,27 @@ fn native_cc() -> Result<PathBuf, String> {
     if let Ok(c) = std::env::var("CC") {
         return Ok(PathBuf::from(c));
     }
-    for c in ["gcc", "cc", "clang-16", "clang-14", "clang"] {
-        if klee_ext::procs::output(Command::new(c).arg("--version")).is_ok_and(|o| o.status.success()) {
-            return Ok(PathBuf::from(c));
-        }
-    }
-    Err("no C compiler found for native builds: install gcc (apt-get install gcc) or set CC".into())
+    // Found once: every build (one or two per repair candidate) would
+    // otherwise start `--version` runs first.
+    static FOUND: std::sync::OnceLock<Option<&str>> = std::sync::OnceLock::new();
+    let found = FOUND.get_or_init(|| ["gcc", "cc", "clang-16", "clang-14", "clang"].into_iter().find(|c| runs(c)));
+    found
+        .map(PathBuf::from)
+        .ok_or_else(|| "no C compiler found for native builds: install gcc (apt-get install gcc) or set CC".into())
 }
 
 /// gcc for coverage builds (its `gcov` reads the data).
 fn gcc() -> Result<PathBuf, String> {
-    if klee_ext::procs::output(Command::new("gcc").arg("--version")).is_ok_and(|o| o.status.success())
-        && klee_ext::procs::output(Command::new("gcov").arg("--version")).is_ok_and(|o| o.status.success())
-    {
+    static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if *FOUND.get_or_init(|| runs("gcc") && runs("gcov")) {
         return Ok(PathBuf::from("gcc"));
     }
     Err("gcc and gcov are needed for fault localization: apt-get install gcc".into())
+}
+
+/// Whether `tool --version` runs and succeeds.
+fn runs(tool: &str) -> bool {
+    klee_ext::procs::output(Command::new(tool).arg("--version")).is_ok_and(|o| o.status.success())
 }
 
 /// A native build of a project's sources (as given, or with replaced text).
@@ -273,6 +278,15 @@ pub fn build(
     sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, coverage: bool,
 ) -> Result<Build, String> {
     let cc = if coverage { gcc()? } else { native_cc()? };
+    let exe = out.join("program");
+    // A text built before (a patch validated, then run near the tests) is
+    // copied, not compiled again.
+    let known = (!coverage).then(|| built_before(sources, include_dirs, cflags)).flatten();
+    if let Some((_, Some(before))) = &known {
+        if std::fs::create_dir_all(out).and_then(|_| std::fs::copy(before, &exe)).is_ok() {
+            return Ok(Build { exe, gcda: Vec::new() });
+        }
+    }
     let mut objs = Vec::new();
     let mut gcda = Vec::new();
     let mut all: Vec<PathBuf> = sources.to_vec();
@@ -299,14 +313,37 @@ pub fn build(
         }
         objs.push(obj);
     }
-    let exe = out.join("program");
     let mut cmd = Command::new(&cc);
     cmd.args(&objs).arg("-o").arg(&exe).arg("-lm");
     if coverage {
         cmd.arg("--coverage");
     }
     run_compiler(&mut cmd, "the program (linking)")?;
+    if let Some((kept, None)) = known {
+        let _ = std::fs::copy(&exe, kept);
+    }
     Ok(Build { exe, gcda })
+}
+
+/// Where the run keeps the program built from these sources' texts (and
+/// headers' folders and flags), and whether it is there: `None` when the
+/// run has no temporary folder or a source cannot be read.
+fn built_before(
+    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String],
+) -> Option<(PathBuf, Option<PathBuf>)> {
+    use std::hash::{Hash, Hasher};
+    let root = klee_ext::procs::temp_root()?;
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for s in sources {
+        s.file_name().hash(&mut h);
+        std::fs::read(s).ok()?.hash(&mut h);
+    }
+    (include_dirs, cflags).hash(&mut h);
+    let dir = root.join("built");
+    std::fs::create_dir_all(&dir).ok()?;
+    let kept = dir.join(format!("{:016x}", h.finish()));
+    let there = kept.is_file().then(|| kept.clone());
+    Some((kept, there))
 }
 
 /// The tests as the VM runs them: each one with a setup or a working
