@@ -237,14 +237,17 @@ fn the_failure_point_is_the_statement_that_printed_the_first_wrong_byte_or_fault
     let d = project(&[("prog.c", TWICE), ("se2repair.yaml", tests)]);
     let (o, r) = fix_report(d.path(), &["--timeout", "60s"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("a failure shows at prog.c:11"), "{err}");
+    assert!(err.contains("a failure shows at prog.c:11\n"), "right output came first: a telling point\n{err}");
     assert!(!err.contains("a failure shows at prog.c:10"), "{err}");
     assert_eq!(err.matches("a failure shows at").count(), 1, "{err}");
     assert_eq!(r["status"], "patched", "{err}");
-    // A fault is a failure point too (SIGFPE at the division).
-    let tests = "sources: [prog.c]\ntests:\n  - {name: none, args: [], stdout: \"0\\n\"}\n  - {name: one, args: [\"a\"], stdout: \"12\\n\"}\n  - {name: two, args: [\"a\", \"b\"], stdout: \"6\\n\"}\n";
+    // A fault is a failure point too (SIGFPE at the division); a wrong
+    // first byte at the one print tells no more than that the output is
+    // wrong, and is reported so.
+    let tests = "sources: [prog.c]\ntests:\n  - {name: none, args: [], stdout: \"0\\n\"}\n  - {name: one, args: [\"a\"], stdout: \"12\\n\"}\n  - {name: two, args: [\"a\", \"b\"], stdout: \"6\\n\"}\n  - {name: three, args: [\"a\", \"b\", \"c\"], stdout: \"5\\n\"}\n";
     let d = project(&[("prog.c", SHARE), ("se2repair.yaml", tests)]);
     let (o, _) = fix_report(d.path(), &["--timeout", "30s"]);
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("a failure shows at prog.c:8"), "{err}");
+    assert!(err.contains("a failure shows at prog.c:8\n"), "{err}");
+    assert!(err.contains("a failure shows at prog.c:9 (the first output is wrong)\n"), "{err}");
 }

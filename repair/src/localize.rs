@@ -26,6 +26,9 @@ pub struct Spectrum {
     /// Where failing tests showed their failure (source index, line):
     /// the statement that printed the first unexpected byte or faulted.
     points: Vec<(usize, u32)>,
+    /// Those of them that tell more than that the output is wrong (a
+    /// fault, or right output printed before).
+    telling: Vec<(usize, u32)>,
 }
 
 impl Spectrum {
@@ -52,11 +55,20 @@ impl Spectrum {
         }
     }
 
-    /// Adds a failing test's failure point.
-    pub fn add_point(&mut self, at: (usize, u32)) {
+    /// Adds a failing test's failure point, and whether it is telling
+    /// (see `native::FailurePoint`).
+    pub fn add_point(&mut self, at: (usize, u32), telling: bool) {
         if !self.points.contains(&at) {
             self.points.push(at);
         }
+        if telling && !self.telling.contains(&at) {
+            self.telling.push(at);
+        }
+    }
+
+    /// Whether the failure point at `line` of source `src` is telling.
+    pub fn telling(&self, src: usize, line: u32) -> bool {
+        self.telling.contains(&(src, line))
     }
 
     /// The failure points, in the order the tests found them.
@@ -131,9 +143,10 @@ mod tests {
     #[test]
     fn a_failure_point_is_kept_once() {
         let mut s = Spectrum::default();
-        s.add_point((0, 20));
-        s.add_point((1, 5));
-        s.add_point((0, 20));
+        s.add_point((0, 20), false);
+        s.add_point((1, 5), true);
+        s.add_point((0, 20), true);
         assert_eq!(s.points(), [(0, 20), (1, 5)]);
+        assert!(s.telling(0, 20) && s.telling(1, 5), "telling once is telling");
     }
 }

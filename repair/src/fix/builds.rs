@@ -63,7 +63,7 @@ impl Builds {
             // Where the failure shows (a direct build's program can say).
             if let (false, false, Some(b)) = (passed, r.timed_out, built) {
                 if let Some(at) = failure_point(b, p, t, timeout, &srcs)? {
-                    spec.add_point(at);
+                    spec.add_point(at.at, at.telling);
                 }
             }
             let problem = r.abnormal().or_else(|| (!passed).then(|| describe_mismatch(t, &r)));
@@ -74,13 +74,20 @@ impl Builds {
 
     /// Builds the project with `replaced` (source index, text) natively
     /// (in `dir` when built directly) and runs `tests` in order: the first
-    /// failing test (its index) and why, if any.
+    /// failing test (its index) and why, if any. No test runs past
+    /// `deadline` (the repair's outer limit): one still running then
+    /// fails (a candidate that loops must not hold the repair past it).
     pub(crate) fn validate(
         &self, p: &Project, tests: &[&TestCase], test_timeout: Duration, replaced: (usize, &str), dir: &Path,
+        deadline: Option<Instant>,
     ) -> Result<Option<(usize, String)>, String> {
         let run_all = |exe: &Path| -> Result<Option<(usize, String)>, String> {
             for (i, t) in tests.iter().enumerate() {
-                let (r, passed) = run_one(exe, p, t, test_timeout).map_err(|e| e.to_string())?;
+                let left = deadline.map_or(test_timeout, |d| d.saturating_duration_since(Instant::now()));
+                if left.is_zero() {
+                    return Ok(Some((i, "the repair's time limit was reached".into())));
+                }
+                let (r, passed) = run_one(exe, p, t, test_timeout.min(left)).map_err(|e| e.to_string())?;
                 if !passed {
                     return Ok(Some((
                         i,
@@ -312,7 +319,7 @@ fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<
 /// [`native::failure_point`]), run in a fresh folder as the test is.
 fn failure_point(
     b: &native::Build, p: &Project, t: &TestCase, timeout: Duration, srcs: &[PathBuf],
-) -> Result<Option<(usize, u32)>, FixError> {
+) -> Result<Option<native::FailurePoint>, FixError> {
     let (dir, t) = prepared(p, t, timeout)?;
     Ok(native::failure_point(b, &t, &dir.path, timeout, srcs))
 }
@@ -493,19 +500,28 @@ pub(crate) fn defined_macros(project: &Path, configured: Option<&Path>) -> HashM
 mod tests {
     use super::*;
 
-    /// Native observations stop at the deadline: a program that loops on
-    /// every input costs the time left, not one test timeout per input.
-    #[test]
-    fn observing_stops_at_the_deadline() {
+    /// A program that loops on every input.
+    const LOOPS: &str = "int main(void) { for (;;) { } }\n";
+
+    /// A project of [`LOOPS`] with one test.
+    fn looping_project() -> (tempfile::TempDir, Project) {
         let d = tempfile::tempdir().unwrap();
-        let src = "int main(void) { for (;;) { } }\n";
-        std::fs::write(d.path().join("prog.c"), src).unwrap();
+        std::fs::write(d.path().join("prog.c"), LOOPS).unwrap();
         std::fs::write(
             d.path().join(crate::config::PROJECT_FILE),
             "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n",
         )
         .unwrap();
         let p = Project::load(d.path()).unwrap();
+        (d, p)
+    }
+
+    /// Native observations stop at the deadline: a program that loops on
+    /// every input costs the time left, not one test timeout per input.
+    #[test]
+    fn observing_stops_at_the_deadline() {
+        let (d, p) = looping_project();
+        let src = LOOPS;
         let t = p.tests[0].clone();
         let inputs = vec![&t, &t, &t, &t];
         let start = Instant::now();
@@ -514,5 +530,22 @@ mod tests {
         assert!(r.is_err_and(|e| e.contains("time limit")));
         // Four inputs at 5 s each would take 20 s.
         assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+    }
+
+    /// A candidate that loops is validated no further than the deadline:
+    /// its test fails there, not at its own (longer) time limit.
+    #[test]
+    fn validating_stops_at_the_deadline() {
+        let (d, p) = looping_project();
+        let src = LOOPS;
+        let tests: Vec<&TestCase> = p.tests.iter().collect();
+        let start = Instant::now();
+        let deadline = Some(start + Duration::from_millis(1500));
+        let r = Builds::Direct.validate(&p, &tests, Duration::from_secs(30), (0, src), &d.path().join("v"), deadline);
+        assert!(matches!(r, Ok(Some((0, _)))), "{r:?}");
+        assert!(start.elapsed() < Duration::from_secs(10), "{:?}", start.elapsed());
+        // Past the deadline no test runs at all.
+        let r = Builds::Direct.validate(&p, &tests, Duration::from_secs(30), (0, src), &d.path().join("w"), deadline);
+        assert!(matches!(&r, Ok(Some((0, why))) if why.contains("time limit")), "{r:?}");
     }
 }

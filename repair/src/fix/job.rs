@@ -81,7 +81,7 @@ pub fn correct_on(p: &Project, patch: &Patch, heldout: &[TestCase], test_timeout
     let tests: Vec<TestCase> =
         heldout.iter().map(|t| TestCase { fresh_dir: t.fresh_dir || p.build.is_some(), ..t.clone() }).collect();
     let tests: Vec<&TestCase> = tests.iter().collect();
-    Ok(builds.validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path())?.is_none())
+    Ok(builds.validate(p, &tests, test_timeout, (patch.source, &patch.patched_source), dir.path(), None)?.is_none())
 }
 
 /// Runs the whole repair of project `p`. When the answers to its
@@ -180,7 +180,8 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         progress.message(&format!("failing test {}: {}", r.name, r.problem.as_deref().unwrap_or("fails")));
     }
     for &(src, line) in spectrum.points() {
-        progress.message(&format!("a failure shows at {}:{line}", p.sources[src].display()));
+        let first = if spectrum.telling(src, line) { "" } else { " (the first output is wrong)" };
+        progress.message(&format!("a failure shows at {}:{line}{first}", p.sources[src].display()));
     }
     let localization_s = start.elapsed().as_secs_f64();
     let mut report = Report {

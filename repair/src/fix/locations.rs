@@ -173,7 +173,9 @@ pub(super) fn try_set(
         tried += 1;
         let vdir = dir.join(format!("validate{tried}"));
         std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
-        if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (src, &patched), &vdir)? {
+        if let Some((i, why)) =
+            r.builds.validate(p, r.tests, opts.test_timeout, (src, &patched), &vdir, Some(limits.deadline))?
+        {
             rejected.push(format!("`{}`: {why}", exprs.join("`, `")));
             return Ok(Some(i));
         }

@@ -413,26 +413,39 @@ fn shown(o: &Observed) -> String {
     }
 }
 
-/// The input that tells the open behaviours apart best: the most
-/// distinct outputs among them, then the first on which the first two
-/// differ, inputs near the passing tests before those near failing ones.
+/// The input that tells the open behaviours apart best: the one after
+/// whose answer the fewest behaviours are expected to be left (each
+/// behaviour as likely: the sum of the squared sizes of the groups that
+/// print alike), then one on which the first two differ (the choice is
+/// tested against its runner-up), then the first (inputs near the
+/// passing tests before those near failing ones). One that tells none
+/// apart is never asked.
 fn best_question(cmp: &Comparison, order: &[Behaviour]) -> Option<usize> {
-    let mut best: Option<(usize, usize)> = None;
+    let runs: Vec<&[Observed]> = order.iter().map(|b| cmp.observed[b.members[0]].as_slice()).collect();
+    let mut best: Option<(usize, (usize, bool))> = None;
     for k in 0..cmp.near.len() {
-        let mut outs: Vec<&Observed> = Vec::new();
-        for b in order {
-            let o = &cmp.observed[b.members[0]][k];
-            if !outs.contains(&o) {
-                outs.push(o);
-            }
-        }
-        let first_two = cmp.observed[order[0].members[0]][k] != cmp.observed[order[1].members[0]][k];
-        let score = outs.len() * 2 + usize::from(first_two);
-        if outs.len() > 1 && best.is_none_or(|(_, s)| score > s) {
-            best = Some((k, score));
+        let outs: Vec<&Observed> = runs.iter().map(|r| &r[k]).collect();
+        let Some(left) = expected_left(&outs) else { continue };
+        let key = (left, outs[0] == outs[1]);
+        if best.is_none_or(|(_, b)| key < b) {
+            best = Some((k, key));
         }
     }
     best.map(|(k, _)| k)
+}
+
+/// For the behaviours' outputs on one input, the sum of the squared
+/// sizes of the groups that print alike (the expected number left after
+/// the answer, times their count); `None` when all print alike.
+fn expected_left(outs: &[&Observed]) -> Option<usize> {
+    let mut groups: Vec<(&Observed, usize)> = Vec::new();
+    for o in outs {
+        match groups.iter_mut().find(|(g, _)| g == o) {
+            Some((_, n)) => *n += 1,
+            None => groups.push((o, 1)),
+        }
+    }
+    (groups.len() > 1).then(|| groups.iter().map(|(_, n)| n * n).sum())
 }
 
 /// Each behaviour after the first, with the first input on which it and
@@ -646,6 +659,29 @@ mod tests {
         // Only near the failing tests: those, in order.
         let chosen = [run("0"), run("1"), run("0"), run("1"), run("0")];
         assert_eq!(departures(&original, &chosen, &near), [1, 4]);
+    }
+
+    #[test]
+    fn the_question_asked_splits_the_behaviours_most_evenly() {
+        let b = |i: usize| Behaviour { members: vec![i], case_split: None, departure: 0.0, distance: 1, support: 1 };
+        let order: Vec<Behaviour> = (0..5).map(b).collect();
+        let outs = |s: [&str; 5]| s.map(run).to_vec();
+        // Per behaviour, its runs on three inputs: the first tells one
+        // behaviour from the rest (17 / 5 expected left), the second
+        // splits them 3 : 2 (13 / 5), the third tells none apart.
+        let per_input = [outs(["A", "M", "A", "A", "A"]), outs(["A", "A", "M", "A", "M"]), outs(["A"; 5])];
+        let observed: Vec<Vec<Observed>> = (0..5).map(|i| per_input.iter().map(|o| o[i].clone()).collect()).collect();
+        let cmp =
+            Comparison { near: vec![near("x", false), near("y", false), near("z", false)], original: vec![], observed };
+        assert_eq!(best_question(&cmp, &order), Some(1));
+        assert_eq!(expected_left(&[&run("A"), &run("M"), &run("A")]), Some(5));
+        assert_eq!(expected_left(&[&run("A"), &run("A")]), None);
+        // At equal expectation, the input where the first two differ.
+        // On x the third differs, on y the second: 2 : 1 either way.
+        let three: Vec<Behaviour> = (0..3).map(b).collect();
+        let observed = vec![vec![run("A"), run("A")], vec![run("A"), run("M")], vec![run("M"), run("A")]];
+        let cmp = Comparison { near: vec![near("x", false), near("y", false)], original: vec![], observed };
+        assert_eq!(best_question(&cmp, &three), Some(1));
     }
 
     #[test]

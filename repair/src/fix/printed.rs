@@ -114,7 +114,11 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
             let patched = with_edits(&r.texts[*src], &[(lit, &e.token)]);
             let vdir = r.dir.join(format!("validate{tried}"));
             std::fs::create_dir_all(&vdir).map_err(FixError::io(&vdir, "cannot create: "))?;
-            match r.builds.validate(r.p, r.tests, r.timeout, (*src, &patched), &vdir).map_err(FixError::Build)? {
+            match r
+                .builds
+                .validate(r.p, r.tests, r.timeout, (*src, &patched), &vdir, Some(r.deadline))
+                .map_err(FixError::Build)?
+            {
                 None => {
                     patches.push(patch(r, *src, &[(lit, &e.token)], patched));
                     (
@@ -157,7 +161,11 @@ pub(super) fn repair(r: &Printed) -> Result<(Vec<Patch>, Vec<Attempt>), FixError
             let patched = with_edits(&r.texts[src], &together);
             let vdir = r.dir.join("validate-together");
             std::fs::create_dir_all(&vdir).map_err(FixError::io(&vdir, "cannot create: "))?;
-            if r.builds.validate(r.p, r.tests, r.timeout, (src, &patched), &vdir).map_err(FixError::Build)?.is_none() {
+            if r.builds
+                .validate(r.p, r.tests, r.timeout, (src, &patched), &vdir, Some(r.deadline))
+                .map_err(FixError::Build)?
+                .is_none()
+            {
                 patches.push(patch(r, src, &together, patched));
             }
         }

@@ -216,7 +216,9 @@ fn attempt(
         tried += 1;
         let vdir = dir.join(format!("validate{tried}"));
         std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
-        if let Some((i, why)) = r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir)? {
+        if let Some((i, why)) =
+            r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir, Some(s.limits.deadline))?
+        {
             rejected.push(format!("`{expr}`: {why}"));
             return Ok(Some(i));
         }

@@ -99,32 +99,35 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
         let patched = e.apply(&r.texts[*src]);
         let vdir = r.dir.join(format!("validate{}", tried + 1));
         std::fs::create_dir_all(&vdir).map_err(FixError::io(&vdir, "cannot create: "))?;
-        let result =
-            match r.builds.validate(r.p, r.tests, r.timeout, (*src, &patched), &vdir).map_err(FixError::Build)? {
-                None => {
-                    let diff = super::report::unified_diff(&r.p.sources[*src], &r.texts[*src], &patched);
-                    patches.push(Patch {
-                        file: r.p.sources[*src].display().to_string(),
-                        line: e.lines.start,
-                        function: e.function.clone(),
-                        schema: e.schema,
-                        original: e.original.clone(),
-                        replacement: e.shown.clone(),
-                        distance: 1,
-                        objective: 0,
-                        whole_value: false,
-                        plain: 0,
-                        diff,
-                        patched_source: patched,
-                        source: *src,
-                        also: Vec::new(),
-                    });
-                    SiteResult::Patched { replacement: e.shown.clone(), tests: r.tests.len(), distance: 1 }
-                }
-                Some((_, why)) => {
-                    SiteResult::NoCandidatePasses { rejected: vec![format!("`{}`: {why}", e.shown)], set: false }
-                }
-            };
+        let result = match r
+            .builds
+            .validate(r.p, r.tests, r.timeout, (*src, &patched), &vdir, Some(r.deadline))
+            .map_err(FixError::Build)?
+        {
+            None => {
+                let diff = super::report::unified_diff(&r.p.sources[*src], &r.texts[*src], &patched);
+                patches.push(Patch {
+                    file: r.p.sources[*src].display().to_string(),
+                    line: e.lines.start,
+                    function: e.function.clone(),
+                    schema: e.schema,
+                    original: e.original.clone(),
+                    replacement: e.shown.clone(),
+                    distance: 1,
+                    objective: 0,
+                    whole_value: false,
+                    plain: 0,
+                    diff,
+                    patched_source: patched,
+                    source: *src,
+                    also: Vec::new(),
+                });
+                SiteResult::Patched { replacement: e.shown.clone(), tests: r.tests.len(), distance: 1 }
+            }
+            Some((_, why)) => {
+                SiteResult::NoCandidatePasses { rejected: vec![format!("`{}`: {why}", e.shown)], set: false }
+            }
+        };
         attempts.push(Attempt {
             file: r.p.sources[*src].display().to_string(),
             line: e.lines.start,

@@ -4,8 +4,8 @@
 //! ([`FLUSH_C`]); a run with [`failure_point`] stops the program there and
 //! maps its call stack back to a source line with `addr2line`.
 //!
-//! `fix` reports the points; they do not order the statements (measured:
-//! docs/benchmarks.md, issue 57's seventh part).
+//! `fix` reports the points; they do not order the statements (measured
+//! twice: docs/benchmarks.md, issue 57's seventh and eighth parts).
 
 use super::{run_test, Build};
 use crate::config::{MatchKind, TestCase};
@@ -15,9 +15,10 @@ use std::time::Duration;
 
 /// Linked into every coverage build. It flushes the coverage counters
 /// when a fatal signal ends the program. With `SE2REPAIR_POINT` (a file)
-/// in the environment it also writes the call stack there, one frame of
-/// the program per line (its address and the program's load address, in
-/// hex): at a fault, or, with
+/// in the environment it also writes there how much expected output came
+/// first (`right N`: the bytes printed as expected, -1 at a fault), then
+/// the call stack, one frame of the program per line (its address and
+/// the program's load address, in hex): at a fault, or, with
 /// `SE2REPAIR_EXPECT` (a file holding the expected stdout), at the first
 /// byte written to `stdout` that departs from it, after which the program
 /// ends. `SE2REPAIR_TRIM` compares the output without whitespace.
@@ -34,8 +35,8 @@ pub(super) const FLUSH_C: &str = r#"
 #include <dlfcn.h>
 #include <execinfo.h>
 extern void __gcov_dump(void);
-struct se2_expect { char *want; size_t len, pos; int trim; };
-static void se2_where(void) {
+struct se2_expect { char *want; size_t len, pos, right; int trim; };
+static void se2_where(long right) {
   void *frames[64];
   Dl_info self, d;
   const char *point = getenv("SE2REPAIR_POINT");
@@ -43,6 +44,7 @@ static void se2_where(void) {
   if (!point || !dladdr((void *)se2_where, &self)) return;
   fd = open(point, O_WRONLY | O_CREAT | O_TRUNC, 0600);
   if (fd < 0) return;
+  dprintf(fd, "right %ld\n", right);
   for (i = 0; i < n; i++)
     if (dladdr(frames[i], &d) && d.dli_fbase == self.dli_fbase)
       dprintf(fd, "%lx %lx\n", (unsigned long)frames[i], (unsigned long)self.dli_fbase);
@@ -57,13 +59,14 @@ static ssize_t se2_write(void *cookie, const char *buf, size_t n) {
       if (se2_space(buf[i])) continue;
       while (e->pos < e->len && se2_space(e->want[e->pos])) e->pos++;
     }
-    if (e->pos >= e->len || buf[i] != e->want[e->pos]) { se2_where(); _exit(0); }
+    if (e->pos >= e->len || buf[i] != e->want[e->pos]) { se2_where((long)e->right); _exit(0); }
     e->pos++;
+    e->right++;
   }
   return (ssize_t)n;
 }
 static void se2repair_flush(int s) {
-  if (s != SIGTERM) se2_where();
+  if (s != SIGTERM) se2_where(-1L);
   __gcov_dump(); signal(s, SIG_DFL); raise(s);
 }
 static void se2_expect(const char *path) {
@@ -95,15 +98,27 @@ __attribute__((constructor)) static void se2repair_install(void) {
 }
 "#;
 
-/// The source line (index into `sources`, 1-based line) where failing
-/// test `t` shows its failure in coverage build `b`: the innermost frame
-/// in a project source when the program printed its first unexpected
-/// byte or faulted. `None` when it did neither (a wrong exit code, output
-/// cut short, a test matched by a regular expression), or when
-/// `addr2line` cannot say. The run's coverage counters are discarded.
+/// Where a failing test's failure shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FailurePoint {
+    /// The source (index) and its 1-based line.
+    pub at: (usize, u32),
+    /// Whether it tells more than that the output is wrong: the program
+    /// faulted there, or printed expected output before the first byte
+    /// it should not print (a wrong first byte at the program's one
+    /// print names that print whatever the fault).
+    pub telling: bool,
+}
+
+/// Where failing test `t` shows its failure in coverage build `b`: the
+/// innermost frame in a project source when the program printed its
+/// first unexpected byte or faulted. `None` when it did neither (a wrong
+/// exit code, output cut short, a test matched by a regular expression),
+/// or when `addr2line` cannot say. The run's coverage counters are
+/// discarded.
 pub fn failure_point(
     b: &Build, t: &TestCase, dir: &Path, timeout: Duration, sources: &[PathBuf],
-) -> Option<(usize, u32)> {
+) -> Option<FailurePoint> {
     let work = b.exe.parent()?.join("failure-point");
     std::fs::create_dir_all(&work).ok()?;
     let (point, expect) = (work.join("point"), work.join("expected"));
@@ -120,9 +135,12 @@ pub fn failure_point(
     let ran = run_test(&b.exe, &t, dir, timeout);
     let _ = super::take_coverage(b);
     ran.ok()?;
-    let frames = std::fs::read_to_string(&point).ok()?;
-    let lines = source_lines(&b.exe, &addresses(&frames, position_independent(&b.exe)?))?;
-    lines.iter().find_map(|(file, line)| Some((which_source(file, sources)?, *line)))
+    let written = std::fs::read_to_string(&point).ok()?;
+    let (right, frames) = written.split_once('\n')?;
+    let right: i64 = right.strip_prefix("right ")?.trim().parse().ok()?;
+    let lines = source_lines(&b.exe, &addresses(frames, position_independent(&b.exe)?))?;
+    let at = lines.iter().find_map(|(file, line)| Some((which_source(file, sources)?, *line)))?;
+    Some(FailurePoint { at, telling: right != 0 })
 }
 
 /// The frames' addresses as `addr2line` reads them: offsets in the file

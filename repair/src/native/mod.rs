@@ -9,7 +9,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod failure;
-pub use failure::failure_point;
+pub use failure::{failure_point, FailurePoint};
 
 /// How one native run ended.
 #[derive(Clone, Debug)]
