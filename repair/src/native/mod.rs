@@ -248,20 +248,29 @@ fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
 /// the system call in their place (sketches/kernel/).
 pub const MODEL_NATIVE_FLAG: &str = "-DSE2_NATIVE";
 
-/// `harness` (C calling FUNC and `se2_model_FUNC`) linked with `model`
-/// (C defining FUNC, compiled with FUNC renamed `se2_model_FUNC`) and
-/// the C library into `out/harness`; `Ok(Err(message))` when only the
-/// link fails (the C library may have no FUNC).
-pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Result<Result<PathBuf, String>, String> {
+/// `model` (C defining FUNC) compiled natively into `out/model.o`, FUNC
+/// renamed `se2_model_FUNC` (with `extra` flags): clang and the object.
+fn compile_model(model: &Path, func: &str, out: &Path, extra: &[&str]) -> Result<(PathBuf, PathBuf), String> {
     let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
     let obj = out.join("model.o");
     let mut cmd = Command::new(&clang);
-    cmd.args(["-c", "-O0", "-w", MODEL_NATIVE_FLAG])
+    cmd.args(["-c", "-O0"])
+        .args(extra)
+        .args(["-w", MODEL_NATIVE_FLAG])
         .arg(format!("-D{func}=se2_model_{func}"))
         .arg(model)
         .arg("-o")
         .arg(&obj);
     run_compiler(&mut cmd, &model.display().to_string())?;
+    Ok((clang, obj))
+}
+
+/// `harness` (C calling FUNC and `se2_model_FUNC`) linked with `model`
+/// (C defining FUNC, compiled with FUNC renamed `se2_model_FUNC`) and
+/// the C library into `out/harness`; `Ok(Err(message))` when only the
+/// link fails (the C library may have no FUNC).
+pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Result<Result<PathBuf, String>, String> {
+    let (clang, obj) = compile_model(model, func, out, &[])?;
     let exe = out.join("harness");
     let mut cmd = Command::new(&clang);
     cmd.args(["-O0", "-w", "-fno-builtin"]).arg(harness).arg(&obj).arg("-o").arg(&exe);
@@ -369,15 +378,7 @@ pub fn in_prepared_dirs<'t>(
 /// (`--defsym`), so the C library keeps its own FUNC for its internal
 /// calls, as in the VM.
 pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &Path) -> Result<Build, String> {
-    let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
-    let obj = out.join("model.o");
-    let mut cmd = Command::new(&clang);
-    cmd.args(["-c", "-O0", "-g", "-w", MODEL_NATIVE_FLAG])
-        .arg(format!("-D{func}=se2_model_{func}"))
-        .arg(model)
-        .arg("-o")
-        .arg(&obj);
-    run_compiler(&mut cmd, &model.display().to_string())?;
+    let (clang, obj) = compile_model(model, func, out, &["-g"])?;
     let exe = out.join("program");
     let mut cmd = Command::new(&clang);
     cmd.args(["-O0", "-w", "-no-pie"])
