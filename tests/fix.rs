@@ -66,7 +66,7 @@ fn apply_with_git(name: &str, diff: &str, file: &str) -> String {
 }
 
 /// Every bundled example (each has held-out inputs).
-const EXAMPLES: [&str; 35] = [
+const EXAMPLES: [&str; 36] = [
     "abs_diff",
     "bare_return",
     "call_compare",
@@ -80,6 +80,7 @@ const EXAMPLES: [&str; 35] = [
     "clamp_ternary",
     "digit_names_crash",
     "grade_float",
+    "late_arrival",
     "leap_year_or",
     "loop_body_1000",
     "loop_bound_le",

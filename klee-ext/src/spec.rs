@@ -109,6 +109,9 @@ pub fn solve_examples(
     if tests.iter().any(|t| t.is_empty()) {
         return Ok(Vec::new());
     }
+    // The time limit counts from here: the evaluations below and the
+    // encoding of a large specification take part of it.
+    let until = opts.timeout.map(|t| std::time::Instant::now() + t);
     let want = opts.solutions.max(1);
     if let Some(near) = prefer.and_then(|o| neighbours(lang, o, arity, &opts.known_constants)) {
         let mut near: Vec<(Term, u32)> =
@@ -136,7 +139,7 @@ pub fn solve_examples(
     if !joined.is_empty() {
         more.timeout = Some(opts.timeout.map_or(JOIN_RACE, |t| t.min(JOIN_RACE)));
     }
-    let mut out = match solve_examples_smt(name, lang, arity, tests, prefer, &more) {
+    let mut out = match solve_examples_smt(name, lang, arity, tests, prefer, &more, until) {
         Ok(v) => v,
         Err(_) if !joined.is_empty() => Vec::new(),
         Err(e) => return Err(e),
@@ -152,13 +155,17 @@ pub fn solve_examples(
     Ok(out)
 }
 
-/// The terms of `lang` one relabel from `orig` (with the program's
-/// constants `known`), closest first by the minimal-change objective, with
-/// it; `None` for a grammar file's language.
+/// The terms of `lang` one edit from `orig` — a relabel (with the
+/// program's constants `known`) or a node removed — closest first by the
+/// minimal-change objective, with it; `None` for a grammar file's
+/// language.
 pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64]) -> Option<Vec<(Term, u32)>> {
     use so::edit;
     let (known, member): (&[i64], Box<dyn Fn(&Term) -> bool>) = match lang {
-        so::LangSpec::Int(d) | so::LangSpec::Bool(d) => (known, Box::new(move |t| edit::in_builtin(t, arity, *d))),
+        // In the language widened to the original: a term the grammar
+        // cannot write (`a*8 + h1 >= h2` at depth 3) is still one edit
+        // from the code; an original the language writes keeps to it.
+        so::LangSpec::Int(d) | so::LangSpec::Bool(d) => (known, Box::new(edit::builtin_near(orig, arity, *d))),
         so::LangSpec::Real(d) => (&[], Box::new(move |t| edit::in_comparisons(t, arity, *d))),
         so::LangSpec::File { .. }
         | so::LangSpec::Arith(_)
@@ -169,13 +176,16 @@ pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64])
     };
     let mut near: Vec<(Term, u32)> = edit::relabels(orig, arity, known)
         .into_iter()
+        .chain(so::nearby::removals(orig))
         .filter(|t| member(t))
         .map(|t| {
             let c = edit::objective(orig, &t, known);
             (t, c)
         })
         .collect();
-    near.sort_by_key(|(_, c)| *c);
+    // At equal cost the smaller term first (a `!` dropped before a
+    // constant relabeled under it).
+    near.sort_by_key(|(t, c)| (*c, t.size()));
     near.dedup_by(|a, b| a.0 == b.0);
     Some(near)
 }
@@ -191,9 +201,10 @@ pub fn nearby(
     want: usize,
 ) -> Option<Vec<(Term, u32)>> {
     let (so::LangSpec::Int(d) | so::LangSpec::Bool(d)) = lang else { return None };
+    let member = so::edit::builtin_near(orig, arity, *d);
     let mut fits: Vec<(Term, u32)> = so::nearby::candidates(orig, arity, known, NEARBY_TERMS)
         .into_iter()
-        .filter(|t| so::edit::in_builtin(t, arity, *d) && !exclude.contains(t) && satisfies(t, tests))
+        .filter(|t| member(t) && !exclude.contains(t) && satisfies(t, tests))
         .map(|t| {
             let c = so::edit::objective(orig, &t, known);
             (t, c)
@@ -242,12 +253,9 @@ fn joins(
         // original joined with a fitted comparison.
         let mut made = so::fit::refits(orig, &examples);
         made.extend(so::fit::extensions(orig, &examples, arity, false));
+        let member = so::edit::builtin_near(orig, arity, *depth);
         for t in made {
-            if so::edit::in_builtin(&t, arity, *depth)
-                && !exclude.contains(&t)
-                && satisfies(&t, tests)
-                && !out.iter().any(|(x, _)| *x == t)
-            {
+            if member(&t) && !exclude.contains(&t) && satisfies(&t, tests) && !out.iter().any(|(x, _)| *x == t) {
                 let c = so::edit::objective(orig, &t, known);
                 out.push((t, c));
             }
@@ -273,7 +281,7 @@ pub fn satisfies(t: &Term, tests: &[Vec<Vec<Example>>]) -> bool {
 
 fn solve_examples_smt(
     name: &str, lang: &so::LangSpec, arity: usize, tests: &[Vec<Vec<Example>>], prefer: Option<&Term>,
-    opts: &SpecOptions,
+    opts: &SpecOptions, until: Option<std::time::Instant>,
 ) -> Result<Vec<(Term, u32)>, String> {
     let mut pool = Pool::new();
     pool.so.specs.insert(name.to_string(), lang.clone());
@@ -311,6 +319,17 @@ fn solve_examples_smt(
         specs.push(paths);
     }
     let prefer: Vec<(SoVarId, Term)> = prefer.map(|t| (var, t.clone())).into_iter().collect();
+    // What building the specification left of the time limit (and of the
+    // limit the caller set for this solve, if shorter).
+    let left = until.map(|u| u.saturating_duration_since(std::time::Instant::now()));
+    let timeout = match (opts.timeout, left) {
+        (Some(t), Some(l)) => Some(t.min(l)),
+        (t, l) => t.or(l),
+    };
+    if timeout.is_some_and(|t| t.is_zero()) {
+        return Err("the time limit was reached while building the specification".into());
+    }
+    let opts = &SpecOptions { timeout, ..opts.clone() };
     Ok(solve(&pool, &specs, &prefer, opts)?
         .into_iter()
         .filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost)))

@@ -389,8 +389,9 @@ fn candidates(holes: &[Hole], constants: &[i64]) -> Vec<Vec<(Term, u32)>> {
             let mut out: Vec<(Term, u32)> = vec![(h.original.clone(), 0)];
             out.extend(spec::neighbours(h.lang, &h.original, h.arity, constants).unwrap_or_default());
             if let Some(d) = depth {
+                let member = klee_ext::so::edit::builtin_near(&h.original, h.arity, d);
                 for t in klee_ext::so::nearby::candidates(&h.original, h.arity, constants, TERMS_PER_HOLE) {
-                    if klee_ext::so::edit::in_builtin(&t, h.arity, d) {
+                    if member(&t) {
                         let c = klee_ext::so::edit::objective(&h.original, &t, constants);
                         out.push((t, c));
                     }

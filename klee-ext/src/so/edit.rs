@@ -41,45 +41,52 @@ pub fn sort_of(t: &Term) -> Sort {
     }
 }
 
+/// The distances already computed within one [`cost`], by the addresses
+/// of the two subterms (both borrowed from the terms compared, so an
+/// address names one subterm for the whole computation): without it, a
+/// chain of `||` under removals and swapped operands is exponential.
+type Memo = std::collections::HashMap<(usize, usize), u32>;
+
 /// Position-wise distance: roots compared, children matched by position
 /// (either order under a commutative operator of `b`).
-fn positional(a: &Term, b: &Term) -> u32 {
-    let mut best = aligned(a, b);
+fn positional(a: &Term, b: &Term, memo: &mut Memo) -> u32 {
+    let key = (a as *const Term as usize, b as *const Term as usize);
+    if let Some(&d) = memo.get(&key) {
+        return d;
+    }
+    let kb: Vec<&Term> = kids(b).iter().collect();
+    let commutative = matches!(b, Term::App(op, _) if op.commutative());
+    let mut best = aligned(a, u32::from(!same_label(a, b)), &kb, commutative, memo);
     // A comparison written the other way round (`0 <= x` as `x >= 0`)
-    // is the same comparison.
-    if let Some(m) = mirrored(b) {
-        best = best.min(aligned(a, &m));
+    // is the same comparison: `b` mirrored, its operands swapped.
+    if let Term::App(op, k) = b {
+        if let (Some(m), false, 2) = (op.mirrored(), op.commutative(), k.len()) {
+            let root = u32::from(!matches!(a, Term::App(x, xs) if *x == m && xs.len() == 2));
+            best = best.min(aligned(a, root, &[&k[1], &k[0]], false, memo));
+        }
     }
     // One node of the original removed, one of its operands kept in its
     // place (`!e` -> `e`, `a && b` -> `a`): one edit.
     for k in kids(a).iter().filter(|k| sort_of(k) == sort_of(a)) {
-        best = best.min(1 + positional(k, b));
+        best = best.min(1 + positional(k, b, memo));
     }
+    memo.insert(key, best);
     best
 }
 
-/// `b` with its comparison's operands swapped and its operator mirrored.
-fn mirrored(b: &Term) -> Option<Term> {
-    let Term::App(op, k) = b else { return None };
-    let m = op.mirrored().filter(|_| !op.commutative())?;
-    Some(Term::App(m, vec![k[1].clone(), k[0].clone()]))
-}
-
-/// Position-wise distance with the roots aligned.
-fn aligned(a: &Term, b: &Term) -> u32 {
-    let root = u32::from(!same_label(a, b));
-    let (ka, kb) = (kids(a), kids(b));
-    if let (Term::App(op, _), 2, 2) = (b, ka.len(), kb.len()) {
-        if op.commutative() {
-            let straight = positional(&ka[0], &kb[0]) + positional(&ka[1], &kb[1]);
-            let swapped = positional(&ka[0], &kb[1]) + positional(&ka[1], &kb[0]);
-            return root + straight.min(swapped);
-        }
+/// Position-wise distance of `a` from a root that costs `root` to reach
+/// with children `kb` (either order when `commutative`).
+fn aligned(a: &Term, root: u32, kb: &[&Term], commutative: bool, memo: &mut Memo) -> u32 {
+    let ka = kids(a);
+    if let (true, 2, 2) = (commutative, ka.len(), kb.len()) {
+        let straight = positional(&ka[0], kb[0], memo) + positional(&ka[1], kb[1], memo);
+        let swapped = positional(&ka[0], kb[1], memo) + positional(&ka[1], kb[0], memo);
+        return root + straight.min(swapped);
     }
     let mut d = root;
     for j in 0..ka.len().max(kb.len()) {
         d += match (ka.get(j), kb.get(j)) {
-            (Some(x), Some(y)) => positional(x, y),
+            (Some(x), Some(y)) => positional(x, y, memo),
             (Some(x), None) => x.size() as u32,
             (None, Some(y)) => y.size() as u32,
             (None, None) => 0,
@@ -99,7 +106,8 @@ fn novel_constants(t: &Term, known: &[i64]) -> u32 {
 pub fn cost(orig: Option<&Term>, new: &Term, known: &[i64]) -> u32 {
     let novel = novel_constants(new, known);
     let Some(orig) = orig else { return new.size() as u32 + novel };
-    let mut best = positional(orig, new);
+    let memo = &mut Memo::new();
+    let mut best = positional(orig, new, memo);
     // The original as one operand of a new root.
     let ks = kids(new);
     for (j, k) in ks.iter().enumerate() {
@@ -107,7 +115,7 @@ pub fn cost(orig: Option<&Term>, new: &Term, known: &[i64]) -> u32 {
             continue;
         }
         let others: u32 = ks.iter().enumerate().filter(|(i, _)| *i != j).map(|(_, t)| t.size() as u32).sum();
-        best = best.min(1 + others + positional(orig, k));
+        best = best.min(1 + others + positional(orig, k, memo));
     }
     best + novel
 }
@@ -160,6 +168,43 @@ pub fn in_builtin(t: &Term, arity: usize, depth: usize) -> bool {
     }
 }
 
+/// Levels of `t` (a leaf is one).
+pub fn depth(t: &Term) -> usize {
+    match t {
+        Term::App(_, k) => 1 + k.iter().map(depth).max().unwrap_or(0),
+        _ => 1,
+    }
+}
+
+/// Membership in the built-in language of `depth` levels over `arity`
+/// variables, widened to hold `orig`: its operators (`*`, `/`, `%`) and
+/// its depth. An original the grammar cannot write is still what the
+/// developer wrote; the terms one edit from it are evaluated, not
+/// synthesized, so they need no grammar. For an original inside the
+/// language this is [`in_builtin`].
+pub fn builtin_near(orig: &Term, arity: usize, depth: usize) -> impl Fn(&Term) -> bool {
+    fn ops(t: &Term, out: &mut Vec<Op>) {
+        if let Term::App(o, k) = t {
+            if !out.contains(o) {
+                out.push(*o);
+            }
+            k.iter().for_each(|k| ops(k, out));
+        }
+    }
+    let mut allowed = BUILTIN_OPS.to_vec();
+    ops(orig, &mut allowed);
+    let levels = depth.max(self::depth(orig));
+    fn member(t: &Term, arity: usize, depth: usize, allowed: &[Op]) -> bool {
+        match t {
+            _ if depth == 0 => false,
+            Term::Var(i) => *i < arity,
+            Term::Int(_) | Term::Bool(_) => true,
+            Term::App(op, k) => allowed.contains(op) && k.iter().all(|k| member(k, arity, depth - 1, allowed)),
+        }
+    }
+    move |t: &Term| member(t, arity, levels, &allowed)
+}
+
 /// Whether `t` is a term of `Language::comparisons` of `depth` levels
 /// over `arity` arguments.
 pub fn in_comparisons(t: &Term, arity: usize, depth: usize) -> bool {
@@ -180,8 +225,11 @@ pub fn in_comparisons(t: &Term, arity: usize, depth: usize) -> bool {
 /// Relabels of `t`'s root: another operator of the same signature,
 /// another variable, or another of the `known` constants.
 fn root_relabels(t: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
-    const GROUPS: [&[Op]; 3] =
-        [&[Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne], &[Op::And, Op::Or], &[Op::Add, Op::Sub]];
+    const GROUPS: [&[Op]; 3] = [
+        &[Op::Gt, Op::Ge, Op::Lt, Op::Le, Op::Eq, Op::Ne],
+        &[Op::And, Op::Or],
+        &[Op::Add, Op::Sub, Op::Mul, Op::Div, Op::Mod],
+    ];
     let leaves = |skip: &Term| -> Vec<Term> {
         (0..arity).map(Term::Var).chain(known.iter().map(|&c| Term::Int(c))).filter(|x| x != skip).collect()
     };
@@ -276,5 +324,57 @@ mod tests {
         let le = app(Op::Le, vec![Int(0), Var(0)]);
         assert_eq!(cost(Some(&le), &app(Op::Ge, vec![Var(0), Int(0)]), &[0]), 0);
         assert_eq!(cost(Some(&le), &app(Op::Le, vec![Var(0), Int(0)]), &[0]), 1);
+    }
+
+    /// `h * 60 + m > start`: four levels and a `*`, outside `bool:3`; its
+    /// relabels are still one edit from the code (`>=`), and an arithmetic
+    /// operator becomes any other (`*` -> `+`, `-` -> `/`).
+    #[test]
+    fn an_original_the_language_cannot_write_has_its_relabels() {
+        let (h, m, start) = (Var(0), Var(1), Var(2));
+        let minutes = app(Op::Add, vec![app(Op::Mul, vec![h.clone(), Int(60)]), m.clone()]);
+        let orig = app(Op::Gt, vec![minutes.clone(), start.clone()]);
+        assert!(!in_builtin(&orig, 3, 3));
+        let near = relabels(&orig, 3, &[60]);
+        let ge = app(Op::Ge, vec![minutes.clone(), start.clone()]);
+        assert!(near.contains(&ge));
+        let plus = app(Op::Add, vec![app(Op::Add, vec![h.clone(), Int(60)]), m.clone()]);
+        assert!(near.contains(&app(Op::Gt, vec![plus, start.clone()])));
+        let div = app(Op::Gt, vec![app(Op::Add, vec![app(Op::Div, vec![h.clone(), Int(60)]), m]), start]);
+        assert!(near.contains(&div));
+        // The language widened to the original: its operators (`*`, not
+        // `/`), its depth.
+        let member = builtin_near(&orig, 3, 3);
+        assert!(member(&ge) && member(&orig) && !member(&div));
+        assert!(!member(&app(Op::Gt, vec![app(Op::Add, vec![orig.clone(), h.clone()]), h.clone()])));
+        assert!(!member(&app(Op::Lt, vec![app(Op::Mod, vec![h.clone(), Int(2)]), Int(1)])));
+        // An original in the language: the language as it is.
+        let plain = app(Op::Ge, vec![Var(0), Int(17)]);
+        let member = builtin_near(&plain, 1, 3);
+        assert!(member(&app(Op::And, vec![plain.clone(), app(Op::Lt, vec![Var(0), Int(65)])])));
+        assert!(!member(&app(Op::Ge, vec![app(Op::Mul, vec![Var(0), Int(2)]), Int(17)])));
+        assert_eq!(depth(&orig), 4);
+    }
+
+    /// Fifteen disjuncts `n % c != 0 || …` (depth 16): one relabel is one
+    /// edit, computed in polynomial time (each pair of subterms once).
+    #[test]
+    fn a_long_chain_of_disjuncts_costs_its_edits_quickly() {
+        let test = |c: i64, op: Op| app(op, vec![app(Op::Mod, vec![Var(0), Int(c)]), Int(0)]);
+        let chain = |last: Op| {
+            (1..15).fold(test(4, Op::Ne), |acc, c| {
+                app(Op::Or, vec![acc, test(c + 4, if c == 14 { last } else { Op::Ne })])
+            })
+        };
+        let (orig, fixed) = (chain(Op::Ne), chain(Op::Eq));
+        let known: Vec<i64> = (0..=18).collect();
+        assert_eq!(depth(&orig), 17);
+        assert_eq!(cost(Some(&orig), &fixed, &known), 1);
+        assert_eq!(cost(Some(&orig), &orig, &known), 0);
+        let near = relabels(&orig, 1, &[0]);
+        assert!(near.contains(&fixed));
+        for t in &near {
+            assert!(cost(Some(&orig), t, &known) <= 1);
+        }
     }
 }

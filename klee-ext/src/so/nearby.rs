@@ -41,6 +41,23 @@ fn replace_at(t: &Term, path: &[usize], new: Term) -> Term {
     }
 }
 
+/// The terms one node removal from `orig`: a node replaced by one of its
+/// operands of its sort (`!e` -> `e`, `a && b` -> `a`), one edit as a
+/// relabel is.
+pub fn removals(orig: &Term) -> Vec<Term> {
+    let mut subs = Vec::new();
+    positions(orig, &mut Vec::new(), &mut subs);
+    let mut out = Vec::new();
+    for (path, s) in &subs {
+        if let Term::App(_, k) = s {
+            for kid in k.iter().filter(|kid| sort_of(kid) == sort_of(s)) {
+                out.push(replace_at(orig, path, kid.clone()));
+            }
+        }
+    }
+    out
+}
+
 /// The terms near `orig` over `arity` variables and the program's
 /// constants `known`, at most `limit` of them (cheaper edits first; the
 /// caller orders them by distance).

@@ -16,6 +16,10 @@ pub enum Op {
     Add,
     Sub,
     Mul,
+    /// C's `/` on `int`: the quotient truncated toward zero.
+    Div,
+    /// C's `%` on `int`: the remainder of [`Op::Div`] (the dividend's sign).
+    Mod,
     Neg,
     /// `c ? a : b` (Bool, Int, Int).
     Ite,
@@ -37,7 +41,9 @@ impl Op {
     pub fn arg_sorts(self) -> &'static [Sort] {
         use Sort::*;
         match self {
-            Op::Add | Op::Sub | Op::Mul | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => &[Int, Int],
+            Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => {
+                &[Int, Int]
+            }
             Op::Neg => &[Int],
             Op::Ite => &[Bool, Int, Int],
             Op::And | Op::Or | Op::Implies => &[Bool, Bool],
@@ -47,17 +53,22 @@ impl Op {
 
     pub fn result(self) -> Sort {
         match self {
-            Op::Add | Op::Sub | Op::Mul | Op::Neg | Op::Ite => Sort::Int,
+            Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod | Op::Neg | Op::Ite => Sort::Int,
             _ => Sort::Bool,
         }
     }
 
-    /// The operator's SyGuS (SMT-LIB) name.
+    /// The operator's SyGuS (SMT-LIB) name. `div` and `mod` name C's
+    /// operators here (truncation toward zero), which SMT-LIB's differ
+    /// from on a negative operand: they are printed, never parsed (a
+    /// grammar file's `div` stays unsupported).
     pub fn smt_name(self) -> &'static str {
         match self {
             Op::Add => "+",
             Op::Sub | Op::Neg => "-",
             Op::Mul => "*",
+            Op::Div => "div",
+            Op::Mod => "mod",
             Op::Ite => "ite",
             Op::Lt => "<",
             Op::Le => "<=",
@@ -216,6 +227,10 @@ impl Term {
                 Op::Add => in_range(int(&a[0])? + int(&a[1])?),
                 Op::Sub => in_range(int(&a[0])? - int(&a[1])?),
                 Op::Mul => in_range(int(&a[0])?.checked_mul(int(&a[1])?)?),
+                // A zero divisor is no value (C leaves it undefined); i64
+                // division truncates toward zero as C's does.
+                Op::Div => in_range(int(&a[0])?.checked_div(int(&a[1])?)?),
+                Op::Mod => in_range(int(&a[0])?.checked_rem(int(&a[1])?)?),
                 Op::Neg => in_range(-int(&a[0])?),
                 Op::Ite => {
                     if boolean(&a[0])? {
@@ -273,7 +288,7 @@ impl Term {
             Term::Var(_) | Term::Int(_) | Term::Bool(_) => 16,
             Term::App(op, _) => match op {
                 Op::Not | Op::Neg => 14,
-                Op::Mul => 13,
+                Op::Mul | Op::Div | Op::Mod => 13,
                 Op::Add | Op::Sub => 12,
                 Op::Lt | Op::Le | Op::Gt | Op::Ge => 10,
                 Op::Eq | Op::Ne => 9,
@@ -347,6 +362,8 @@ impl Term {
                         Op::Add => "+",
                         Op::Sub => "-",
                         Op::Mul => "*",
+                        Op::Div => "/",
+                        Op::Mod => "%",
                         Op::Lt => "<",
                         Op::Le => "<=",
                         Op::Gt => ">",
@@ -356,8 +373,11 @@ impl Term {
                         Op::And => "&&",
                         _ => "||",
                     };
-                    // `&&` under `||` keeps its parentheses (as gcc asks).
-                    let left_min = if *op == Op::Or { 6 } else { p };
+                    // `&&` under `||` keeps its parentheses (as gcc asks);
+                    // a chain of `||` reads left to right without them.
+                    let and_under_or = |t: &Term| *op == Op::Or && matches!(t, Term::App(Op::And, _));
+                    let left_min = if and_under_or(&a[0]) { 6 } else { p };
+                    let right_min = if and_under_or(&a[1]) { 6 } else { p + 1 };
                     // A character variable compared with a constant: the
                     // constant as a character literal (`c == '\t'`).
                     let cmp = matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne);
@@ -379,7 +399,7 @@ impl Term {
                     let _ = write!(out, " {sym} ");
                     match literal(&a[0], &a[1]) {
                         Some(l) => out.push_str(&l),
-                        None => a[1].write_c(names, style, out, left_min.max(p + 1)),
+                        None => a[1].write_c(names, style, out, right_min),
                     }
                 }
             },
@@ -438,8 +458,38 @@ mod tests {
             ],
         );
         assert_eq!(or.to_c(&names), "(1 && i) || !(i == -1)");
+        // A chain of `||` as written, left to right; `&&` under it kept.
+        let eq = |c| Term::App(Op::Eq, vec![Term::Var(0), Term::Int(c)]);
+        let chain = Term::App(Op::Or, vec![Term::App(Op::Or, vec![eq(1), eq(2)]), eq(3)]);
+        assert_eq!(chain.to_c(&names), "i == 1 || i == 2 || i == 3");
+        let mixed = Term::App(Op::Or, vec![eq(1), Term::App(Op::And, vec![eq(2), eq(3)])]);
+        assert_eq!(mixed.to_c(&names), "i == 1 || (i == 2 && i == 3)");
         assert_eq!(ite.eval(&[-5, 1]), Some(Value::Int(INT_MIN)));
         assert_eq!(ite.to_sygus(&names), "(ite (> i (- 2)) x (- 2147483648))");
+    }
+
+    #[test]
+    fn division_and_remainder_are_cs() {
+        let names = vec!["n".to_string(), "k".to_string()];
+        let app = |op, a: Term, b: Term| Term::App(op, vec![a, b]);
+        // n * (n + 1) / 2: left to right, the right operand in parentheses.
+        let tri = app(Op::Div, app(Op::Mul, Term::Var(0), app(Op::Add, Term::Var(0), Term::Int(1))), Term::Int(2));
+        assert_eq!(tri.to_c(&names), "n * (n + 1) / 2");
+        assert_eq!(tri.eval(&[4, 0]), Some(Value::Int(10)));
+        let over = app(Op::Div, Term::Var(0), app(Op::Mul, Term::Var(1), Term::Int(2)));
+        assert_eq!(over.to_c(&names), "n / (k * 2)");
+        // Truncation toward zero; the remainder has the dividend's sign.
+        let (div, rem) = (app(Op::Div, Term::Var(0), Term::Var(1)), app(Op::Mod, Term::Var(0), Term::Var(1)));
+        assert_eq!(div.eval(&[-7, 2]), Some(Value::Int(-3)));
+        assert_eq!(rem.eval(&[-7, 2]), Some(Value::Int(-1)));
+        assert_eq!(rem.eval(&[7, -2]), Some(Value::Int(1)));
+        assert_eq!(rem.to_c(&names), "n % k");
+        // A zero divisor, and INT_MIN / -1, have no value.
+        assert_eq!(div.eval(&[5, 0]), None);
+        assert_eq!(rem.eval(&[5, 0]), None);
+        assert_eq!(div.eval(&[INT_MIN, -1]), None);
+        assert_eq!(rem.to_sygus(&names), "(mod n k)");
+        assert_eq!(Op::from_smt("div", 2), None, "SMT-LIB's div is not C's");
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod z3_examples;
 mod z3_pse;
 pub mod z3_so;
 pub mod z3_terms;
+mod z3_watchdog;
 pub use z3_so::{SoConfig, SoQueryStats};
 pub use z3_terms::ExactlyOne;
 

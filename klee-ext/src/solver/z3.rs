@@ -56,6 +56,8 @@ pub struct Z3Solver {
     steps: Option<super::Steps>,
     /// The context's step count after the last check.
     counted: u64,
+    /// Interrupts a check still running at the run's deadline.
+    watchdog: super::z3_watchdog::Watchdog,
 }
 
 extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
@@ -203,6 +205,7 @@ impl Z3Solver {
                 deadline: super::Deadline::default(),
                 steps: None,
                 counted: 0,
+                watchdog: super::z3_watchdog::Watchdog::new(ctx),
             }
         }
     }
@@ -520,7 +523,9 @@ impl SolverCore for Z3Solver {
             if cut.is_some() {
                 set_timeout(ctx, solver, cut);
             }
-            let r = Z3_solver_check(ctx, solver);
+            // Z3 may overrun its own timer; the watchdog ends the check
+            // at the deadline.
+            let r = self.watchdog.guard(self.deadline.get(), || Z3_solver_check(ctx, solver));
             if cut.is_some() {
                 set_timeout(ctx, solver, Some(self.clock.unwrap_or(Duration::from_millis(u32::MAX as u64))));
             }
@@ -583,6 +588,7 @@ impl Drop for Z3Solver {
     fn drop(&mut self) {
         // SAFETY: the solver and context were created in `new` and are not
         // used after this point.
+        self.watchdog.stop();
         unsafe {
             Z3_solver_dec_ref(self.ctx, self.full);
             Z3_solver_dec_ref(self.ctx, self.light);

@@ -288,10 +288,8 @@ impl ExampleSolver {
             if !builtin {
                 return Vec::new();
             }
-            crate::so::nearby::candidates(orig, arity, &[], NEARBY)
-                .into_iter()
-                .filter(|t| crate::so::edit::in_builtin(t, arity, depth))
-                .collect()
+            let member = crate::so::edit::builtin_near(orig, arity, depth);
+            crate::so::nearby::candidates(orig, arity, &[], NEARBY).into_iter().filter(|t| member(t)).collect()
         });
         pool.iter().find(|t| holds(t, examples)).cloned()
     }

@@ -249,12 +249,26 @@ impl PseVar {
     }
 }
 
+/// C's quotient, truncated toward zero: the quotient of the magnitudes
+/// with the sign of the operands' product (SMT-LIB's `div` rounds so that
+/// the remainder is never negative).
+fn c_div(z: &Z, a: Z3_ast, b: Z3_ast) -> Z3_ast {
+    let zero = z.int(0);
+    let abs = |x: Z3_ast| z.ite(z.lt(x, zero), z.neg(x), x);
+    let q = z.div(abs(a), abs(b));
+    let negative = z.not(z.eq(z.lt(a, zero), z.lt(b, zero)));
+    z.ite(negative, z.neg(q), q)
+}
+
 /// The integer/Boolean semantics of an operator.
 pub fn apply(z: &Z, op: Op, a: &[Z3_ast]) -> Z3_ast {
     match op {
         Op::Add => z.add(a[0], a[1]),
         Op::Sub => z.sub(a[0], a[1]),
         Op::Mul => z.mul(a[0], a[1]),
+        Op::Div => c_div(z, a[0], a[1]),
+        // C's remainder: a - (a / b) * b.
+        Op::Mod => z.sub(a[0], z.mul(c_div(z, a[0], a[1]), a[1])),
         Op::Neg => z.neg(a[0]),
         Op::Ite => z.ite(a[0], a[1], a[2]),
         Op::Lt => z.lt(a[0], a[1]),
@@ -267,5 +281,30 @@ pub fn apply(z: &Z, op: Op, a: &[Z3_ast]) -> Z3_ast {
         Op::Or => z.or(&[a[0], a[1]]),
         Op::Not => z.not(a[0]),
         Op::Implies => z.implies(a[0], a[1]),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The encoded `/` and `%` are C's on every sign of the operands
+    /// (SMT-LIB's `div` would give -4 for -7 / 2).
+    #[test]
+    fn division_and_remainder_truncate_as_c_does() {
+        let ctx = super::super::z3::new_context();
+        let z = Z::new(ctx);
+        for (a, b) in [(7i64, 2i64), (-7, 2), (7, -2), (-7, -2), (6, 3), (-6, 3), (0, 5), (1, 7)] {
+            for (op, want) in [(Op::Div, a / b), (Op::Mod, a % b)] {
+                let e = apply(&z, op, &[z.int(a), z.int(b)]);
+                let mut got = 0i64;
+                // SAFETY: Z3 calls on the context made above, deleted below.
+                let ok = unsafe { z3_sys::Z3_get_numeral_int64(ctx, z3_sys::Z3_simplify(ctx, e), &mut got) };
+                assert!(ok, "{op:?} of {a} and {b} is a numeral");
+                assert_eq!(got, want, "{op:?} of {a} and {b}");
+            }
+        }
+        // SAFETY: the context is not used after this.
+        unsafe { z3_sys::Z3_del_context(ctx) };
     }
 }

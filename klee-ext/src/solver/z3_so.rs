@@ -340,17 +340,22 @@ impl SoSolver {
         r
     }
 
-    /// Encodes the applications `roots` mention and returns them.
-    fn prepare(&mut self, pool: &Pool, roots: &[ExprId], all: bool) -> Vec<ArrayId> {
+    /// Encodes the applications `roots` mention and returns them; `None`
+    /// when `deadline` passes first (a specification whose tests evaluate
+    /// the hole a hundred thousand times takes seconds to encode).
+    fn prepare(&mut self, pool: &Pool, roots: &[ExprId], all: bool, deadline: Option<Instant>) -> Option<Vec<ArrayId>> {
         let occs: Vec<ArrayId> = pool
             .so_occurrences_in(roots)
             .into_iter()
             .filter(|&a| all || pool.so.occurrence(a).is_some_and(|o| o.linked))
             .collect();
         for &a in &occs {
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             self.ensure_occ(pool, a);
         }
-        occs
+        Some(occs)
     }
 
     /// Is `constraints ∧ query` satisfiable by some interpretation of the
@@ -361,7 +366,7 @@ impl SoSolver {
         if query != ExprPool::TRUE {
             roots.push(query);
         }
-        let occs = self.prepare(pool, &roots, false);
+        let occs = self.prepare(pool, &roots, false, None).unwrap_or_default();
         let ctx = self.z.ctx;
         let mut assumptions = Vec::new();
         // SAFETY: see `new`.
@@ -493,7 +498,10 @@ impl SoSolver {
         &mut self, pool: &Pool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal,
     ) -> Result<(Vec<(Interp, u32)>, u64), String> {
         let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
-        let occs = self.prepare(pool, &all, true);
+        let by = self.cfg.timeout.map(|t| Instant::now() + t);
+        let Some(occs) = self.prepare(pool, &all, true, by) else {
+            return Err("the time limit was reached while encoding the specification".into());
+        };
         let z = self.z;
         let mut hard = Vec::new();
         for v in self.vars.values() {
@@ -530,7 +538,9 @@ impl SoSolver {
         unsafe {
             let opt = Z3_mk_optimize(ctx);
             Z3_optimize_inc_ref(ctx, opt);
-            super::z3::with_timeout_params(ctx, self.cfg.timeout, |p| Z3_optimize_set_params(ctx, opt, p));
+            // What the encoding left of the time limit.
+            let left = by.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)));
+            super::z3::with_timeout_params(ctx, left, |p| Z3_optimize_set_params(ctx, opt, p));
             if let Some(r) = self.cfg.rlimit {
                 super::z3::with_uint_param(ctx, "rlimit", r, |p| Z3_optimize_set_params(ctx, opt, p));
             }
@@ -544,7 +554,7 @@ impl SoSolver {
             let mut err = None;
             // The time limit is the whole solve's, not each check's: every
             // further interpretation gets what is left.
-            let deadline = self.cfg.timeout.map(|t| std::time::Instant::now() + t);
+            let deadline = by;
             // So is the step budget: each check may take what the ones
             // before left of it.
             let mut steps = 0u64;

@@ -608,4 +608,27 @@ void f(void) { usage(); }\n";
         assert!(probe.pointer && probe.form == Form::Memory);
         assert!(probe.arg().contains("__se2_read_or_zero"));
     }
+
+    /// A right-hand side that divides is a term (C's `/`, truncating), so
+    /// its relabels (`-` -> `+`) are tried like any other's.
+    #[test]
+    fn a_quotient_is_a_term() {
+        let src = "int main(void) {\n    long long n, x;\n    n = 5;\n    x = (n*(n-1))/2;\n    return x % 7;\n}\n";
+        let all = sites(src, 4).unwrap();
+        let s = all.iter().find(|s| s.schema == Schema::Assignment && s.original == "(n*(n-1))/2").unwrap();
+        let n = s.vars.iter().position(|v| v.name == "n").unwrap();
+        let t = original_term(src, s, &Default::default()).unwrap();
+        let want = Term::App(
+            Op::Div,
+            vec![
+                Term::App(Op::Mul, vec![Term::Var(n), Term::App(Op::Sub, vec![Term::Var(n), Term::Int(1)])]),
+                Term::Int(2),
+            ],
+        );
+        assert_eq!(t, want);
+        let r = all.iter().find(|s| s.schema == Schema::Return).unwrap();
+        let x = r.vars.iter().position(|v| v.name == "x").unwrap();
+        let t = original_term(src, r, &Default::default()).unwrap();
+        assert_eq!(t, Term::App(Op::Mod, vec![Term::Var(x), Term::Int(7)]));
+    }
 }

@@ -92,7 +92,14 @@ pub fn original_term(src: &str, site: &Site, macros: &HashMap<String, i64>) -> O
     while node.byte_range() != site.range {
         node = node.parent()?;
     }
-    to_term(node, src, &Cx { vars: &site.vars, macros }, site.schema.sort())
+    let t = to_term(node, src, &Cx { vars: &site.vars, macros }, site.schema.sort())?;
+    // A floating-point condition's arguments are order-preserving keys of
+    // the values: only comparisons of them mean what the C does
+    // (`i / i == 1` over `double i` is no term).
+    if site.real && !klee_ext::so::edit::in_comparisons(&t, site.vars.len(), usize::MAX) {
+        return None;
+    }
+    Some(t)
 }
 
 fn coerce(t: Term, from: Sort, want: Sort) -> Term {
@@ -181,15 +188,14 @@ fn term_of(n: Node, src: &str, cx: &Cx) -> Option<(Term, Sort)> {
             let r = n.child_by_field_name("right")?;
             let int2 = |o: Op| -> Option<(Term, Sort)> {
                 let args = vec![to_term(l, src, cx, Sort::Int)?, to_term(r, src, cx, Sort::Int)?];
-                Some((
-                    Term::App(o, args),
-                    if matches!(o, Op::Add | Op::Sub | Op::Mul) { Sort::Int } else { Sort::Bool },
-                ))
+                Some((Term::App(o, args), if o.result() == Sort::Int { Sort::Int } else { Sort::Bool }))
             };
             match op {
                 "+" => int2(Op::Add),
                 "-" => int2(Op::Sub),
                 "*" => int2(Op::Mul),
+                "/" => int2(Op::Div),
+                "%" => int2(Op::Mod),
                 ">" => int2(Op::Gt),
                 ">=" => int2(Op::Ge),
                 "<" => int2(Op::Lt),

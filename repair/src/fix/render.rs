@@ -221,6 +221,50 @@ fn tested_bare(original: &str, name: &str) -> bool {
     }
 }
 
+/// A captured operand that runs code (a call, an assignment, `++`/`--`)
+/// read more often by `patch` than by `original`: the C printed would run
+/// it again where the VM evaluated it once (`a == (b = c)` twice).
+pub(super) fn repeated_effect(site: &Site, original: Option<&Term>, patch: &Term) -> Option<String> {
+    fn count(t: &Term, k: usize) -> usize {
+        match t {
+            Term::Var(i) => usize::from(*i == k),
+            Term::App(_, a) => a.iter().map(|x| count(x, k)).sum(),
+            _ => 0,
+        }
+    }
+    static EFFECTS: std::sync::OnceLock<Option<regex::Regex>> = std::sync::OnceLock::new();
+    let effects = EFFECTS.get_or_init(|| regex::Regex::new(r"\w\s*\(|[^=!<>]=[^=]|\+\+|--").ok()).as_ref()?;
+    site.vars.iter().enumerate().find_map(|(k, v)| {
+        let runs = matches!(v.form, cparse::Form::Captured(_)) && effects.is_match(&v.name);
+        let before = original.map_or(0, |o| count(o, k));
+        (runs && count(patch, k) > before.max(1)).then(|| format!("it would evaluate `{}` again", v.name))
+    })
+}
+
+/// A pointer passed as its flag (`p != 0`, 0 or 1) that `patch` uses as a
+/// number: anywhere but compared with 0, where the original does not.
+/// Such a term compares a value with a truth (`f(p) != (p != 0)`); C has
+/// no such expression over the pointer itself.
+pub(super) fn pointer_as_number(site: &Site, original: Option<&Term>, patch: &Term) -> Option<String> {
+    fn misuses(t: &Term, flag: usize) -> bool {
+        match t {
+            Term::Var(i) => *i == flag,
+            Term::App(Op::Eq | Op::Ne, a)
+                if matches!(a.as_slice(), [Term::Var(_), Term::Int(0)] | [Term::Int(0), Term::Var(_)]) =>
+            {
+                false
+            }
+            Term::App(_, a) => a.iter().any(|x| misuses(x, flag)),
+            _ => false,
+        }
+    }
+    site.vars.iter().enumerate().find_map(|(k, v)| {
+        let flag = v.pointer && matches!(v.form, cparse::Form::Plain | cparse::Form::Memory);
+        (flag && misuses(patch, k) && !original.is_some_and(|o| misuses(o, k)))
+            .then(|| format!("it uses pointer `{}` as a number", v.name))
+    })
+}
+
 /// The magnitudes of the constants of `patch` that `original` lacks,
 /// summed (each at most 2^20).
 pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
@@ -241,6 +285,47 @@ pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    /// `(c = d)` is captured as the original evaluates it, once; a patch
+    /// that reads it twice would assign twice in C.
+    #[test]
+    fn an_operand_that_assigns_is_not_read_again() {
+        use klee_ext::so::{Op, Term};
+        let src = "int main(void) {\n    int a = 1, b = 2, c = 0, d = 3, ok = 1;\n    if (!((a == b) && (c = d))) ok = 0;\n    return ok;\n}\n";
+        let sites = crate::cparse::sites(src, 4).unwrap();
+        let site = sites.iter().find(|s| s.schema == crate::cparse::Schema::Condition).unwrap();
+        let orig = crate::cparse::original_term(src, site, &Default::default()).unwrap();
+        let cap = site.vars.iter().position(|v| v.name.contains("c = d")).expect("captured");
+        let b = site.vars.iter().position(|v| v.name == "b").unwrap();
+        let set = Term::App(Op::Ne, vec![Term::Var(cap), Term::Int(0)]);
+        let twice = Term::App(
+            Op::Not,
+            vec![Term::App(Op::And, vec![Term::App(Op::Eq, vec![Term::Var(cap), Term::Var(b)]), set.clone()])],
+        );
+        assert!(super::repeated_effect(site, Some(&orig), &twice).is_some_and(|w| w.contains("c = d")));
+        let once = Term::App(Op::Not, vec![set]);
+        assert_eq!(super::repeated_effect(site, Some(&orig), &once), None);
+        assert_eq!(super::repeated_effect(site, Some(&orig), &orig), None);
+    }
+
+    /// `ex && !listed(ex, a)`: the pointer `ex` is a flag; a relabel that
+    /// compares the call's value with it is no C over the pointer.
+    #[test]
+    fn a_pointer_flag_is_no_number() {
+        use klee_ext::so::{Op, Term};
+        let src = "int listed(const char *l, const char *n);\nint main(int argc, char **argv) {\n    const char *ex = argv[1];\n    int skip = 0;\n    if (ex && !listed(ex, argv[2]))\n        skip = 1;\n    return skip;\n}\n";
+        let sites = crate::cparse::sites(src, 4).unwrap();
+        let site = sites.iter().find(|s| s.schema == crate::cparse::Schema::Condition).unwrap();
+        let orig = crate::cparse::original_term(src, site, &Default::default()).unwrap();
+        let ex = site.vars.iter().position(|v| v.name == "ex").unwrap();
+        let flag = Term::App(Op::Ne, vec![Term::Var(ex), Term::Int(0)]);
+        let call = |other: Term| Term::App(Op::Ne, vec![Term::Var(0), other]);
+        let relabel = Term::App(Op::And, vec![flag.clone(), Term::App(Op::Not, vec![call(Term::Var(ex))])]);
+        assert!(super::pointer_as_number(site, Some(&orig), &relabel).is_some_and(|w| w.contains("`ex`")));
+        let intended = Term::App(Op::And, vec![flag, call(Term::Int(0))]);
+        assert_eq!(super::pointer_as_number(site, Some(&orig), &intended), None);
+        assert_eq!(super::pointer_as_number(site, Some(&orig), &orig), None);
+    }
+
     #[test]
     fn a_pointer_tested_bare_stays_bare() {
         use super::tested_bare;

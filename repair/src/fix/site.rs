@@ -193,6 +193,12 @@ fn attempt(
     // them all (the patch is kept), else the index of a test it fails.
     let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
         let Rendered { expr, folded, distance } = render.render(term);
+        if let Some(why) = super::render::repeated_effect(site, original.as_ref(), &folded)
+            .or_else(|| super::render::pointer_as_number(site, original.as_ref(), &folded))
+        {
+            rejected.push(format!("`{expr}`: {why}"));
+            return Ok(Some(usize::MAX));
+        }
         let patched = cparse::replace(text, site, &expr);
         if patched == text {
             rejected.push(format!("`{expr}` is the original"));

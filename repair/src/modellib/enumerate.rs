@@ -77,6 +77,8 @@ fn apply(op: Op, kids: &[&[i32]], out: &mut Vec<i32>) {
             Op::Add => int(a64 + b64),
             Op::Sub => int(a64 - b64),
             Op::Mul => int(a64 * b64),
+            Op::Div => a64.checked_div(b64).map_or(UNDEF, int),
+            Op::Mod => a64.checked_rem(b64).map_or(UNDEF, int),
             Op::Neg => int(-a64),
             Op::Ite => {
                 let c = kids[2][p];
