@@ -285,15 +285,24 @@ pub(super) fn added_constants(original: Option<&Term>, patch: &Term) -> u64 {
 
 #[cfg(test)]
 mod tests {
+    use crate::cparse::{self, Schema, Site};
+    use klee_ext::so::Term;
+
+    /// The first condition site of `src` and its original term.
+    fn condition(src: &str) -> (Site, Term) {
+        let sites = cparse::sites(src, 4).unwrap();
+        let site = sites.into_iter().find(|s| s.schema == Schema::Condition).unwrap();
+        let orig = cparse::original_term(src, &site, &Default::default()).unwrap();
+        (site, orig)
+    }
+
     /// `(c = d)` is captured as the original evaluates it, once; a patch
     /// that reads it twice would assign twice in C.
     #[test]
     fn an_operand_that_assigns_is_not_read_again() {
-        use klee_ext::so::{Op, Term};
+        use klee_ext::so::Op;
         let src = "int main(void) {\n    int a = 1, b = 2, c = 0, d = 3, ok = 1;\n    if (!((a == b) && (c = d))) ok = 0;\n    return ok;\n}\n";
-        let sites = crate::cparse::sites(src, 4).unwrap();
-        let site = sites.iter().find(|s| s.schema == crate::cparse::Schema::Condition).unwrap();
-        let orig = crate::cparse::original_term(src, site, &Default::default()).unwrap();
+        let (site, orig) = &condition(src);
         let cap = site.vars.iter().position(|v| v.name.contains("c = d")).expect("captured");
         let b = site.vars.iter().position(|v| v.name == "b").unwrap();
         let set = Term::App(Op::Ne, vec![Term::Var(cap), Term::Int(0)]);
@@ -301,29 +310,27 @@ mod tests {
             Op::Not,
             vec![Term::App(Op::And, vec![Term::App(Op::Eq, vec![Term::Var(cap), Term::Var(b)]), set.clone()])],
         );
-        assert!(super::repeated_effect(site, Some(&orig), &twice).is_some_and(|w| w.contains("c = d")));
+        assert!(super::repeated_effect(site, Some(orig), &twice).is_some_and(|w| w.contains("c = d")));
         let once = Term::App(Op::Not, vec![set]);
-        assert_eq!(super::repeated_effect(site, Some(&orig), &once), None);
-        assert_eq!(super::repeated_effect(site, Some(&orig), &orig), None);
+        assert_eq!(super::repeated_effect(site, Some(orig), &once), None);
+        assert_eq!(super::repeated_effect(site, Some(orig), orig), None);
     }
 
     /// `ex && !listed(ex, a)`: the pointer `ex` is a flag; a relabel that
     /// compares the call's value with it is no C over the pointer.
     #[test]
     fn a_pointer_flag_is_no_number() {
-        use klee_ext::so::{Op, Term};
+        use klee_ext::so::Op;
         let src = "int listed(const char *l, const char *n);\nint main(int argc, char **argv) {\n    const char *ex = argv[1];\n    int skip = 0;\n    if (ex && !listed(ex, argv[2]))\n        skip = 1;\n    return skip;\n}\n";
-        let sites = crate::cparse::sites(src, 4).unwrap();
-        let site = sites.iter().find(|s| s.schema == crate::cparse::Schema::Condition).unwrap();
-        let orig = crate::cparse::original_term(src, site, &Default::default()).unwrap();
+        let (site, orig) = &condition(src);
         let ex = site.vars.iter().position(|v| v.name == "ex").unwrap();
         let flag = Term::App(Op::Ne, vec![Term::Var(ex), Term::Int(0)]);
         let call = |other: Term| Term::App(Op::Ne, vec![Term::Var(0), other]);
         let relabel = Term::App(Op::And, vec![flag.clone(), Term::App(Op::Not, vec![call(Term::Var(ex))])]);
-        assert!(super::pointer_as_number(site, Some(&orig), &relabel).is_some_and(|w| w.contains("`ex`")));
+        assert!(super::pointer_as_number(site, Some(orig), &relabel).is_some_and(|w| w.contains("`ex`")));
         let intended = Term::App(Op::And, vec![flag, call(Term::Int(0))]);
-        assert_eq!(super::pointer_as_number(site, Some(&orig), &intended), None);
-        assert_eq!(super::pointer_as_number(site, Some(&orig), &orig), None);
+        assert_eq!(super::pointer_as_number(site, Some(orig), &intended), None);
+        assert_eq!(super::pointer_as_number(site, Some(orig), orig), None);
     }
 
     #[test]
@@ -349,7 +356,7 @@ mod tests {
 
     #[test]
     fn a_plain_variable_for_a_read_through_memory_is_a_larger_edit() {
-        use klee_ext::so::{Op, Term};
+        use klee_ext::so::Op;
         let src = "int f(int *color, int b, int c) {\n  if (color[b] > 3) c--;\n  return c;\n}\n";
         let sites = crate::cparse::sites(src, 4).unwrap();
         let site = sites.iter().find(|s| s.original == "color[b] > 3").expect("the condition's site");
