@@ -37,7 +37,8 @@ pub struct FixArgs {
     /// Time limit of one native test run (default 5s).
     #[arg(long, value_name = "TIME")]
     test_timeout: Option<String>,
-    /// Try this many most suspicious statements (default 10).
+    /// Try this many most suspicious statements (default 10; the edits
+    /// one relabel or removal away, three times as many).
     #[arg(long, value_name = "N")]
     locations: Option<usize>,
     /// Repair K locations at once: K holes, one second-order variable

@@ -134,6 +134,10 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                         && n.parent().is_some_and(|p| p.kind() == "expression_statement")
                     {
                         add(Schema::Assignment, r, stmt_of(n), true);
+                    } else if int_expr(l, src, &scope) && op == "=" && in_for_initializer(n) {
+                        // `for (i = 1; …)`: an assignment like any other,
+                        // at the loop's header line.
+                        add(Schema::Assignment, r, stmt_of(n), false);
                     }
                 }
             }
@@ -181,7 +185,12 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                     add(Schema::Index, i, stmt_of(n), false);
                 }
             }
-            "declaration" if n.parent().is_some_and(|p| p.kind() == "compound_statement") => {
+            "declaration" if n.parent().is_some_and(|p| p.kind() == "compound_statement") || in_for_initializer(n) => {
+                // `for (int i = 1; …)`: at the loop, its header line.
+                let (stmt, whole) = match n.parent().filter(|p| p.kind() == "for_statement") {
+                    Some(f) => (f, false),
+                    None => (n, true),
+                };
                 let int_ty = n.child_by_field_name("type").is_some_and(|t| int_like(t, src));
                 let mut c = n.walk();
                 let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
@@ -190,7 +199,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                     if let (true, true, Some(v)) =
                         (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list"))
                     {
-                        add(Schema::Assignment, v, n, true);
+                        add(Schema::Assignment, v, stmt, whole);
                     }
                 }
             }
@@ -289,6 +298,17 @@ fn insertions(n: Node, src: &str) -> Vec<(Schema, String)> {
 }
 
 /// Every node under `n`, in order.
+/// Whether `n` is a `for` loop's initializer, or one of the expressions
+/// of its comma-separated initializer (`for (i = 0, j = n; …)`).
+fn in_for_initializer(n: Node) -> bool {
+    let Some(p) = n.parent() else { return false };
+    match p.kind() {
+        "for_statement" => p.child_by_field_name("initializer").is_some_and(|i| i.id() == n.id()),
+        "comma_expression" => in_for_initializer(p),
+        _ => false,
+    }
+}
+
 fn each_node<'t>(n: Node<'t>, visit: &mut dyn FnMut(Node<'t>)) {
     visit(n);
     let mut c = n.walk();
@@ -630,5 +650,25 @@ void f(void) { usage(); }\n";
         let x = r.vars.iter().position(|v| v.name == "x").unwrap();
         let t = original_term(src, r, &Default::default()).unwrap();
         assert_eq!(t, Term::App(Op::Mod, vec![Term::Var(x), Term::Int(7)]));
+    }
+
+    /// A `for` loop's initializer is an assignment (`i = 1`, each of
+    /// `i = 0, j = n`, `int k = 2`), at the loop: the same statement as
+    /// its condition, on the header's line.
+    #[test]
+    fn a_for_initializer_is_an_assignment() {
+        let src = "int main(void) {\n    int n = 3, i, j, s = 0;\n    for (i = 1; i <= n; i++)\n        s += i;\n    for (i = 0, j = n; i < j; i++, j--)\n        s += j;\n    for (int k = 2; k < n; k++)\n        s -= k;\n    return s;\n}\n";
+        let all = sites(src, 4).unwrap();
+        let at = |line: u32, original: &str| {
+            all.iter()
+                .find(|s| s.schema == Schema::Assignment && s.line() == line && s.original == original)
+                .unwrap_or_else(|| panic!("no site `{original}` at line {line}"))
+        };
+        for (line, original) in [(3, "1"), (5, "0"), (5, "n"), (7, "2")] {
+            let s = at(line, original);
+            let cond = all.iter().find(|c| c.schema == Schema::Condition && c.line() == line).unwrap();
+            assert_eq!(s.stmt, cond.stmt, "{original}");
+            assert_eq!(s.lines, line..line + 1, "{original}");
+        }
     }
 }

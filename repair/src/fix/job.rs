@@ -504,7 +504,9 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
                 one_line(&c.site.original),
                 result
             ));
-            if (pass == Pass::Relabels && c.wide != Wide::Only) || (result.out_of_budget() && pass == Pass::Quick) {
+            if (pass == Pass::Relabels && c.wide != Wide::Only && !c.far)
+                || (result.out_of_budget() && pass == Pass::Quick)
+            {
                 retry.push(k);
             }
             report.attempts.push(Attempt {

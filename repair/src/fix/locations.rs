@@ -35,7 +35,7 @@ pub(super) fn sets(candidates: &[Candidate], k: usize, only: Option<&HashMap<usi
     let mut sites: Vec<usize> = Vec::new();
     for (i, c) in candidates.iter().enumerate() {
         let s = &c.site;
-        if c.wide == Wide::Only || s.schema.inserts() || s.real || s.vars.is_empty() {
+        if c.wide == Wide::Only || c.far || s.schema.inserts() || s.real || s.vars.is_empty() {
             continue;
         }
         if only.is_some_and(|m| !m.contains_key(&i)) {

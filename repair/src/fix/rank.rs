@@ -13,6 +13,12 @@ use klee_ext::so::LangSpec;
 /// this many).
 const WIDE_VARS: usize = 12;
 
+/// The relabel pass reaches this many times `--locations` statements: a
+/// relabel costs a few runs of the tests, where a search at one site may
+/// cost thousands, so the cheapest edits are tried further down the
+/// ranking than the others.
+pub(crate) const RELABEL_REACH: usize = 3;
+
 /// A site to try, with its source and scores.
 pub(crate) struct Candidate {
     pub(crate) src: usize,
@@ -31,6 +37,12 @@ pub(crate) struct Candidate {
     pub(crate) wide: Wide,
     /// A language replacing the configured one.
     pub(crate) lang: Option<LangSpec>,
+    /// Whether its statement ranks beyond `--locations` (within
+    /// [`RELABEL_REACH`] times as many): tried by the relabel pass only.
+    pub(crate) far: bool,
+    /// Whether it is a `for` loop's step (`i++` of `for (…; …; i++)`):
+    /// tried after every other expression site of its pass.
+    pub(crate) loop_step: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +101,7 @@ pub(crate) fn rank(
                 continue;
             }
             let covered = |lines: std::ops::Range<u32>| located || spec.failing_cover(i, lines);
+            let loop_step = s.schema == Schema::Step && text[s.stmt.start..].trim_start().starts_with("for");
             let mut wide_twin = false;
             if let Some(w) = wide.iter().find(|w| {
                 !w.real && w.range == s.range && w.schema == s.schema && w.vars.len() > s.vars.len().max(opts.vars)
@@ -98,7 +111,17 @@ pub(crate) fn rank(
                 }
                 let score = spec.score(i, s.lines.clone());
                 let freq = spec.frequency(i, s.lines.clone());
-                all.push(Candidate { src: i, site: w.clone(), score, freq, stage: 1, lang: None, wide: Wide::Only });
+                all.push(Candidate {
+                    src: i,
+                    site: w.clone(),
+                    score,
+                    freq,
+                    stage: 1,
+                    lang: None,
+                    wide: Wide::Only,
+                    far: false,
+                    loop_step,
+                });
                 wide_twin = true;
             }
             if !covered(s.lines.clone()) {
@@ -125,10 +148,20 @@ pub(crate) fn rank(
                 if narrow.used > 0 {
                     narrow.vars.truncate(narrow.used);
                 }
-                all.push(Candidate { src: i, site: narrow, score, freq, stage: 0, lang: Some(l), wide: Wide::No });
+                all.push(Candidate {
+                    src: i,
+                    site: narrow,
+                    score,
+                    freq,
+                    stage: 0,
+                    lang: Some(l),
+                    wide: Wide::No,
+                    far: false,
+                    loop_step,
+                });
             }
             let wide = if wide_twin { Wide::Twin } else { Wide::No };
-            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own, wide });
+            all.push(Candidate { src: i, site: s, score, freq, stage: 1, lang: own, wide, far: false, loop_step });
         }
     }
     // Statements by score, then by how often failing tests run them, then
@@ -144,13 +177,42 @@ pub(crate) fn rank(
         }
     }
     stmts.sort_by(|a, b| b.2.total_cmp(&a.2).then(b.3.total_cmp(&a.3)).then(a.0.cmp(&b.0)).then(a.1.cmp(&b.1)));
-    stmts.truncate(opts.locations);
+    // The relabel pass reaches further (`far` candidates) when the search
+    // has one and no location is given.
+    let reach = if opts.search == Search::Deviation && opts.at.is_empty() {
+        opts.locations.saturating_mul(RELABEL_REACH)
+    } else {
+        opts.locations
+    };
+    stmts.truncate(reach);
     let rank_of = |c: &Candidate| stmts.iter().position(|(s, b, _, _)| *s == c.src && *b == c.site.stmt.start);
-    let mut kept: Vec<(usize, Candidate)> = all.into_iter().filter_map(|c| rank_of(&c).map(|r| (r, c))).collect();
-    // At equal suspiciousness, small edits first, then by schema
+    let mut kept: Vec<(usize, Candidate)> = all
+        .into_iter()
+        .filter_map(|mut c| {
+            let r = rank_of(&c)?;
+            c.far = r >= opts.locations;
+            // Far, one candidate per site: its relabel pass's (the wide
+            // one, or the full one without a wide twin); no new statement.
+            let relabelled = match c.wide {
+                Wide::Only => true,
+                Wide::Twin => false,
+                Wide::No => c.stage == 1,
+            };
+            (!c.far || (relabelled && !c.site.schema.inserts())).then_some((r, c))
+        })
+        .collect();
+    // A loop's step after every other site: deviating it changes how
+    // often the loop runs, so its search is the costliest of all (the
+    // loop's condition, at the same line, is searched first), and a
+    // loop's step is the rarest of fixes. Then by suspiciousness; at
+    // equal suspiciousness, small edits first, then by schema
     // (expressions first, guards last), then by rank.
     kept.sort_by(|(ra, a), (rb, b)| {
-        b.score.total_cmp(&a.score).then((a.stage, a.schema_group(), *ra).cmp(&(b.stage, b.schema_group(), *rb)))
+        a.loop_step.cmp(&b.loop_step).then(b.score.total_cmp(&a.score)).then((a.stage, a.schema_group(), *ra).cmp(&(
+            b.stage,
+            b.schema_group(),
+            *rb,
+        )))
     });
     Ok(kept.into_iter().map(|(_, c)| c).collect())
 }
@@ -200,4 +262,64 @@ pub(crate) fn program_constants(texts: &[String]) -> Vec<i64> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fix::options::CliOverrides;
+
+    /// Straight-line code and a loop, every line run once by a failing
+    /// and once by a passing test: every statement ties.
+    const SRC: &str = "#include <stdio.h>\nint main(void) {\n  int n, s = 0, i;\n  scanf(\"%d\", &n);\n  for (i = 0; i < n; i++)\n    s = s + i;\n  int a = s * 2;\n  int b = a - n;\n  int c = b + 1;\n  int d = c - a;\n  printf(\"%d\\n\", d);\n  return 0;\n}\n";
+
+    fn ranked(locations: usize) -> (tempfile::TempDir, Vec<Candidate>) {
+        let d = tempfile::tempdir().unwrap();
+        std::fs::write(d.path().join("prog.c"), SRC).unwrap();
+        std::fs::write(
+            d.path().join(crate::config::PROJECT_FILE),
+            "sources: [prog.c]\ntests:\n  - name: t\n    stdin: \"3\"\n    stdout: \"1\\n\"\n",
+        )
+        .unwrap();
+        let p = Project::load(d.path()).unwrap();
+        let opts = FixOptions::resolve(&p, &CliOverrides { locations: Some(locations), ..Default::default() }).unwrap();
+        let lines: Vec<(u32, u64)> = (1..=13).map(|l| (l, 1)).collect();
+        let mut spec = Spectrum::default();
+        spec.add(false, std::slice::from_ref(&lines));
+        spec.add(true, std::slice::from_ref(&lines));
+        let c = rank(&p, &[SRC.to_string()], &spec, &opts).unwrap();
+        (d, c)
+    }
+
+    /// The relabel pass reaches three times `--locations` statements, one
+    /// candidate per site and no new statement; the others keep to the
+    /// first `--locations`.
+    #[test]
+    fn the_relabel_pass_reaches_further_than_the_search() {
+        let (_d, c) = ranked(2);
+        let statements = |far: bool| {
+            let mut s: Vec<usize> = c.iter().filter(|c| c.far == far).map(|c| c.site.stmt.start).collect();
+            s.sort_unstable();
+            s.dedup();
+            s.len()
+        };
+        assert_eq!(statements(false), 2);
+        assert!(statements(true) > 2 && statements(true) <= 4, "{}", statements(true));
+        for f in c.iter().filter(|c| c.far) {
+            assert!(!f.site.schema.inserts() && f.wide != Wide::Twin, "{}", f.site.original);
+            assert!(f.wide == Wide::Only || f.stage == 1, "{}", f.site.original);
+        }
+        let (_d, near) = ranked(RELABEL_REACH * 2);
+        assert!(near.iter().filter(|c| !c.far).count() >= c.len());
+    }
+
+    /// A loop's step comes after every other site, whatever its rank.
+    #[test]
+    fn a_loop_step_is_tried_last() {
+        let (_d, c) = ranked(10);
+        let step = c.iter().position(|c| c.site.schema == Schema::Step).expect("the loop's step is a site");
+        assert!(c[step].loop_step);
+        assert!(c[step..].iter().all(|c| c.loop_step), "{:?}", c.iter().map(|c| &c.site.original).collect::<Vec<_>>());
+        assert!(c[..step].iter().any(|c| c.site.original == "s * 2"));
+    }
 }
