@@ -392,7 +392,22 @@ pub fn infer_lazy<'a>(
                 Next::Exhausted | Next::NotYet => {}
             }
         }
-        screen_neighbours(&mut exps, &site, &original, &[], &goal.constants, arity, failing, &mut stats)?;
+        // The relabel pass screens every neighbour (each that passes joins
+        // the specification, so the solve returns the closest few of them
+        // for the choice, not only the first); the other passes stop at
+        // the first that passes.
+        let screen = Screen::Failing(failing);
+        screen_neighbours(
+            &mut exps,
+            &site,
+            &original,
+            &[],
+            &goal.constants,
+            arity,
+            screen,
+            goal.relabels_only,
+            &mut stats,
+        )?;
         if goal.relabels_only && exps[..failing].iter().any(|e| e.used == 0) {
             return Ok(Inferred::NoRelabel);
         }
@@ -458,7 +473,17 @@ pub fn infer_lazy<'a>(
                     return Ok(Inferred::Terms(accepted));
                 }
             }
-            screen_neighbours(&mut exps, &site, &original, &bad, &goal.constants, arity, usize::MAX, &mut stats)?;
+            screen_neighbours(
+                &mut exps,
+                &site,
+                &original,
+                &bad,
+                &goal.constants,
+                arity,
+                Screen::InSpec,
+                false,
+                &mut stats,
+            )?;
             let spec_tests: Vec<Vec<Vec<Example>>> =
                 exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
             let remaining = limits.deadline.saturating_duration_since(Instant::now());
@@ -640,31 +665,58 @@ fn add_path<'p>(
     }
 }
 
+/// The tests a neighbour is screened on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Screen {
+    /// The first `n` tests (the failing ones), whether or not they have a
+    /// path in the specification yet.
+    Failing(usize),
+    /// The tests with a path in the specification.
+    InSpec,
+}
+
+/// The tests `screen` names, given how many paths of each test the
+/// specification uses.
+fn screened(used: &[usize], screen: Screen) -> Vec<usize> {
+    match screen {
+        Screen::Failing(n) => (0..n.min(used.len())).collect(),
+        Screen::InSpec => (0..used.len()).filter(|&i| used[i] > 0).collect(),
+    }
+}
+
 /// Candidate-directed paths: when no term one relabel from the original
 /// satisfies the specification, the first such term (closest first) that
-/// passes every test of the specification (with `first` < MAX: the first
-/// `first` tests) when run in the VM adds the paths it takes to those
-/// tests' alternatives. These are passing paths of
-/// the tests like any other; the deviation order may just reach them late
+/// passes every test `screen` names when run in the VM adds the paths it
+/// takes to those tests' alternatives; with `every`, each such term does
+/// (the ones the specification already admits are not run). These are
+/// passing paths of the tests like any other; the deviation order may
+/// just reach them late
 /// (the first passing path of a test need not be the one a minimal term
 /// takes). Built-in languages only (their terms are known without a
 /// grammar).
 #[allow(clippy::too_many_arguments)]
 fn screen_neighbours<'p>(
     exps: &mut [TestExplorer<'p>], site: &Site<'_, 'p>, original: &Term, bad: &[Term], known: &[i64], arity: usize,
-    first: usize, stats: &mut InferStats,
+    screen: Screen, every: bool, stats: &mut InferStats,
 ) -> Result<(), String> {
     let Some(near) = spec::neighbours(site.hole.1, original, arity, known) else { return Ok(()) };
     let spec_of = |e: &TestExplorer| e.passing[..e.used].to_vec();
     let near: Vec<(u32, Term)> = near.into_iter().filter(|(t, _)| !bad.contains(t)).map(|(t, c)| (c, t)).collect();
-    let in_spec: Vec<usize> =
-        if first < exps.len() { (0..first).collect() } else { (0..exps.len()).filter(|&i| exps[i].used > 0).collect() };
-    if near.iter().any(|(_, t)| in_spec.iter().all(|&i| spec::satisfies(t, &[spec_of(&exps[i])]))) {
+    let in_spec = screened(&exps.iter().map(|e| e.used).collect::<Vec<_>>(), screen);
+    if in_spec.is_empty() {
+        return Ok(());
+    }
+    let admitted =
+        |exps: &[TestExplorer<'p>], t: &Term| in_spec.iter().all(|&i| spec::satisfies(t, &[spec_of(&exps[i])]));
+    if !every && near.iter().any(|(_, t)| admitted(exps, t)) {
         return Ok(());
     }
     'terms: for (_, t) in &near {
         if site.spent() {
             return Ok(());
+        }
+        if every && admitted(exps, t) {
+            continue;
         }
         let mut found = Vec::new();
         for &i in &in_spec {
@@ -679,7 +731,24 @@ fn screen_neighbours<'p>(
         for (i, k) in found {
             exps[i].use_path(k);
         }
-        return Ok(());
+        if !every {
+            return Ok(());
+        }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_failing_test_is_screened_even_when_no_test_passes() {
+        // All four tests fail and none has a path yet: the neighbours are
+        // run on all four (the specification's tests would be none).
+        assert_eq!(screened(&[0, 0, 0, 0], Screen::Failing(4)), vec![0, 1, 2, 3]);
+        assert_eq!(screened(&[0, 0, 0], Screen::Failing(1)), vec![0]);
+        assert_eq!(screened(&[0, 2, 0, 1], Screen::InSpec), vec![1, 3]);
+        assert!(screened(&[0, 0], Screen::InSpec).is_empty());
+    }
 }
