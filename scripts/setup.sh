@@ -27,7 +27,7 @@ if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list && ! gr
   changed=1
 fi
 
-pkgs="gcc binutils git clang-16 llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml bsdutils"
+pkgs="gcc libasan8 binutils git clang-16 llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml bsdutils"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"

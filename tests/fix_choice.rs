@@ -251,3 +251,25 @@ fn the_failure_point_is_the_statement_that_printed_the_first_wrong_byte_or_fault
     assert!(err.contains("a failure shows at prog.c:8\n"), "{err}");
     assert!(err.contains("a failure shows at prog.c:9 (the first output is wrong)\n"), "{err}");
 }
+
+/// Sums `n` numbers' residues (a loop of `n` turns), then compares the
+/// sum with `k`: a failing test of 30 million turns is far past what the
+/// VM runs in a site's work, so the relabel pass screens its terms
+/// natively (one build, the term chosen at run time).
+const HEAVY: &str = "#include <stdio.h>\n\nint main(void)\n{\n    long n, k, i, s = 0;\n    if (scanf(\"%ld %ld\", &n, &k) != 2)\n        return 1;\n    for (i = 0; i < n; i++)\n        s += i % 3;\n    if (s > k)\n        printf(\"big\\n\");\n    else\n        printf(\"small\\n\");\n    return 0;\n}\n";
+
+const HEAVY_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: long, stdin: \"30000000 30000000\", stdout: \"big\\n\"}\n  - {name: small, stdin: \"3 5\", stdout: \"small\\n\"}\n  - {name: over, stdin: \"6 2\", stdout: \"big\\n\"}\n  - {name: under, stdin: \"9 10\", stdout: \"small\\n\"}\n";
+
+#[test]
+fn a_failing_test_too_long_for_the_vm_is_screened_natively() {
+    let _l = serial();
+    let d = project(&[("prog.c", HEAVY), ("se2repair.yaml", HEAVY_TESTS)]);
+    let (o, r) = fix_report(d.path(), &["--location", "prog.c:10", "--timeout", "60s"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert!(patches(&r).contains(&"s >= k".to_string()), "{:?}\n{err}", patches(&r));
+    // Found by the relabel pass, whose VM runs were cut.
+    let first = &r["attempts"][0];
+    assert_eq!(first["line"], 10, "{first}");
+    assert_eq!(first["outcome"], "patched", "{first}");
+}

@@ -113,12 +113,11 @@ pub fn solve_examples(
     // encoding of a large specification take part of it.
     let until = opts.timeout.map(|t| std::time::Instant::now() + t);
     let want = opts.solutions.max(1);
-    if let Some(near) = prefer.and_then(|o| neighbours(lang, o, arity, &opts.known_constants)) {
-        let mut near: Vec<(Term, u32)> =
+    if let Some((orig, near)) = prefer.and_then(|o| Some((o, neighbours(lang, o, arity, &opts.known_constants)?))) {
+        let near: Vec<(Term, u32)> =
             near.into_iter().filter(|(t, _)| !exclude.contains(t) && satisfies(t, tests)).collect();
         if !near.is_empty() {
-            near.truncate(want);
-            return Ok(near);
+            return Ok(each_kind_first(orig, near, want));
         }
     }
     if opts.relabels_only {
@@ -188,6 +187,27 @@ pub fn neighbours(lang: &so::LangSpec, orig: &Term, arity: usize, known: &[i64])
     near.sort_by_key(|(t, c)| (*c, t.size()));
     near.dedup_by(|a, b| a.0 == b.0);
     Some(near)
+}
+
+/// Up to `want` of the one-edit terms `near` (closest first): the
+/// closest of each [`so::edit::EditKind`] — an operand removed, an
+/// operator replaced, a leaf replaced — before a second of any kind, then
+/// by closeness; the result closest first. Equal-cost replacements of one
+/// leaf (variables of a type the tests cannot tell apart) would otherwise
+/// take every place and keep an operator change the tests admit as well
+/// (`a && b` → `a || b`) from the choice by behaviour.
+fn each_kind_first(orig: &Term, near: Vec<(Term, u32)>, want: usize) -> Vec<(Term, u32)> {
+    let mut kinds = Vec::new();
+    let (mut out, rest): (Vec<_>, Vec<_>) = near.into_iter().partition(|(t, _)| {
+        let k = so::edit::edit_kind(orig, t);
+        let first = !kinds.contains(&k);
+        kinds.push(k);
+        first
+    });
+    out.extend(rest);
+    out.truncate(want);
+    out.sort_by_key(|(t, c)| (*c, t.size()));
+    out
 }
 
 /// The work budget of the cost-bounded search: terms made per round.
@@ -334,4 +354,27 @@ fn solve_examples_smt(
         .into_iter()
         .filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost)))
         .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use so::{Op, Term::*};
+
+    #[test]
+    fn each_kind_of_edit_is_kept_before_a_second_of_any_kind() {
+        let ne = |v| Term::App(Op::Ne, vec![Var(v), Int(0)]);
+        let orig = Term::App(Op::And, vec![ne(0), ne(1)]);
+        let leaf = |v| (Term::App(Op::And, vec![ne(v), ne(1)]), 32);
+        let removal = (ne(1), 32);
+        let or = (Term::App(Op::Or, vec![ne(0), ne(1)]), 33);
+        let near = vec![removal.clone(), leaf(2), leaf(3), leaf(4), or.clone()];
+        // Three places: the removal, the closest leaf, the operator; not
+        // a second leaf of equal cost.
+        assert_eq!(each_kind_first(&orig, near.clone(), 3), vec![removal.clone(), leaf(2), or.clone()]);
+        // One place: the closest.
+        assert_eq!(each_kind_first(&orig, near.clone(), 1), vec![removal.clone()]);
+        // Room for all: closest first.
+        assert_eq!(each_kind_first(&orig, near, 9), vec![removal, leaf(2), leaf(3), leaf(4), or]);
+    }
 }

@@ -101,6 +101,20 @@ pub struct Limits {
     pub fork_on_pins: bool,
 }
 
+/// The terms one edit from a site's original that the VM could not judge
+/// on the failing tests: a run of the term, or of the original, stopped
+/// at a limit of the VM's work (instructions, stack, memory).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Unjudged {
+    /// Every term was judged.
+    #[default]
+    None,
+    /// These, closest first.
+    Terms(Vec<Term>),
+    /// Every term: the original's own run, or the site's work, ran out.
+    All,
+}
+
 /// Counters of one site's inference.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct InferStats {
@@ -128,6 +142,10 @@ pub struct InferStats {
     pub rounds: u64,
     /// Candidates the native validation rejected.
     pub rejected: u64,
+    /// The terms one edit from the original that the VM could not judge
+    /// on the failing tests (the relabel pass).
+    #[serde(skip)]
+    pub unjudged: Unjudged,
     /// The edit distance of the closest term the last round of the
     /// specification gave (the deviation search): the specification only
     /// grows, so no later term of the site is closer — what a site cut by

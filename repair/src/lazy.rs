@@ -24,7 +24,7 @@
 use crate::config::TestCase;
 use crate::infer::{
     median_ms, path_example, scheduled_executor, Engine, InferStats, Inferred, Limits, SiteProblem, TestSearch,
-    SOLVER_STEPS_PER_RUN,
+    Unjudged, SOLVER_STEPS_PER_RUN,
 };
 use crate::native::judge;
 use klee_ext::exec::so::HoleSchedule;
@@ -97,6 +97,12 @@ struct TestExplorer<'p> {
     /// The current run is a candidate's, not a schedule's (its path is
     /// not part of the deviation order).
     candidate_run: bool,
+    /// A schedule's run of this test ended at a limit of the VM's work
+    /// (instructions, stack, memory): the VM cannot tell whether a term
+    /// passes it.
+    too_long: bool,
+    /// The last run (a schedule's or a candidate's) ended so.
+    last_too_long: bool,
 }
 
 /// Everything the explorations of one site share.
@@ -155,6 +161,8 @@ impl<'p> TestExplorer<'p> {
             used: 0,
             info: TestSearch { test: test.name.clone(), ..TestSearch::default() },
             cut: false,
+            too_long: false,
+            last_too_long: false,
             bounded: false,
             fo: None,
             last: None,
@@ -277,9 +285,11 @@ impl<'p> TestExplorer<'p> {
         let name = site.hole.0;
         let mut discarded = 0u64;
         let discarded = &mut discarded;
+        let mut too_long = false;
         *last = None;
         let end = ex.run(&mut |ex, r| {
             info.paths += 1;
+            too_long |= matches!(&r.termination, Termination::Early(s) if work_limit(s));
             // Deviations from the original expression (a candidate's run
             // deviates where the candidate differs from it).
             let deviations =
@@ -327,6 +337,8 @@ impl<'p> TestExplorer<'p> {
             }
         });
         self.info.runs += 1;
+        self.last_too_long = too_long || matches!(&end, RunEnd::Limit(s) if work_limit(s));
+        self.too_long |= !candidate_run && self.last_too_long;
         // A run that forked did the work of each of its paths.
         site.runs.set(site.runs.get() + (self.info.paths - paths_before).saturating_sub(1));
         stats.paths_pruned += *discarded;
@@ -409,7 +421,15 @@ pub fn infer_lazy<'a>(
             &mut stats,
         )?;
         if goal.relabels_only && exps[..failing].iter().any(|e| e.used == 0) {
-            return Ok(Inferred::NoRelabel);
+            // Out of work (a failing test too long for the VM to judge
+            // the terms: a run of the original cut at a limit, or the
+            // site's instructions spent) is no proof that no term
+            // passes: the caller may screen them natively.
+            let too_long = site.out_of_work.get() || exps[..failing].iter().any(|e| e.too_long);
+            if too_long {
+                stats.unjudged = Unjudged::All;
+            }
+            return Ok(if too_long { Inferred::OutOfWork } else { Inferred::NoRelabel });
         }
         // The passing tests' original paths join the specification (a
         // repair usually leaves them alone) and constrain the failing
@@ -665,6 +685,13 @@ fn add_path<'p>(
     }
 }
 
+/// Whether a run or path that stopped for `s` stopped at a limit of the
+/// VM's work (not for its output, its time or the solver).
+fn work_limit(s: &klee_ext::exec::StopReason) -> bool {
+    use klee_ext::exec::StopReason::*;
+    matches!(s, MaxInstructions | MaxPathInstructions | MaxStack | MaxMemory | MaxDepth)
+}
+
 /// The tests a neighbour is screened on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Screen {
@@ -725,7 +752,17 @@ fn screen_neighbours<'p>(
             }
             match exps[i].run_term(site, t, stats)? {
                 Some(k) => found.push((i, k)),
-                None => continue 'terms,
+                None => {
+                    // Cut at a limit of the VM's work: not judged here.
+                    if exps[i].last_too_long {
+                        match &mut stats.unjudged {
+                            Unjudged::None => stats.unjudged = Unjudged::Terms(vec![t.clone()]),
+                            Unjudged::Terms(ts) if !ts.contains(t) => ts.push(t.clone()),
+                            Unjudged::Terms(_) | Unjudged::All => {}
+                        }
+                    }
+                    continue 'terms;
+                }
             }
         }
         for (i, k) in found {

@@ -263,6 +263,32 @@ pub fn relabels(orig: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
     out
 }
 
+/// What a term one edit from an original changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EditKind {
+    /// A node removed, one of its operands in its place (`a && b` → `b`).
+    Removal,
+    /// An operator replaced by another of its signature (`&&` → `||`).
+    Operator,
+    /// A variable, constant or truth value replaced.
+    Leaf,
+}
+
+/// The kind of the one edit that makes `new` of `orig` (a term of
+/// [`relabels`] or [`super::nearby::removals`]).
+pub fn edit_kind(orig: &Term, new: &Term) -> EditKind {
+    if new.size() < orig.size() {
+        return EditKind::Removal;
+    }
+    match (orig, new) {
+        (Term::App(a, xs), Term::App(b, ys)) if a == b && xs.len() == ys.len() => {
+            xs.iter().zip(ys).find(|(x, y)| x != y).map_or(EditKind::Leaf, |(x, y)| edit_kind(x, y))
+        }
+        (Term::App(..), Term::App(..)) => EditKind::Operator,
+        _ => EditKind::Leaf,
+    }
+}
+
 /// The minimal-change objective of `new` as the solver weighs it: the
 /// edit distance times `EDIT`, plus one per node whose operator the
 /// original does not use.
@@ -291,6 +317,24 @@ mod tests {
 
     fn app(op: Op, a: Vec<Term>) -> Term {
         Term::App(op, a)
+    }
+
+    #[test]
+    fn edit_kinds_name_what_one_edit_changes() {
+        let ne = |v| app(Op::Ne, vec![Var(v), Int(0)]);
+        let orig = app(Op::And, vec![ne(0), ne(1)]);
+        assert_eq!(edit_kind(&orig, &ne(1)), EditKind::Removal);
+        assert_eq!(edit_kind(&orig, &app(Op::Or, vec![ne(0), ne(1)])), EditKind::Operator);
+        assert_eq!(edit_kind(&orig, &app(Op::And, vec![ne(2), ne(1)])), EditKind::Leaf);
+        assert_eq!(edit_kind(&orig, &app(Op::And, vec![ne(0), app(Op::Gt, vec![Var(1), Int(0)])])), EditKind::Operator);
+        assert_eq!(edit_kind(&Bool(true), &Bool(false)), EditKind::Leaf);
+        // Every relabel is an operator or a leaf change, every removal a removal.
+        for t in relabels(&orig, 3, &[0, 1]) {
+            assert_ne!(edit_kind(&orig, &t), EditKind::Removal, "{t:?}");
+        }
+        for t in crate::so::nearby::removals(&orig) {
+            assert_eq!(edit_kind(&orig, &t), EditKind::Removal, "{t:?}");
+        }
     }
 
     #[test]

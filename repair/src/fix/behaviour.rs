@@ -1,8 +1,9 @@
 //! Inputs near the tests, and what the pool's patches do on them.
 //!
 //! Inputs near the tests are the tests' own inputs with one thing
-//! changed: an integer (an argument or a number in stdin: one more, one
-//! less, 0, 1, −1, its negation, or another number of the same input),
+//! changed: an integer (an argument or a number in stdin, or the digits
+//! that end a word, `a8`: one more, one less, 0, 1, −1, its negation, or
+//! another number of the same input),
 //! two neighbouring tokens swapped, or a word one character shorter or
 //! longer. The original and each patch of the pool run natively on them
 //! ([`observe_pool`]); `choice.rs` groups the patches by what they print
@@ -105,6 +106,29 @@ fn numbers(s: &str) -> Vec<(std::ops::Range<usize>, i64)> {
     out
 }
 
+/// The digits that end a word of `s` (`8` of `a8`, `12` of `x12`: a
+/// square, a cell, a version) as (byte range, value).
+fn word_digits(s: &str) -> Vec<(std::ops::Range<usize>, i64)> {
+    let b = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_digit() && i > 0 && b[i - 1].is_ascii_alphabetic() {
+            let start = i;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            let ends_word = i == b.len() || !(b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'.');
+            if let (true, Ok(v)) = (ends_word && i - start <= 9, s[start..i].parse::<i64>()) {
+                out.push((start..i, v));
+            }
+            continue;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// A stretch of one argument (`arg`) or of stdin (`None`).
 #[derive(Clone, Debug)]
 struct Place {
@@ -166,19 +190,23 @@ fn token_variants(t: &TestCase, stdin: &str) -> Vec<Vec<Variant>> {
 }
 
 /// The numbers of a test's input, where they stand: its arguments' and
-/// the first 16 of its stdin (`stdin` is the test's stdin as text).
-fn number_places(t: &TestCase, stdin: &str) -> Vec<(Place, i64)> {
-    let mut out: Vec<(Place, i64)> = Vec::new();
-    for (i, a) in t.args.iter().enumerate() {
-        out.extend(numbers(a).into_iter().map(|(range, v)| (Place { arg: Some(i), range }, v)));
+/// the first 16 of its stdin (`stdin` is the test's stdin as text), then
+/// the digits that end a word (whether a number is one: it stays
+/// non-negative).
+fn number_places(t: &TestCase, stdin: &str) -> Vec<(Place, i64, bool)> {
+    let mut out: Vec<(Place, i64, bool)> = Vec::new();
+    for (f, in_word) in [(numbers as fn(&str) -> _, false), (word_digits, true)] {
+        for (i, a) in t.args.iter().enumerate() {
+            out.extend(f(a).into_iter().map(|(range, v)| (Place { arg: Some(i), range }, v, in_word)));
+        }
+        out.extend(f(stdin).into_iter().take(16).map(|(range, v)| (Place { arg: None, range }, v, in_word)));
     }
-    out.extend(numbers(stdin).into_iter().take(16).map(|(range, v)| (Place { arg: None, range }, v)));
     out
 }
 
 /// The numbers of a test's input.
 fn input_numbers(t: &TestCase) -> Vec<i64> {
-    number_places(t, &String::from_utf8_lossy(&t.stdin)).into_iter().map(|(_, v)| v).collect()
+    number_places(t, &String::from_utf8_lossy(&t.stdin)).into_iter().map(|(_, v, _)| v).collect()
 }
 
 /// A change at one place of a test's input: where, the new text, what
@@ -186,15 +214,20 @@ fn input_numbers(t: &TestCase) -> Vec<i64> {
 type Variant = (Place, String, String, Option<i64>);
 
 /// Per number of the input, its variants: one more, one less, 0, 1, −1,
-/// its negation, and each other number of the input and its neighbours.
+/// its negation, and each other number of the input and its neighbours
+/// (none negative for the digits that end a word: `a8` → `a1`, not `a-1`).
 fn number_variants(t: &TestCase, stdin: &str) -> Vec<Vec<Variant>> {
     let places = number_places(t, stdin);
     let all: Vec<i64> = places.iter().map(|p| p.1).collect();
     let mut lists = Vec::new();
-    for (place, v) in &places {
+    for (place, v, in_word) in &places {
         let mut values = vec![v + 1, v - 1, 0, 1, -1, -v];
         for w in &all {
             values.extend([*w, w + 1, w - 1]);
+        }
+        // Digits that end a word stay digits.
+        if *in_word {
+            values.retain(|x| *x >= 0);
         }
         let mut seen = vec![*v];
         values.retain(|x| {
@@ -301,6 +334,32 @@ pub fn inputs_near_split(tests: &[&TestCase], failing: &[bool], max: usize) -> V
     out
 }
 
+/// The test `near` was made from (its index in `tests`).
+pub fn made_from(tests: &[&TestCase], near: &Near) -> Option<usize> {
+    tests.iter().position(|t| near.test.name.starts_with(&format!("{}~", t.name)))
+}
+
+/// `near` without the inputs outside the program's domain: those on
+/// which the original program, built with every memory access checked
+/// (in `dir`), errs in memory where it does not on the test the input was
+/// made from. Such a change breaks what the tests keep (a count that is
+/// never negative, a word that fits its buffer): what a program prints
+/// there is whatever memory held, neither a behaviour to compare nor a
+/// question to ask. All are kept when the check cannot run.
+pub(super) fn in_domain(
+    p: &Project, builds: &Builds, tests: &[&TestCase], near: Vec<Near>, timeout: Duration, dir: &Path,
+    deadline: Instant,
+) -> Vec<Near> {
+    if near.is_empty() {
+        return near;
+    }
+    let inputs: Vec<&TestCase> = tests.iter().copied().chain(near.iter().map(|n| &n.test)).collect();
+    let Some(errs) = builds.memory_errors(p, &inputs, timeout, dir, deadline) else { return near };
+    let (own, theirs) = errs.split_at(tests.len());
+    let base_errs = |n: &Near| made_from(tests, n).is_some_and(|i| own[i]);
+    near.into_iter().zip(theirs).filter(|(n, err)| !**err || base_errs(n)).map(|(n, _)| n).collect()
+}
+
 /// What the compared patches of a pool do near the tests.
 pub struct Comparison {
     pub near: Vec<Near>,
@@ -319,6 +378,7 @@ pub fn observe_pool(
     timeout: Duration, dir: &Path, deadline: Instant,
 ) -> Result<Comparison, String> {
     let near = inputs_near_split(tests, failing, MAX_INPUTS);
+    let near = in_domain(p, builds, tests, near, timeout, &dir.join("checked"), deadline);
     if near.is_empty() || pool.is_empty() {
         return Ok(Comparison { near, original: Vec::new(), observed: Vec::new() });
     }
@@ -342,6 +402,8 @@ mod tests {
         let n: Vec<i64> = numbers("3 -4 x5 7.5 10\n").into_iter().map(|(_, v)| v).collect();
         assert_eq!(n, vec![3, -4, 10]);
         assert!(numbers("abc").is_empty());
+        let w: Vec<i64> = word_digits("a8 h1 x12y 7 b3.5 c2_").into_iter().map(|(_, v)| v).collect();
+        assert_eq!(w, vec![8, 1]);
     }
 
     #[test]
@@ -403,6 +465,12 @@ mod tests {
         }
         assert!(near.iter().any(|n| n.test.args[0] == "8"));
         assert!(near.iter().any(|n| n.test.stdin == b"1 1\n"), "another number of the same input");
+        // The digits that end a word: `a8` → `a1` (the other square's
+        // row), never negative.
+        let sq = TestCase { stdin: b"a8\nh1\n".to_vec(), args: Vec::new(), ..t.clone() };
+        let near_sq = inputs_near(&[&sq], 1000);
+        assert!(near_sq.iter().any(|n| n.test.stdin == b"a1\nh1\n"));
+        assert!(!near_sq.iter().any(|n| String::from_utf8_lossy(&n.test.stdin).contains('-')));
         assert_eq!(inputs_near(&[&t], 5).len(), 5);
         // Near a passing and a failing test: neither the failing test's
         // own input nor one near it counts.

@@ -49,8 +49,10 @@ impl Builds {
         type Take<'a> = Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String> + 'a>;
         let (exe, take, built): (PathBuf, Take, Option<&native::Build>) = match self {
             Builds::Direct => {
-                let b: &native::Build = direct
-                    .insert(native::build(&srcs, &include_dirs(p), &p.cflags, tmp, true).map_err(FixError::Build)?);
+                let b: &native::Build = direct.insert(
+                    native::build(&srcs, &include_dirs(p), &p.cflags, tmp, native::Instrument::Coverage)
+                        .map_err(FixError::Build)?,
+                );
                 (b.exe.clone(), Box::new(move || native::take_coverage(b)), Some(b))
             }
             Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage()), None),
@@ -102,7 +104,7 @@ impl Builds {
                 let srcs = sources_with(p, replaced, dir)?;
                 // clang looks for undefined behaviour while the tests run.
                 let check = super::fixit::start_undefined(&p.dir, &srcs[replaced.0], &clang_flags(p));
-                match native::build(&srcs, &include_dirs(p), &p.cflags, dir, false) {
+                match native::build(&srcs, &include_dirs(p), &p.cflags, dir, native::Instrument::Plain) {
                     Ok(b) => match run_all(&b.exe)? {
                         None => Ok(check.and_then(|c| undefined_added(p, replaced.0, c)).map(|w| (0, w))),
                         failed => Ok(failed),
@@ -125,7 +127,13 @@ impl Builds {
         &self, p: &Project, tests: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
     ) -> Result<Option<Spectrum>, String> {
         let Builds::Direct = self else { return Ok(None) };
-        let b = native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, true)?;
+        let b = native::build(
+            &sources_with(p, replaced, dir)?,
+            &include_dirs(p),
+            &p.cflags,
+            dir,
+            native::Instrument::Coverage,
+        )?;
         native::take_coverage(&b)?;
         let mut spec = Spectrum::default();
         for t in tests {
@@ -170,11 +178,100 @@ impl Builds {
         };
         match self {
             Builds::Direct => {
-                let b = native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, false)?;
+                let b = native::build(
+                    &sources_with(p, replaced, dir)?,
+                    &include_dirs(p),
+                    &p.cflags,
+                    dir,
+                    native::Instrument::Plain,
+                )?;
                 run_all(&b.exe)
             }
             Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all)?,
         }
+    }
+
+    /// Per input, whether the original program, built with every memory
+    /// access checked (in `dir`), errs in memory on it; `None` where that
+    /// is not known: a project built by its own build (its flags are its
+    /// own), a compiler without the checker, or `deadline` reached.
+    pub(crate) fn memory_errors(
+        &self, p: &Project, inputs: &[&TestCase], timeout: Duration, dir: &Path, deadline: Instant,
+    ) -> Option<Vec<bool>> {
+        let Builds::Direct = self else { return None };
+        let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        std::fs::create_dir_all(dir).ok()?;
+        let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, native::Instrument::Memory).ok()?;
+        let mut out = Vec::new();
+        let mut timeouts = 0;
+        for t in inputs {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            // As when observing: a program that loops on several inputs is
+            // not run on the rest (no error is known there).
+            if timeouts >= super::behaviour::MAX_TIMEOUTS {
+                out.push(false);
+                continue;
+            }
+            let mut t = (*t).clone();
+            t.env.push((native::MEMORY_ENV.0.into(), native::MEMORY_ENV.1.into()));
+            let (r, _) = run_one(&b.exe, p, &t, timeout.min(left)).ok()?;
+            timeouts += usize::from(r.timed_out);
+            out.push(native::memory_error(&r.stderr));
+        }
+        Some(out)
+    }
+
+    /// The variants of a mutant schema that pass every one of `tests`:
+    /// the project with `schema` (source index, text: a site's
+    /// expression chosen by [`super::schemata::VARIANT_ENV`] among
+    /// `variants` terms) built natively once in `dir`, each test run once
+    /// per variant, the first test first, a variant dropped at the first
+    /// it fails or when it runs [`super::schemata::SLOWER`] times as long
+    /// as the original. At most `max_runs` runs and none past `deadline`: the
+    /// variants not yet judged then are left out. `None` for a project
+    /// built by its own build.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn passing_variants(
+        &self, p: &Project, schema: (usize, &str), variants: usize, tests: &[&TestCase], timeout: Duration, dir: &Path,
+        deadline: Instant, max_runs: usize,
+    ) -> Result<Option<Vec<usize>>, String> {
+        let Builds::Direct = self else { return Ok(None) };
+        let b =
+            native::build(&sources_with(p, schema, dir)?, &include_dirs(p), &p.cflags, dir, native::Instrument::Plain)?;
+        let with = |t: &TestCase, v: usize| {
+            let mut t = t.clone();
+            t.env.push((super::schemata::VARIANT_ENV.into(), v.to_string()));
+            t
+        };
+        // A variant may run each test a bounded multiple of the original's
+        // time (the variant past the last is the original): one that
+        // loops costs that, not the test's whole time limit.
+        let mut limits = Vec::new();
+        for t in tests {
+            let start = Instant::now();
+            run_one(&b.exe, p, &with(t, variants), timeout).map_err(|e| e.to_string())?;
+            limits.push((start.elapsed() * super::schemata::SLOWER).clamp(super::schemata::LEAST_TIME, timeout));
+        }
+        let mut runs = 0;
+        let mut out = Vec::new();
+        'variants: for v in 0..variants {
+            for (t, limit) in tests.iter().zip(&limits) {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() || runs >= max_runs {
+                    break 'variants;
+                }
+                runs += 1;
+                let (_, passed) = run_one(&b.exe, p, &with(t, v), (*limit).min(left)).map_err(|e| e.to_string())?;
+                if !passed {
+                    continue 'variants;
+                }
+            }
+            out.push(v);
+        }
+        Ok(Some(out))
     }
 
     /// The project with source `src` replaced by `instrumented`, loaded in
@@ -286,7 +383,8 @@ pub fn with_variant<T>(
                     None => srcs.push(p.dir.join(s)),
                 }
             }
-            Ok(native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), false).map(|b| then(&p.dir, &b.exe)))
+            Ok(native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), native::Instrument::Plain)
+                .map(|b| then(&p.dir, &b.exe)))
         }
         Builds::Make(m) => {
             let root = m.root().to_path_buf();
@@ -514,6 +612,50 @@ mod tests {
         .unwrap();
         let p = Project::load(d.path()).unwrap();
         (d, p)
+    }
+
+    /// An input that takes the program out of bounds is told from one
+    /// that does not, though both print: the first `n` of `n` numbers,
+    /// then the last, with `n` negative reading before the array.
+    #[test]
+    fn memory_errors_tell_an_input_outside_the_domain() {
+        let d = tempfile::tempdir().unwrap();
+        let src = "#include <stdio.h>\nint main(void) { int n, a[4] = {1, 2, 3, 4};\n\
+                   if (scanf(\"%d\", &n) != 1) return 1; printf(\"%d\\n\", a[n - 1]); return 0; }\n";
+        std::fs::write(d.path().join("prog.c"), src).unwrap();
+        std::fs::write(
+            d.path().join(crate::config::PROJECT_FILE),
+            "sources: [prog.c]\ntests:\n  - name: t\n    stdin: \"2\"\n    stdout: \"2\\n\"\n",
+        )
+        .unwrap();
+        let p = Project::load(d.path()).unwrap();
+        let inside = p.tests[0].clone();
+        let outside = TestCase { stdin: b"-2".to_vec(), ..inside.clone() };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let errs = Builds::Direct.memory_errors(
+            &p,
+            &[&inside, &outside],
+            Duration::from_secs(10),
+            &d.path().join("m"),
+            deadline,
+        );
+        assert_eq!(errs, Some(vec![false, true]));
+        // Near the test: 3 and 1 are kept; 0, -1 and -2 read before the array.
+        let near = super::super::behaviour::inputs_near_split(&[&inside], &[false], 100);
+        let kept = super::super::behaviour::in_domain(
+            &p,
+            &Builds::Direct,
+            &[&inside],
+            near.clone(),
+            Duration::from_secs(10),
+            &d.path().join("n"),
+            deadline,
+        );
+        let stdin = |n: &[super::super::behaviour::Near]| {
+            n.iter().map(|n| String::from_utf8_lossy(&n.test.stdin).into_owned()).collect::<Vec<_>>()
+        };
+        assert!(stdin(&near).contains(&"-2".to_string()) && stdin(&near).contains(&"0".to_string()));
+        assert_eq!(stdin(&kept), ["3", "1"].map(String::from).to_vec(), "{:?}", stdin(&near));
     }
 
     /// Native observations stop at the deadline: a program that loops on

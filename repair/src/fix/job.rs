@@ -333,6 +333,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         programs: RefCell::new(HashMap::new()),
         ahead: Default::default(),
         tree_drawn: Cell::new(false),
+        too_long_for_vm: Cell::new(false),
         spectrum: &spectrum,
         failing_output_lines: output_lines(&texts, &spectrum),
         failing_stdout_checked: failing.iter().any(|t| t.stdout.is_some()),

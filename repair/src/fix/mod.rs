@@ -31,6 +31,7 @@ mod printed;
 mod rank;
 mod render;
 pub mod report;
+mod schemata;
 mod site;
 mod stmtedit;
 mod tree;

@@ -485,7 +485,7 @@ fn answered_test(ctx: &Ctx, near: &Near, right: &str, n: usize) -> TestCase {
 
 /// The test an input near the tests was made from.
 fn base_test<'a>(ctx: &Ctx<'a>, near: &Near) -> Option<&'a TestCase> {
-    ctx.tests.iter().find(|t| near.test.name.starts_with(&format!("{}~", t.name))).copied()
+    super::behaviour::made_from(&ctx.tests, near).map(|i| ctx.tests[i])
 }
 
 /// Writes `question-N.yaml` in the output folder: the input as a test

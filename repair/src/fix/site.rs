@@ -12,7 +12,7 @@ use super::render::{added_constants, Render, Rendered};
 use super::report::{one_line, Patch};
 use crate::config::{Project, TestCase};
 use crate::cparse;
-use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem};
+use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem, Unjudged};
 use crate::localize::Spectrum;
 use crate::native;
 use klee_ext::ir::Program;
@@ -43,6 +43,11 @@ pub(super) struct Repair<'a> {
     pub ahead: super::ahead::Ahead,
     /// Whether `--tree` has been drawn.
     pub tree_drawn: Cell<bool>,
+    /// Whether the failing tests proved too long for the VM to judge the
+    /// relabel pass's terms at a site (the original's run stopped at a
+    /// limit of the VM's work, or the site's work ran out before every
+    /// term was judged): the pass's later sites screen them natively only.
+    pub too_long_for_vm: Cell<bool>,
     /// The tests' line counts on the original program.
     pub spectrum: &'a Spectrum,
     /// The lines (source, line) with an output call that a failing test
@@ -274,6 +279,9 @@ fn attempt(
             return Ok((SiteResult::Unsupported("a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)"), none, Vec::new()))
         }
         (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok((SiteResult::OriginalNotATerm, none, Vec::new())),
+        (Search::Deviation, Some(_)) if s.pass == Pass::Relabels && r.too_long_for_vm.get() => {
+            (Inferred::OutOfWork, InferStats { unjudged: Unjudged::All, ..InferStats::default() })
+        }
         (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&problem, &mut check).map_err(FixError::Search)?,
         _ => {
             let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
@@ -285,8 +293,25 @@ fn attempt(
             (inferred, stats)
         }
     };
+    // The terms one edit away that the VM could not judge on the failing
+    // tests (a run stopped at a limit of its work): screened natively, in
+    // one build, and the closest that pass are validated.
+    if s.pass == Pass::Relabels && !matches!(inferred, Inferred::Terms(_)) && stats.unjudged != Unjudged::None {
+        r.too_long_for_vm.set(r.too_long_for_vm.get() || stats.unjudged == Unjudged::All);
+        let passing =
+            super::schemata::passing_terms(r, s, &render, problem.hole.1, &stats.unjudged, &dir.join("schema"))
+                .map_err(FixError::Build)?;
+        let mut kept = 0;
+        for (term, objective) in passing.into_iter().take(super::schemata::MAX_VALIDATED) {
+            kept += usize::from(check(&term, objective).map_err(FixError::Build)?.is_none());
+            if kept >= goal.solutions {
+                break;
+            }
+        }
+    }
     let result = match inferred {
-        Inferred::Terms(_) | Inferred::OutOfTime | Inferred::OutOfWork if !found.is_empty() => {
+        // Terms validated (by the search, or screened natively after it).
+        _ if !found.is_empty() => {
             let pt = &found[0];
             SiteResult::Patched { replacement: pt.replacement.clone(), tests: p.tests.len(), distance: pt.distance }
         }

@@ -168,7 +168,8 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     let build_dir = tempfile::tempdir().map_err(|e| e.to_string())?;
     let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
     srcs.extend(library);
-    let b = native::build(&srcs, std::slice::from_ref(&p.dir), &p.cflags, build_dir.path(), true)?;
+    let b =
+        native::build(&srcs, std::slice::from_ref(&p.dir), &p.cflags, build_dir.path(), native::Instrument::Coverage)?;
     let own = p.sources.len();
     let mut rows = Vec::new();
     for (name, impl_c, extra) in configs {

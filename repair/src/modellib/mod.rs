@@ -417,7 +417,7 @@ impl<'a> Job<'a> {
                 srcs.push(model.to_path_buf());
                 let mut flags = cflags(p);
                 flags.push(native::MODEL_NATIVE_FLAG.to_string());
-                native::build(&srcs, std::slice::from_ref(&p.dir), &flags, out.path(), false)?
+                native::build(&srcs, std::slice::from_ref(&p.dir), &flags, out.path(), native::Instrument::Plain)?
             }
         };
         let mut failing = Vec::new();

@@ -281,16 +281,39 @@ pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Re
     Ok(Ok(exe))
 }
 
+/// What a native build adds to the program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Instrument {
+    /// Nothing: the program as it is.
+    Plain,
+    /// gcc's coverage counters (fault localization).
+    Coverage,
+    /// gcc's AddressSanitizer: every memory access checked, an access out
+    /// of bounds reported on stderr ([`memory_error`]).
+    Memory,
+}
+
+/// Whether a run of a [`Instrument::Memory`] build reported a memory error.
+pub fn memory_error(stderr: &[u8]) -> bool {
+    const MARK: &[u8] = b"ERROR: AddressSanitizer";
+    stderr.windows(MARK.len()).any(|w| w == MARK)
+}
+
+/// The environment a [`Instrument::Memory`] build runs in: no leak check
+/// (a leak is no error of an input, and the checker needs `ptrace`).
+pub const MEMORY_ENV: (&str, &str) = ("ASAN_OPTIONS", "detect_leaks=0");
+
 /// Compiles `sources` (absolute paths; `include_dirs` for their local
-/// headers) into `out`, with gcc coverage instrumentation when `coverage`.
+/// headers) into `out`, instrumented as `instrument` says.
 pub fn build(
-    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, coverage: bool,
+    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, instrument: Instrument,
 ) -> Result<Build, String> {
-    let cc = if coverage { gcc()? } else { native_cc()? };
+    let coverage = instrument == Instrument::Coverage;
+    let cc = if instrument == Instrument::Plain { native_cc()? } else { gcc()? };
     let exe = out.join("program");
     // A text built before (a patch validated, then run near the tests) is
     // copied, not compiled again.
-    let known = (!coverage).then(|| built_before(sources, include_dirs, cflags)).flatten();
+    let known = (instrument == Instrument::Plain).then(|| built_before(sources, include_dirs, cflags)).flatten();
     if let Some((_, Some(before))) = &known {
         if std::fs::create_dir_all(out).and_then(|_| std::fs::copy(before, &exe)).is_ok() {
             return Ok(Build { exe, gcda: Vec::new() });
@@ -311,6 +334,9 @@ pub fn build(
         if coverage && i < sources.len() {
             cmd.arg("--coverage");
         }
+        if instrument == Instrument::Memory {
+            cmd.arg("-fsanitize=address");
+        }
         for d in include_dirs {
             cmd.arg("-I").arg(d);
         }
@@ -326,6 +352,9 @@ pub fn build(
     cmd.args(&objs).arg("-o").arg(&exe).arg("-lm");
     if coverage {
         cmd.arg("--coverage");
+    }
+    if instrument == Instrument::Memory {
+        cmd.arg("-fsanitize=address");
     }
     run_compiler(&mut cmd, "the program (linking)")?;
     if let Some((kept, None)) = known {

@@ -1,0 +1,149 @@
+//! The terms one edit from a site's original, screened natively in one
+//! build (a mutant schema): where the VM could not judge them on a
+//! failing test (a run stopped at a limit of its work: the test, or the
+//! test under the term, runs too long for it), the site's expression
+//! becomes a choice among them by an environment variable, and each
+//! failing test runs natively once per term — a few milliseconds each,
+//! where the VM would take seconds.
+
+use super::builds::Builds;
+use super::render::Render;
+use super::site::{Repair, SiteRun};
+use crate::infer::Unjudged;
+use klee_ext::so::{LangSpec, Term};
+use std::path::Path;
+
+/// The environment variable that picks a schema's variant (its index;
+/// any other value, or none, runs the original).
+pub const VARIANT_ENV: &str = "SE2REPAIR_VARIANT";
+
+/// At most this many terms in one schema, the closest first.
+pub const MAX_TERMS: usize = 256;
+
+/// At most this many native runs of one site's schema.
+pub const MAX_RUNS: usize = 2048;
+
+/// A variant's run of a test is cut at this many times the original's
+/// time on it (at least [`LEAST_TIME`]): a term that makes a loop run on
+/// costs that much, not the test's time limit.
+pub const SLOWER: u32 = 20;
+
+/// The least time a variant's run is given.
+pub const LEAST_TIME: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// At most this many of the terms that pass the failing tests are
+/// validated on every test (a build each).
+pub const MAX_VALIDATED: usize = 8;
+
+/// Reads [`VARIANT_ENV`] once (no header needed: the program's own
+/// includes may come after it); `#line 1` keeps the source's line numbers.
+const PRELUDE: &str = "extern char **environ;\n\
+static int se2repair_variant_(void) {\n\
+  static int v = -2;\n\
+  if (v == -2) {\n\
+    v = -1;\n\
+    for (char **e = environ; e && *e; e++) {\n\
+      const char *s = *e, *k = \"SE2REPAIR_VARIANT=\";\n\
+      while (*k && *s == *k) { s++; k++; }\n\
+      if (!*k) { v = 0; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); break; }\n\
+    }\n\
+  }\n\
+  return v;\n\
+}\n\
+#line 1\n";
+
+/// The terms one edit from the site's original that `only` names
+/// (closest first, with their objective) that pass every failing test
+/// natively; empty when the project is built by its own build or the
+/// language has no such terms.
+pub(super) fn passing_terms(
+    r: &Repair, s: &SiteRun, render: &Render, lang: &LangSpec, only: &Unjudged, dir: &Path,
+) -> Result<Vec<(Term, u32)>, String> {
+    let (site, Some(orig)) = (&s.c.site, render.original.as_ref()) else { return Ok(Vec::new()) };
+    if !matches!(r.builds, Builds::Direct) {
+        return Ok(Vec::new());
+    }
+    let Some(near) = klee_ext::spec::neighbours(lang, orig, site.vars.len(), r.constants) else {
+        return Ok(Vec::new());
+    };
+    // Terms whose C would run a captured effect again, or read a pointer
+    // as a number, are no candidates (as in validation).
+    let near: Vec<(Term, u32, String)> = near
+        .into_iter()
+        .filter(|(t, _)| match only {
+            Unjudged::None => false,
+            Unjudged::Terms(ts) => ts.contains(t),
+            Unjudged::All => true,
+        })
+        .filter_map(|(t, c)| {
+            let shown = render.render(&t);
+            let bad = super::render::repeated_effect(site, Some(orig), &shown.folded)
+                .or_else(|| super::render::pointer_as_number(site, Some(orig), &shown.folded));
+            bad.is_none().then_some((t, c, shown.expr))
+        })
+        .take(MAX_TERMS)
+        .collect();
+    if near.is_empty() {
+        return Ok(Vec::new());
+    }
+    let exprs: Vec<&str> = near.iter().map(|(_, _, e)| e.as_str()).collect();
+    let text = schema_text(s.text, site, &exprs, &render.render(orig).expr);
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let failing = &r.tests[..r.failing];
+    let passing = r.builds.passing_variants(
+        r.p,
+        (s.c.src, &text),
+        near.len(),
+        failing,
+        r.opts.test_timeout,
+        dir,
+        s.limits.deadline,
+        MAX_RUNS,
+    )?;
+    Ok(passing.unwrap_or_default().into_iter().map(|v| (near[v].0.clone(), near[v].1)).collect())
+}
+
+/// `text` with the site's expression chosen among `exprs` by the variant
+/// (`original` for any other), and the prelude that reads it.
+fn schema_text(text: &str, site: &crate::cparse::Site, exprs: &[&str], original: &str) -> String {
+    let mut chain = String::from("(");
+    for (i, e) in exprs.iter().enumerate() {
+        chain.push_str(&format!("se2repair_variant_() == {i} ? ({e}) : "));
+    }
+    chain.push_str(&format!("({original}))"));
+    format!("{PRELUDE}{}", crate::cparse::replace(text, site, &chain))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_schema_chooses_each_term_by_the_variant_and_keeps_the_lines() {
+        let src = "#include <stdio.h>\nint main(void) {\n  int a = 2, b = 5;\n  printf(\"%d\\n\", a + b);\n  return __LINE__;\n}\n";
+        let sites = crate::cparse::sites(src, 4).unwrap();
+        let site = sites.iter().find(|s| s.original == "a + b").expect("the argument is a site");
+        let text = schema_text(src, site, &["a - b", "a * b"], "a + b");
+        let d = tempfile::tempdir().unwrap();
+        let c = d.path().join("s.c");
+        std::fs::write(&c, &text).unwrap();
+        let exe = d.path().join("s");
+        let built = klee_ext::procs::output(std::process::Command::new("gcc").arg("-w").arg(&c).arg("-o").arg(&exe));
+        assert!(built.unwrap().status.success(), "{text}");
+        let run = |v: Option<&str>| {
+            let mut cmd = std::process::Command::new(&exe);
+            cmd.env_remove(VARIANT_ENV);
+            if let Some(v) = v {
+                cmd.env(VARIANT_ENV, v);
+            }
+            let o = klee_ext::procs::output(&mut cmd).unwrap();
+            (String::from_utf8_lossy(&o.stdout).into_owned(), o.status.code())
+        };
+        // The original without the variable; each term by its index; the
+        // source's own line numbers (`return __LINE__` is line 5).
+        assert_eq!(run(None), ("7\n".into(), Some(5)));
+        assert_eq!(run(Some("0")), ("-3\n".into(), Some(5)));
+        assert_eq!(run(Some("1")), ("10\n".into(), Some(5)));
+        assert_eq!(run(Some("2")), ("7\n".into(), Some(5)));
+    }
+}
