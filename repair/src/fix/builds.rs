@@ -127,13 +127,7 @@ impl Builds {
         &self, p: &Project, tests: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
     ) -> Result<Option<Spectrum>, String> {
         let Builds::Direct = self else { return Ok(None) };
-        let b = native::build(
-            &sources_with(p, replaced, dir)?,
-            &include_dirs(p),
-            &p.cflags,
-            dir,
-            native::Instrument::Coverage,
-        )?;
+        let b = build_replaced(p, replaced, dir, native::Instrument::Coverage)?;
         native::take_coverage(&b)?;
         let mut spec = Spectrum::default();
         for t in tests {
@@ -178,13 +172,7 @@ impl Builds {
         };
         match self {
             Builds::Direct => {
-                let b = native::build(
-                    &sources_with(p, replaced, dir)?,
-                    &include_dirs(p),
-                    &p.cflags,
-                    dir,
-                    native::Instrument::Plain,
-                )?;
+                let b = build_replaced(p, replaced, dir, native::Instrument::Plain)?;
                 run_all(&b.exe)
             }
             Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all)?,
@@ -239,8 +227,7 @@ impl Builds {
         deadline: Instant, max_runs: usize,
     ) -> Result<Option<Vec<usize>>, String> {
         let Builds::Direct = self else { return Ok(None) };
-        let b =
-            native::build(&sources_with(p, schema, dir)?, &include_dirs(p), &p.cflags, dir, native::Instrument::Plain)?;
+        let b = build_replaced(p, schema, dir, native::Instrument::Plain)?;
         let with = |t: &TestCase, v: usize| {
             let mut t = t.clone();
             t.env.push((super::schemata::VARIANT_ENV.into(), v.to_string()));
@@ -404,6 +391,14 @@ pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration
 /// The project's source paths with source `replaced.0` written, as
 /// `replaced.1`, into `dir/v/` under its own name (a direct build's
 /// variant).
+/// The project with `replaced` (source index, text) built natively in
+/// `dir`, instrumented as `instrument` says.
+fn build_replaced(
+    p: &Project, replaced: (usize, &str), dir: &Path, instrument: native::Instrument,
+) -> Result<native::Build, String> {
+    native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, instrument)
+}
+
 fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
     let f = dir.join("v").join(p.sources[replaced.0].file_name().unwrap_or_default());
@@ -601,17 +596,18 @@ mod tests {
     /// A program that loops on every input.
     const LOOPS: &str = "int main(void) { for (;;) { } }\n";
 
-    /// A project of [`LOOPS`] with one test.
-    fn looping_project() -> (tempfile::TempDir, Project) {
+    /// A project of `prog.c` with `src` and the project file `yaml`.
+    fn project_of(src: &str, yaml: &str) -> (tempfile::TempDir, Project) {
         let d = tempfile::tempdir().unwrap();
-        std::fs::write(d.path().join("prog.c"), LOOPS).unwrap();
-        std::fs::write(
-            d.path().join(crate::config::PROJECT_FILE),
-            "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n",
-        )
-        .unwrap();
+        std::fs::write(d.path().join("prog.c"), src).unwrap();
+        std::fs::write(d.path().join(crate::config::PROJECT_FILE), yaml).unwrap();
         let p = Project::load(d.path()).unwrap();
         (d, p)
+    }
+
+    /// A project of [`LOOPS`] with one test.
+    fn looping_project() -> (tempfile::TempDir, Project) {
+        project_of(LOOPS, "sources: [prog.c]\ntests:\n  - name: t\n    stdout: \"\"\n")
     }
 
     /// An input that takes the program out of bounds is told from one
@@ -619,16 +615,10 @@ mod tests {
     /// then the last, with `n` negative reading before the array.
     #[test]
     fn memory_errors_tell_an_input_outside_the_domain() {
-        let d = tempfile::tempdir().unwrap();
         let src = "#include <stdio.h>\nint main(void) { int n, a[4] = {1, 2, 3, 4};\n\
                    if (scanf(\"%d\", &n) != 1) return 1; printf(\"%d\\n\", a[n - 1]); return 0; }\n";
-        std::fs::write(d.path().join("prog.c"), src).unwrap();
-        std::fs::write(
-            d.path().join(crate::config::PROJECT_FILE),
-            "sources: [prog.c]\ntests:\n  - name: t\n    stdin: \"2\"\n    stdout: \"2\\n\"\n",
-        )
-        .unwrap();
-        let p = Project::load(d.path()).unwrap();
+        let (d, p) =
+            project_of(src, "sources: [prog.c]\ntests:\n  - name: t\n    stdin: \"2\"\n    stdout: \"2\\n\"\n");
         let inside = p.tests[0].clone();
         let outside = TestCase { stdin: b"-2".to_vec(), ..inside.clone() };
         let deadline = Instant::now() + Duration::from_secs(60);
