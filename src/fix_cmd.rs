@@ -30,8 +30,10 @@ pub struct FixArgs {
     /// paper's experiment uses 400).
     #[arg(long, value_name = "N")]
     max_paths: Option<u64>,
-    /// Time limit of the whole repair: seconds or with a unit (default 300s);
-    /// one site may take a sixth of it (at least 10 s).
+    /// Time limit of the whole repair: seconds or with a unit (default 300s).
+    /// A site's search is bounded by work (`--max-site-runs`,
+    /// `--max-site-instructions`), not by time; once a patch is in hand,
+    /// the last 15% is left to the choice among the patches.
     #[arg(long, value_name = "TIME")]
     timeout: Option<String>,
     /// Time limit of one native test run (default 5s).

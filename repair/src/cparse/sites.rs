@@ -129,10 +129,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
                 if let (Some(l), Some(r)) = (l, r) {
                     let scope = in_scope(n, src);
-                    if int_expr(l, src, &scope)
-                        && matches!(op, "=" | "+=" | "-=" | "*=")
-                        && n.parent().is_some_and(|p| p.kind() == "expression_statement")
-                    {
+                    if int_target(l, src, &scope) && matches!(op, "=" | "+=" | "-=" | "*=") && statement_level(n) {
                         add(Schema::Assignment, r, stmt_of(n), true);
                     } else if int_expr(l, src, &scope) && op == "=" && in_for_initializer(n) {
                         // `for (i = 1; …)`: an assignment like any other,
@@ -300,6 +297,51 @@ fn insertions(n: Node, src: &str) -> Vec<(Schema, String)> {
 /// Every node under `n`, in order.
 /// Whether `n` is a `for` loop's initializer, or one of the expressions
 /// of its comma-separated initializer (`for (i = 0, j = n; …)`).
+/// Whether `n` is an integer the program stores into: an integer
+/// variable, an element of an integer array of any rank, or `*p` of an
+/// `int *p`. Its index or pointer may have effects of its own
+/// (`a[n++] = x`): they happen once, whatever the value stored, so the
+/// value is a site like any other.
+fn int_target(n: Node, src: &str, scope: &[Decl]) -> bool {
+    match n.kind() {
+        "identifier" => scope.iter().any(|d| d.name == text(n, src) && d.int_scalar()),
+        "parenthesized_expression" => n.named_child(0).is_some_and(|c| int_target(c, src, scope)),
+        "subscript_expression" => {
+            let mut base = n;
+            let mut rank = 0;
+            while base.kind() == "subscript_expression" {
+                rank += 1;
+                match base.child_by_field_name("argument") {
+                    Some(a) => base = a,
+                    None => return false,
+                }
+            }
+            base.kind() == "identifier" && scope.iter().any(|d| d.name == text(base, src) && d.int && d.levels == rank)
+        }
+        "pointer_expression" => {
+            let deref = n.child_by_field_name("operator").is_some_and(|o| text(o, src) == "*");
+            let mut arg = n.child_by_field_name("argument");
+            // `*p++ = x`: the pointer steps after the store.
+            if let Some(u) = arg.filter(|a| a.kind() == "update_expression") {
+                arg = u.child_by_field_name("argument");
+            }
+            let base = arg.filter(|a| a.kind() == "identifier").map(|a| text(a, src));
+            deref && base.is_some_and(|b| scope.iter().any(|d| d.name == b && d.int_elements() && d.array.is_none()))
+        }
+        _ => false,
+    }
+}
+
+/// Whether the assignment `n` is a statement of its own or one of the
+/// assignments a statement joins with commas (`a = x, b = y;`).
+fn statement_level(n: Node) -> bool {
+    match n.parent() {
+        Some(p) if p.kind() == "expression_statement" => true,
+        Some(p) if p.kind() == "comma_expression" => statement_level(p),
+        _ => false,
+    }
+}
+
 fn in_for_initializer(n: Node) -> bool {
     let Some(p) = n.parent() else { return false };
     match p.kind() {
@@ -670,5 +712,21 @@ void f(void) { usage(); }\n";
             assert_eq!(s.stmt, cond.stmt, "{original}");
             assert_eq!(s.lines, line..line + 1, "{original}");
         }
+    }
+
+    /// A value stored into any integer target is a site: an element whose
+    /// index steps (`a[n++] = …`), an element of a two-dimensional array,
+    /// `*p++`, and each assignment a statement joins with commas. A
+    /// field's or a floating-point target's is not.
+    #[test]
+    fn a_value_stored_into_any_integer_target_is_a_site() {
+        let src = "struct t { int n; };\nint main(void) {\n    int a[9], fr[9][2], *p = a, n = 0, i = 1, k = 0, f = 2;\n    struct t s;\n    double d;\n    a[n++] = i + 1;\n    fr[i][0] = f, fr[i][1] = i - k;\n    *p++ = k;\n    s.n = i * 2;\n    d = i * 3;\n    return a[0] + s.n + (int)d;\n}\n";
+        let all = sites(src, 4).unwrap();
+        let stored: Vec<(u32, &str)> = all
+            .iter()
+            .filter(|s| s.schema == Schema::Assignment && s.line() > 5)
+            .map(|s| (s.line(), s.original.as_str()))
+            .collect();
+        assert_eq!(stored, [(6, "i + 1"), (7, "f"), (7, "i - k"), (8, "k")]);
     }
 }
