@@ -190,6 +190,11 @@ fn err(msg: impl Into<String>) -> ConfigError {
 }
 
 impl Project {
+    /// The paths of its sources (`dir` joined to each).
+    pub fn source_paths(&self) -> Vec<PathBuf> {
+        self.sources.iter().map(|s| self.dir.join(s)).collect()
+    }
+
     /// Reads `dir/se2repair.yaml` and every file it names.
     pub fn load(dir: &Path) -> Result<Project, ConfigError> {
         let file = dir.join(PROJECT_FILE);

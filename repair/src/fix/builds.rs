@@ -44,7 +44,7 @@ impl Builds {
     ) -> Result<(Vec<TestResult>, Spectrum), FixError> {
         let mut results = Vec::new();
         let mut spec = Spectrum::default();
-        let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+        let srcs: Vec<PathBuf> = p.source_paths();
         let mut direct = None;
         type Take<'a> = Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String> + 'a>;
         let (exe, take, built): (PathBuf, Take, Option<&native::Build>) = match self {
@@ -145,30 +145,22 @@ impl Builds {
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
         deadline: Instant,
     ) -> Result<Vec<Observed>, String> {
-        use super::behaviour::{End, MAX_TIMEOUTS};
+        use super::behaviour::End;
         let run_all = |exe: &Path| -> Result<Vec<Observed>, String> {
-            let mut out = Vec::new();
-            let mut timeouts = 0;
-            for t in inputs {
-                // A program that loops on several inputs is taken to loop
-                // on the rest: it is not run on them.
-                if timeouts >= MAX_TIMEOUTS {
-                    out.push(Observed { stdout: Vec::new(), end: End::NotRun });
-                    continue;
-                }
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err("the repair's time limit was reached".into());
-                }
-                let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
-                timeouts += usize::from(r.timed_out);
-                let end = match r.abnormal() {
-                    Some(a) => End::Abnormal(a),
-                    None => End::Exit(r.exit.unwrap_or(-1)),
-                };
-                out.push(Observed { stdout: r.stdout, end });
-            }
-            Ok(out)
+            let runs = run_inputs(exe, p, inputs, None, timeout, deadline)?;
+            Ok(runs
+                .into_iter()
+                .map(|r| match r {
+                    None => Observed { stdout: Vec::new(), end: End::NotRun },
+                    Some(r) => {
+                        let end = match r.abnormal() {
+                            Some(a) => End::Abnormal(a),
+                            None => End::Exit(r.exit.unwrap_or(-1)),
+                        };
+                        Observed { stdout: r.stdout, end }
+                    }
+                })
+                .collect())
         };
         match self {
             Builds::Direct => {
@@ -187,29 +179,11 @@ impl Builds {
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, dir: &Path, deadline: Instant,
     ) -> Option<Vec<bool>> {
         let Builds::Direct = self else { return None };
-        let srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
         std::fs::create_dir_all(dir).ok()?;
-        let b = native::build(&srcs, &include_dirs(p), &p.cflags, dir, native::Instrument::Memory).ok()?;
-        let mut out = Vec::new();
-        let mut timeouts = 0;
-        for t in inputs {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return None;
-            }
-            // As when observing: a program that loops on several inputs is
-            // not run on the rest (no error is known there).
-            if timeouts >= super::behaviour::MAX_TIMEOUTS {
-                out.push(false);
-                continue;
-            }
-            let mut t = (*t).clone();
-            t.env.push((native::MEMORY_ENV.0.into(), native::MEMORY_ENV.1.into()));
-            let (r, _) = run_one(&b.exe, p, &t, timeout.min(left)).ok()?;
-            timeouts += usize::from(r.timed_out);
-            out.push(native::memory_error(&r.stderr));
-        }
-        Some(out)
+        let b = native::build(&p.source_paths(), &include_dirs(p), &p.cflags, dir, native::Instrument::Memory).ok()?;
+        let runs = run_inputs(&b.exe, p, inputs, Some(native::MEMORY_ENV), timeout, deadline).ok()?;
+        // No error is known where the program was not run.
+        Some(runs.iter().map(|r| r.as_ref().is_some_and(|r| native::memory_error(&r.stderr))).collect())
     }
 
     /// The variants of a mutant schema that pass every one of `tests`:
@@ -283,7 +257,7 @@ impl Builds {
     /// another thread (`ahead.rs`).
     pub(crate) fn bitcode_job(p: &Project, src: usize, instrumented: &str, dir: &Path) -> BitcodeJob {
         BitcodeJob {
-            sources: p.sources.iter().map(|s| p.dir.join(s)).collect(),
+            sources: p.source_paths(),
             src,
             text: instrumented.to_string(),
             flags: clang_flags(p),
@@ -400,7 +374,7 @@ fn build_replaced(
 }
 
 fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    let mut srcs: Vec<PathBuf> = p.source_paths();
     let f = dir.join("v").join(p.sources[replaced.0].file_name().unwrap_or_default());
     std::fs::create_dir_all(f.parent().unwrap_or(dir)).map_err(|e| e.to_string())?;
     std::fs::write(&f, replaced.1).map_err(|e| e.to_string())?;
@@ -425,6 +399,41 @@ fn prepared(p: &Project, t: &TestCase, timeout: Duration) -> Result<(native::Tes
     t.argv0 = Builds::argv0(p);
     t.run_dir = Some(dir.path.clone());
     Ok((dir, t))
+}
+
+/// Runs `exe` on each of `inputs` in order (with `env` added), each
+/// within the time left before `deadline` (an error once it is reached).
+/// A program that timed out on [`super::behaviour::MAX_TIMEOUTS`] inputs
+/// is taken to loop on the rest: they are not run (`None`).
+fn run_inputs(
+    exe: &Path, p: &Project, inputs: &[&TestCase], env: Option<(&str, &str)>, timeout: Duration, deadline: Instant,
+) -> Result<Vec<Option<RunResult>>, String> {
+    let mut out = Vec::new();
+    let mut timeouts = 0;
+    for t in inputs {
+        if timeouts >= super::behaviour::MAX_TIMEOUTS {
+            out.push(None);
+            continue;
+        }
+        let left = deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err("the repair's time limit was reached".into());
+        }
+        let with_env;
+        let t = match env {
+            Some((k, v)) => {
+                let mut c = (*t).clone();
+                c.env.push((k.into(), v.into()));
+                with_env = c;
+                &with_env
+            }
+            None => *t,
+        };
+        let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
+        timeouts += usize::from(r.timed_out);
+        out.push(Some(r));
+    }
+    Ok(out)
 }
 
 fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {

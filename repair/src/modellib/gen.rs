@@ -166,7 +166,7 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     ];
     // The native program with the real FUNC, with coverage.
     let build_dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+    let mut srcs: Vec<PathBuf> = p.source_paths();
     srcs.extend(library);
     let b =
         native::build(&srcs, std::slice::from_ref(&p.dir), &p.cflags, build_dir.path(), native::Instrument::Coverage)?;

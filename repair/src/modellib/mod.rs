@@ -165,7 +165,7 @@ pub(crate) fn bitcode_sources(p: &Project) -> Result<Option<Vec<PathBuf>>, Strin
     let is_bc = |s: &PathBuf| s.extension().is_some_and(|e| e == "bc");
     match p.sources.iter().filter(|s| is_bc(s)).count() {
         0 => Ok(None),
-        n if n == p.sources.len() => Ok(Some(p.sources.iter().map(|s| p.dir.join(s)).collect())),
+        n if n == p.sources.len() => Ok(Some(p.source_paths())),
         _ => Err("unsupported: `sources` mixes C files and bitcode; give the program either as C sources or as bitcode (.bc)".into()),
     }
 }
@@ -331,7 +331,7 @@ impl<'a> Job<'a> {
         let bitcode = bitcode_sources(p)?;
         let mut c: Vec<PathBuf> = match bitcode {
             Some(_) => Vec::new(),
-            None => p.sources.iter().map(|s| p.dir.join(s)).collect(),
+            None => p.source_paths(),
         };
         c.extend(extra.iter().cloned());
         let imp = dir.join(format!("se2_impl_{}.c", self.func));
@@ -413,7 +413,7 @@ impl<'a> Job<'a> {
         let b = match bitcode_sources(p)? {
             Some(bcs) => native::build_bitcode_with(&bcs, model, &self.func, out.path())?,
             None => {
-                let mut srcs: Vec<PathBuf> = p.sources.iter().map(|s| p.dir.join(s)).collect();
+                let mut srcs: Vec<PathBuf> = p.source_paths();
                 srcs.push(model.to_path_buf());
                 let mut flags = cflags(p);
                 flags.push(native::MODEL_NATIVE_FLAG.to_string());
