@@ -66,6 +66,11 @@ pub struct Config {
     /// Fixed bytes for stdin instead of the tool's own stdin (a test's
     /// input); ignored with `sym_stdin`.
     pub stdin: Option<Rc<Vec<u8>>>,
+    /// Positions (ascending) of `stdin`'s bytes that are symbolic decimal
+    /// digits (`'0'..='9'`) instead of fixed: an input shaped like a
+    /// test's, its numbers free in their width (the object `stdin`; its
+    /// other bytes are the fixed ones). Empty: `stdin` as given.
+    pub stdin_digits: Rc<Vec<u32>>,
     /// The output a path must print (a test's expected stdout): a path
     /// whose stdout departs from it ends early (`OutputMismatch`), and a
     /// symbolic byte printed is constrained to the expected byte.
@@ -288,6 +293,7 @@ impl Default for Config {
             sym_files: None,
             sym_stdout: false,
             stdin: None,
+            stdin_digits: Rc::default(),
             expect_stdout: None,
             fork_on_values: false,
             fork_on_pins: false,

@@ -242,6 +242,9 @@ impl<'p> Executor<'p> {
                 };
                 st.proc.sym_stdin = Some(Rc::new(SymFile { name: b"stdin".to_vec(), data, size: n as u64, stat }));
             }
+            if self.cfg.sym_stdin.is_none() && !self.cfg.stdin_digits.is_empty() {
+                self.shaped_stdin(&mut st)?;
+            }
             // KLEE's symbolic stdout: 1024 bytes and a stat, after stdin's.
             if self.cfg.sym_stdout {
                 let (data, stat) = self.sym_dfile(&mut st, "stdout", 1024, &dir)?;

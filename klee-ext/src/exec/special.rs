@@ -659,6 +659,15 @@ impl<'p> Executor<'p> {
                 st.stdin_pos += (end - start) as u64;
                 Ok(Val::C((end - start) as u64))
             }
+            StdinSrc::Cells(cells) => {
+                let start = (st.stdin_pos as usize).min(cells.len());
+                let end = (start + n as usize).min(cells.len());
+                for (k, c) in cells[start..end].iter().enumerate() {
+                    st.mem.write_byte(&self.pool, id, off + k as u64, *c);
+                }
+                st.stdin_pos += (end - start) as u64;
+                Ok(Val::C((end - start) as u64))
+            }
             StdinSrc::Symbolic { arr, len } => {
                 let avail = (len as u64).saturating_sub(st.stdin_pos).min(n);
                 for k in 0..avail {

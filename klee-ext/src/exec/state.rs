@@ -72,6 +72,8 @@ pub enum StdinSrc {
     Symbolic { arr: ArrayId, len: u32 },
     /// Fixed bytes (a replayed `--sym-stdin`).
     Bytes(Rc<Vec<u8>>),
+    /// Each byte fixed or an expression (`Config::stdin_digits`).
+    Cells(Rc<Vec<Result<u8, ExprId>>>),
 }
 
 #[derive(Clone, Debug)]

@@ -35,6 +35,7 @@ impl<'p> Executor<'p> {
     /// Whether the run has symbolic inputs (test generation or repair).
     pub(crate) fn symbolic_run(&self) -> bool {
         self.cfg.sym_stdin.is_some()
+            || !self.cfg.stdin_digits.is_empty()
             || self.cfg.sym_files.is_some()
             || self.cfg.expect_stdout.is_some()
             || self

@@ -201,7 +201,7 @@ impl<'p> Executor<'p> {
                     group = crate::procs::Group::Shared;
                     cmd.stdin(Stdio::inherit());
                 }
-                StdinSrc::Symbolic { .. } => {
+                StdinSrc::Symbolic { .. } | StdinSrc::Cells(_) => {
                     cmd.stdin(Stdio::null());
                 }
             },

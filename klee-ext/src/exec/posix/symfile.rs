@@ -83,6 +83,41 @@ impl<'p> Executor<'p> {
         })
     }
 
+    /// `Config::stdin_digits`: the object `stdin`, as long as the fixed
+    /// stdin, its listed bytes digits (`'0'..='9'`, the fixed byte in
+    /// the path's model), the others the fixed bytes.
+    pub(in crate::exec) fn shaped_stdin(&mut self, st: &mut State) -> Result<(), String> {
+        let fixed = self.cfg.stdin.clone().unwrap_or_default();
+        let digits = self.cfg.stdin_digits.clone();
+        let arr = self.pool.new_array("stdin", fixed.len().max(1) as u32);
+        self.add_array(st, arr, "stdin")?;
+        let mut cells: Vec<Result<u8, ExprId>> = fixed.iter().map(|&b| Ok(b)).collect();
+        let mut model = (*st.model).clone();
+        let mut all = self.pool.constant(1, 1);
+        let (zero, nine) = (self.pool.constant(8, u64::from(b'0')), self.pool.constant(8, u64::from(b'9')));
+        for &i in digits.iter().filter(|&&i| (i as usize) < fixed.len()) {
+            let v = self.pool.var(arr, i);
+            let lo = self.pool.cmp(CmpOp::Ule, zero, v);
+            let hi = self.pool.cmp(CmpOp::Ule, v, nine);
+            let both = self.pool.and(lo, hi);
+            all = self.pool.and(all, both);
+            let b = fixed[i as usize];
+            if !b.is_ascii_digit() {
+                return Err(format!("stdin byte {i} is not a digit ({b:#04x})"));
+            }
+            model.bytes.insert((arr, i), b);
+            cells[i as usize] = Err(v);
+        }
+        for (i, c) in cells.iter().enumerate() {
+            if let Ok(b) = c {
+                model.bytes.insert((arr, i as u32), *b);
+            }
+        }
+        st.add_constraint(all, Rc::new(model));
+        st.stdin = super::super::state::StdinSrc::Cells(Rc::new(cells));
+        Ok(())
+    }
+
     /// A symbolic file's contents (`name`) and stat (`name_stat`), with
     /// the stat's constraints and preferred values; `dir` is the stat of
     /// the working directory the preferences copy.
