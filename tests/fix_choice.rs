@@ -273,3 +273,27 @@ fn a_failing_test_too_long_for_the_vm_is_screened_natively() {
     assert_eq!(first["line"], 10, "{first}");
     assert_eq!(first["outcome"], "patched", "{first}");
 }
+
+const THRESHOLD: &str = "#include <stdio.h>\n\nint main(void)\n{\n    int x, lo;\n    if (scanf(\"%d %d\", &x, &lo) != 2)\n        return 1;\n    if (x > lo + 100)\n        printf(\"big\\n\");\n    else\n        printf(\"small\\n\");\n    return 0;\n}\n";
+
+const THRESHOLD_TESTS: &str = "sources: [prog.c]\ntests:\n  - {name: t1, stdin: \"5 0\\n\", stdout: \"small\\n\"}\n  - {name: t2, stdin: \"30 0\\n\", stdout: \"big\\n\"}\n  - {name: t3, stdin: \"200 0\\n\", stdout: \"big\\n\"}\n";
+
+#[test]
+fn the_vm_finds_inputs_where_patches_at_one_site_and_the_original_differ() {
+    let _l = serial();
+    // Every threshold between 5 and 29 passes; the inputs near the tests
+    // (each number ±1, 0, …) show none of them departing from the
+    // original near the passing tests. The VM, given the tests' shape
+    // (two numbers, their digits free), finds inputs where a patch and
+    // the original take different branches — under both engines
+    // (`so-pse` every pair at once, `fo` pair by pair).
+    for engine in ["so-pse", "fo"] {
+        let d = project(&[("prog.c", THRESHOLD), ("se2repair.yaml", THRESHOLD_TESTS)]);
+        let (o, r) = fix_report(d.path(), &["--location", "prog.c:8", "--timeout", "60s", "--engine", engine]);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(r["status"], "patched", "{engine}: {err}");
+        let found = r["choice"]["found_inputs"].as_u64().unwrap_or(0);
+        assert!(found >= 1, "{engine}: {}\n{err}", r["choice"]);
+        assert!(r["choice"]["near_inputs"].as_u64().unwrap() > found, "{}", r["choice"]);
+    }
+}

@@ -38,6 +38,11 @@ pub struct Near {
     pub near_failing: bool,
     /// The new value of a changed number.
     pub value: Option<i64>,
+    /// Found by the VM where two patches at one site differ
+    /// (`distinguish.rs`), not made by one change of a test's input: it
+    /// tells behaviours apart and is asked, but weighs nothing in a
+    /// departure (it was sought where a patch departs).
+    pub found: bool,
 }
 
 /// What a run shows of the program's behaviour.
@@ -104,6 +109,11 @@ fn numbers(s: &str) -> Vec<(std::ops::Range<usize>, i64)> {
         i += 1;
     }
     out
+}
+
+/// The byte ranges of the integers of `s` (a sign included).
+pub fn number_ranges(s: &str) -> Vec<std::ops::Range<usize>> {
+    numbers(s).into_iter().map(|(r, _)| r).collect()
 }
 
 /// The digits that end a word of `s` (`8` of `a8`, `12` of `x12`: a
@@ -279,7 +289,13 @@ pub fn inputs_near(tests: &[&TestCase], max: usize) -> Vec<Near> {
         for k in 0..longest {
             for (place, text, change, value) in lists.iter().filter_map(|l| l.get(k)) {
                 let (test, at) = changed(t, &stdin, place, text, format!("{}~{}", t.name, mine.len() + 1));
-                mine.push(Near { test, what: format!("{at}: {change}"), near_failing: false, value: *value });
+                mine.push(Near {
+                    test,
+                    what: format!("{at}: {change}"),
+                    near_failing: false,
+                    value: *value,
+                    found: false,
+                });
             }
         }
         per_test.push(mine);

@@ -271,9 +271,9 @@ pub fn case_split_of(pt: &Patch) -> Option<CaseSplit> {
 }
 
 /// An input's weight in a departure: 1 near a passing test,
-/// [`NEAR_FAILING_WEIGHT`] near a failing one.
+/// [`NEAR_FAILING_WEIGHT`] near a failing one or found by the VM.
 pub fn weight(n: &Near) -> f64 {
-    if n.near_failing {
+    if n.near_failing || n.found {
         NEAR_FAILING_WEIGHT
     } else {
         1.0

@@ -566,6 +566,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         dir: &tmp.path().join("behaviour"),
         out_dir: &out_dir,
         deadline,
+        engine: opts.engine,
         asker: opts.asker.as_ref(),
         questions: opts.questions,
     };

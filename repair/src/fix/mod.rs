@@ -6,7 +6,8 @@
 //! printed string literals, from the expected output), [`site`] (one site: its
 //! search and the native validation of each term), [`tree`] (`--tree`),
 //! [`outcome`] (how the repair, a site and a set end, as types),
-//! [`behaviour`] (inputs near the tests), [`choice`] (the principles that
+//! [`behaviour`] (inputs near the tests), [`distinguish`] (inputs the VM
+//! finds where two patches at one site differ), [`choice`] (the principles that
 //! order the patches' behaviours), [`pool`] (the choice over every
 //! validated patch, its report and its questions),
 //! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
@@ -19,6 +20,7 @@ pub mod behaviour;
 pub mod builds;
 pub mod choice;
 mod closest;
+pub mod distinguish;
 pub mod error;
 mod fixit;
 mod job;

@@ -114,6 +114,9 @@ pub struct Choice {
     pub pool: usize,
     pub compared: usize,
     pub near_inputs: usize,
+    /// Of the inputs near the tests, those the VM found where two
+    /// interpretations of a site differ (`distinguish.rs`).
+    pub found_inputs: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub chosen: Option<BehaviourInfo>,
     /// Every behaviour compared, in the principles' order (the first is
@@ -158,6 +161,8 @@ pub struct Ctx<'a> {
     pub out_dir: &'a Path,
     pub deadline: Instant,
     /// Who answers questions, if anyone.
+    /// How the VM tells the patches at one site apart (`distinguish.rs`).
+    pub engine: crate::infer::Engine,
     pub asker: Option<&'a AskWith>,
     pub questions: usize,
 }
@@ -193,6 +198,7 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
         pool: n,
         compared: 0,
         near_inputs: 0,
+        found_inputs: 0,
         chosen: None,
         behaviours: Vec::new(),
         alternatives: Vec::new(),
@@ -221,11 +227,24 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
         let patches = reorder(pool, &order, None);
         return Chosen { patches, choice, answered: Vec::new(), none_agrees: false };
     };
+    let search = super::distinguish::Search {
+        p: ctx.p,
+        builds: ctx.builds,
+        texts: ctx.texts,
+        tests: &ctx.tests,
+        failing: &ctx.failing,
+        engine: ctx.engine,
+        dir: &ctx.dir.join("found"),
+        deadline: ctx.deadline,
+    };
     let compared = &pool[..cmp.observed.len()];
+    progress.status("searching the VM for inputs that tell the patches apart");
+    let cmp = super::distinguish::with_found(&search, compared, ctx.timeout.min(NEAR_RUN_LIMIT), cmp);
     let weights: Vec<f64> = cmp.near.iter().map(choice::weight).collect();
     let mut order = choice::order(compared, &cmp.original, &cmp.observed, &weights);
     choice.compared = cmp.observed.len();
     choice.near_inputs = cmp.near.len();
+    choice.found_inputs = cmp.near.iter().filter(|n| n.found).count();
     choice.behaviours = order.iter().map(|b| info(compared, b)).collect();
     let mut answered = Vec::new();
     let mut none_agrees = false;
@@ -567,14 +586,25 @@ fn input_text(args: &[String], stdin: &str) -> String {
     }
 }
 
+/// `" (N found by the VM)"` when some inputs were.
+fn found_by_vm(c: &Choice) -> String {
+    if c.found_inputs == 0 {
+        String::new()
+    } else {
+        format!(" ({} found by the VM)", c.found_inputs)
+    }
+}
+
 /// The choice's lines of the summary.
 pub fn summary(c: &Choice, project: &str) -> String {
     let mut s = String::new();
     match c.certainty {
         Certainty::OnlyPatch => s.push_str("the only patch found that passes the tests\n"),
         Certainty::OneBehaviour => s.push_str(&format!(
-            "the tests decide: the {} patches found behave alike on {} inputs near the tests\n",
-            c.compared, c.near_inputs
+            "the tests decide: the {} patches found behave alike on {} inputs near the tests{}\n",
+            c.compared,
+            c.near_inputs,
+            found_by_vm(c)
         )),
         Certainty::Answered => s.push_str(&format!(
             "the answers decide: of the {} behaviours that pass the tests, one agrees with them\n",
@@ -646,6 +676,7 @@ mod tests {
             what: name.into(),
             near_failing,
             value: None,
+            found: false,
         }
     }
 
