@@ -230,6 +230,9 @@ pub struct Search<'a> {
     pub tests: &'a [&'a TestCase],
     pub failing: &'a [bool],
     pub engine: Engine,
+    /// Questions can be asked (`--oracle`, `--ask`): only then is an
+    /// input where a patch departs from the original worth finding.
+    pub asking: bool,
     pub dir: &'a Path,
     pub deadline: Instant,
 }
@@ -292,7 +295,9 @@ pub fn with_found(s: &Search, compared: &[Patch], timeout: Duration, mut cmp: Co
     }
     let mut found: Vec<Near> = Vec::new();
     for (k, set) in site_sets(s.texts, compared).iter().enumerate() {
-        let pairs = untold(&cmp, set);
+        let mut pairs = untold(&cmp, set);
+        // Unasked, a departure found weighs nothing: only pairs of patches.
+        pairs.retain(|&(a, _)| s.asking || a > 0);
         let more = find(s, set, &pairs, PER_SITE.min(MAX_FOUND - found.len()), k);
         // One input found at two sites, or one the inputs near the
         // tests hold already, runs once.

@@ -234,6 +234,7 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
         tests: &ctx.tests,
         failing: &ctx.failing,
         engine: ctx.engine,
+        asking: ctx.asker.is_some(),
         dir: &ctx.dir.join("found"),
         deadline: ctx.deadline,
     };
