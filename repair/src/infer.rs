@@ -501,6 +501,14 @@ pub(crate) fn test_config(
     cfg.solver.timeout = Some(limits.query_timeout);
     cfg.solver.steps = limits.solver_steps;
     cfg.solver.so.encoding = engine.encoding();
+    place(&mut cfg, t);
+    cfg
+}
+
+/// Test `t`'s folder and environment in the VM's configuration: its
+/// prepared folder (and working folder in it), the tool's environment
+/// with the test's variables over it.
+pub(crate) fn place(cfg: &mut Config, t: &TestCase) {
     if let Some(d) = &t.run_dir {
         cfg.cwd = Some(t.cwd.as_ref().map_or(d.clone(), |c| d.join(c)));
         // The run may change its own test folder, as the native one does.
@@ -517,7 +525,6 @@ pub(crate) fn test_config(
         env.extend(t.env.iter().map(|(k, v)| format!("{k}={v}").into_bytes()));
         cfg.env = Some(env);
     }
-    cfg
 }
 
 /// A passing path's condition as "each application has the value it had",

@@ -641,43 +641,20 @@ impl<'p> Executor<'p> {
             Err(crate::exec::memory::MemFault::Null) => return self.fail(st, libc::EFAULT).map(|r| Val::C(r as u64)),
             Err(e) => return Err(self.fault(st, e)),
         };
-        match st.stdin.clone() {
-            StdinSrc::Host => {
-                let data = self.host_stdin(st.stdin_pos, n);
-                for (k, c) in data.iter().enumerate() {
-                    st.mem.write_byte(&self.pool, id, off + k as u64, Ok(*c));
-                }
-                st.stdin_pos += data.len() as u64;
-                Ok(Val::C(data.len() as u64))
-            }
-            StdinSrc::Bytes(data) => {
-                let start = (st.stdin_pos as usize).min(data.len());
-                let end = (start + n as usize).min(data.len());
-                for (k, c) in data[start..end].iter().enumerate() {
-                    st.mem.write_byte(&self.pool, id, off + k as u64, Ok(*c));
-                }
-                st.stdin_pos += (end - start) as u64;
-                Ok(Val::C((end - start) as u64))
-            }
-            StdinSrc::Cells(cells) => {
-                let start = (st.stdin_pos as usize).min(cells.len());
-                let end = (start + n as usize).min(cells.len());
-                for (k, c) in cells[start..end].iter().enumerate() {
-                    st.mem.write_byte(&self.pool, id, off + k as u64, *c);
-                }
-                st.stdin_pos += (end - start) as u64;
-                Ok(Val::C((end - start) as u64))
-            }
-            StdinSrc::Symbolic { arr, len } => {
-                let avail = (len as u64).saturating_sub(st.stdin_pos).min(n);
-                for k in 0..avail {
-                    let v = self.pool.var(arr, (st.stdin_pos + k) as u32);
-                    st.mem.write_byte(&self.pool, id, off + k, Err(v));
-                }
-                st.stdin_pos += avail;
-                Ok(Val::C(avail))
-            }
+        // The next (at most) `n` bytes, each fixed or an expression.
+        let pos = st.stdin_pos;
+        let tail = |len: usize| (pos as usize).min(len)..(pos.saturating_add(n) as usize).min(len);
+        let bytes: Vec<Result<u8, ExprId>> = match st.stdin.clone() {
+            StdinSrc::Host => self.host_stdin(pos, n).into_iter().map(Ok).collect(),
+            StdinSrc::Bytes(data) => data[tail(data.len())].iter().map(|&c| Ok(c)).collect(),
+            StdinSrc::Cells(cells) => cells[tail(cells.len())].to_vec(),
+            StdinSrc::Symbolic { arr, len } => tail(len as usize).map(|i| Err(self.pool.var(arr, i as u32))).collect(),
+        };
+        for (k, c) in bytes.iter().enumerate() {
+            st.mem.write_byte(&self.pool, id, off + k as u64, *c);
         }
+        st.stdin_pos += bytes.len() as u64;
+        Ok(Val::C(bytes.len() as u64))
     }
 
     /// `__se2_fmt_double` / `__se2_fmt_ldouble`: one conversion formatted

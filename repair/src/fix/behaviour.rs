@@ -251,15 +251,15 @@ fn number_variants(t: &TestCase, stdin: &str) -> Vec<Vec<Variant>> {
     lists
 }
 
+/// `t` as an input of its own: named `name`, its expectations dropped.
+pub(super) fn unjudged(t: &TestCase, name: String) -> TestCase {
+    TestCase { name, stdout: None, stderr: None, exit: None, check: None, ..t.clone() }
+}
+
 /// `t` with the text at `place` replaced by `text`, its expectations
 /// dropped, named `name`; and where the change is, in words.
 fn changed(t: &TestCase, stdin: &str, place: &Place, text: &str, name: String) -> (TestCase, String) {
-    let mut n = t.clone();
-    n.stdout = None;
-    n.stderr = None;
-    n.exit = None;
-    n.check = None;
-    n.name = name;
+    let mut n = unjudged(t, name);
     let splice = |s: &str| format!("{}{text}{}", &s[..place.range.start], &s[place.range.end..]);
     let at = match place.arg {
         Some(i) => {

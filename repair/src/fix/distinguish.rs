@@ -238,10 +238,12 @@ pub struct Search<'a> {
 }
 
 /// Inputs on which some pair of `pairs` (indices into `set.exprs`) differs
-/// at the site, each as an input near the test whose shape it has; at
-/// most `max`. An exploration that cannot start (the merged program does
-/// not build) finds none.
-pub fn find(s: &Search, set: &SiteSet, pairs: &[(usize, usize)], max: usize, k: usize) -> Vec<Near> {
+/// at the site, each as an input near the test whose shape it has, none
+/// that `known` holds; at most `max`. An exploration that cannot start
+/// (the merged program does not build) finds none.
+pub fn find(
+    s: &Search, set: &SiteSet, pairs: &[(usize, usize)], max: usize, k: usize, known: &[&TestCase],
+) -> Vec<Near> {
     if pairs.is_empty() || max == 0 {
         return Vec::new();
     }
@@ -268,9 +270,9 @@ pub fn find(s: &Search, set: &SiteSet, pairs: &[(usize, usize)], max: usize, k: 
             }
             let found = explore(&prog, s.tests[t], only, per_run, deadline);
             for stdin in found {
-                let known = s.tests.iter().any(|x| x.args == s.tests[t].args && x.stdin == stdin)
-                    || out.iter().any(|n| n.test.args == s.tests[t].args && n.test.stdin == stdin);
-                if !known && out.len() < max {
+                let args = &s.tests[t].args;
+                let held = known.iter().copied().chain(out.iter().map(|n| &n.test));
+                if !held.into_iter().any(|x| &x.args == args && x.stdin == stdin) && out.len() < max {
                     out.push(near(s.tests[t], stdin, s.failing[t], out.len() + 1 + 100 * k));
                 }
             }
@@ -298,14 +300,12 @@ pub fn with_found(s: &Search, compared: &[Patch], timeout: Duration, mut cmp: Co
         let mut pairs = untold(&cmp, set);
         // Unasked, a departure found weighs nothing: only pairs of patches.
         pairs.retain(|&(a, _)| s.asking || a > 0);
-        let more = find(s, set, &pairs, PER_SITE.min(MAX_FOUND - found.len()), k);
-        // One input found at two sites, or one the inputs near the
-        // tests hold already, runs once.
-        let seen = |n: &Near| {
-            cmp.near.iter().chain(&found).any(|o| o.test.args == n.test.args && o.test.stdin == n.test.stdin)
-        };
-        let new: Vec<Near> = more.into_iter().filter(|n| !seen(n)).collect();
-        found.extend(new);
+        // An input the tests, the inputs near them or another site hold
+        // already is not found again.
+        let known: Vec<&TestCase> =
+            s.tests.iter().copied().chain(cmp.near.iter().chain(&found).map(|n| &n.test)).collect();
+        let more = find(s, set, &pairs, PER_SITE.min(MAX_FOUND - found.len()), k, &known);
+        found.extend(more);
     }
     let found = super::behaviour::in_domain(s.p, s.builds, s.tests, found, timeout, &s.dir.join("checked"), s.deadline);
     if found.is_empty() {
@@ -355,13 +355,7 @@ pub fn untold(cmp: &Comparison, set: &SiteSet) -> Vec<(usize, usize)> {
 
 /// The input near `t` with stdin `stdin`, found by the VM.
 fn near(t: &TestCase, stdin: Vec<u8>, failing: bool, n: usize) -> Near {
-    let mut test = t.clone();
-    test.name = format!("{}~vm{n}", t.name);
-    test.stdin = stdin;
-    test.stdout = None;
-    test.stderr = None;
-    test.exit = None;
-    test.check = None;
+    let test = TestCase { stdin, ..super::behaviour::unjudged(t, format!("{}~vm{n}", t.name)) };
     Near {
         test,
         what: format!("test {}, stdin: numbers found by the VM where two interpretations of the site differ", t.name),
@@ -377,9 +371,9 @@ fn explore(
     prog: &klee_ext::ir::Program, t: &TestCase, only: Option<usize>, work: Work, deadline: Instant,
 ) -> Vec<Vec<u8>> {
     let digits = digit_positions(&t.stdin);
-    let mut env: Vec<Vec<u8>> = t.env.iter().map(|(k, v)| format!("{k}={v}").into_bytes()).collect();
+    let mut placed = t.clone();
     if let Some(k) = only {
-        env.push(format!("SE2D_PAIR={k}").into_bytes());
+        placed.env.push(("SE2D_PAIR".into(), k.to_string()));
     }
     let time = deadline.saturating_duration_since(Instant::now());
     let mut cfg = Config {
@@ -394,9 +388,9 @@ fn explore(
         stdin: Some(Rc::new(t.stdin.clone())),
         stdin_digits: Rc::new(digits.clone()),
         object_resolution: ObjectResolution::Indexed,
-        env: Some(env),
         ..Config::default()
     };
+    crate::infer::place(&mut cfg, &placed);
     cfg.solver.timeout = Some(Duration::from_millis(500));
     cfg.solver.steps = true;
     let Ok(mut ex) = Executor::new(prog, cfg) else { return Vec::new() };

@@ -160,9 +160,9 @@ pub struct Ctx<'a> {
     pub dir: &'a Path,
     pub out_dir: &'a Path,
     pub deadline: Instant,
-    /// Who answers questions, if anyone.
     /// How the VM tells the patches at one site apart (`distinguish.rs`).
     pub engine: crate::infer::Engine,
+    /// Who answers questions, if anyone.
     pub asker: Option<&'a AskWith>,
     pub questions: usize,
 }

@@ -282,7 +282,7 @@ pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Re
 }
 
 /// What a native build adds to the program.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Instrument {
     /// Nothing: the program as it is.
     Plain,
@@ -311,9 +311,11 @@ pub fn build(
     let coverage = instrument == Instrument::Coverage;
     let cc = if instrument == Instrument::Plain { native_cc()? } else { gcc()? };
     let exe = out.join("program");
-    // A text built before (a patch validated, then run near the tests) is
-    // copied, not compiled again.
-    let known = (instrument == Instrument::Plain).then(|| built_before(sources, include_dirs, cflags)).flatten();
+    // A text built before (a patch validated, then run near the tests;
+    // the original checked for memory errors on each round of inputs) is
+    // copied, not compiled again. A coverage build is never: its counters
+    // live beside its objects.
+    let known = (!coverage).then(|| built_before(sources, include_dirs, cflags, instrument)).flatten();
     if let Some((_, Some(before))) = &known {
         if std::fs::create_dir_all(out).and_then(|_| std::fs::copy(before, &exe)).is_ok() {
             return Ok(Build { exe, gcda: Vec::new() });
@@ -364,10 +366,10 @@ pub fn build(
 }
 
 /// Where the run keeps the program built from these sources' texts (and
-/// headers' folders and flags), and whether it is there: `None` when the
+/// headers' folders, flags and instrumentation), and whether it is there: `None` when the
 /// run has no temporary folder or a source cannot be read.
 fn built_before(
-    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String],
+    sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], instrument: Instrument,
 ) -> Option<(PathBuf, Option<PathBuf>)> {
     use std::hash::{Hash, Hasher};
     let root = klee_ext::procs::temp_root()?;
@@ -376,7 +378,7 @@ fn built_before(
         s.file_name().hash(&mut h);
         std::fs::read(s).ok()?.hash(&mut h);
     }
-    (include_dirs, cflags).hash(&mut h);
+    (include_dirs, cflags, instrument).hash(&mut h);
     let dir = root.join("built");
     std::fs::create_dir_all(&dir).ok()?;
     let kept = dir.join(format!("{:016x}", h.finish()));

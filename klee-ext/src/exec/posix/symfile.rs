@@ -92,26 +92,24 @@ impl<'p> Executor<'p> {
         let arr = self.pool.new_array("stdin", fixed.len().max(1) as u32);
         self.add_array(st, arr, "stdin")?;
         let mut cells: Vec<Result<u8, ExprId>> = fixed.iter().map(|&b| Ok(b)).collect();
+        // The path's model starts at the fixed bytes, digits included.
         let mut model = (*st.model).clone();
+        for (i, &b) in fixed.iter().enumerate() {
+            model.bytes.insert((arr, i as u32), b);
+        }
         let mut all = self.pool.constant(1, 1);
         let (zero, nine) = (self.pool.constant(8, u64::from(b'0')), self.pool.constant(8, u64::from(b'9')));
         for &i in digits.iter().filter(|&&i| (i as usize) < fixed.len()) {
+            let b = fixed[i as usize];
+            if !b.is_ascii_digit() {
+                return Err(format!("stdin byte {i} is not a digit ({b:#04x})"));
+            }
             let v = self.pool.var(arr, i);
             let lo = self.pool.cmp(CmpOp::Ule, zero, v);
             let hi = self.pool.cmp(CmpOp::Ule, v, nine);
             let both = self.pool.and(lo, hi);
             all = self.pool.and(all, both);
-            let b = fixed[i as usize];
-            if !b.is_ascii_digit() {
-                return Err(format!("stdin byte {i} is not a digit ({b:#04x})"));
-            }
-            model.bytes.insert((arr, i), b);
             cells[i as usize] = Err(v);
-        }
-        for (i, c) in cells.iter().enumerate() {
-            if let Ok(b) = c {
-                model.bytes.insert((arr, i as u32), *b);
-            }
         }
         st.add_constraint(all, Rc::new(model));
         st.stdin = super::super::state::StdinSrc::Cells(Rc::new(cells));
