@@ -76,6 +76,10 @@ pub struct Limits {
     /// VM instructions of one site's runs, summed over its tests: its
     /// work budget beside the runs (`None`: none).
     pub max_site_instructions: Option<u64>,
+    /// Candidates of one site's deviation search validated natively (a
+    /// build and the tests each): its work budget beside the runs and
+    /// instructions (`None`: none).
+    pub max_validations: Option<u64>,
     /// Count each first-order query's limit in Z3 steps rather than time
     /// (`SolverConfig::steps`; `fix`).
     pub solver_steps: bool,

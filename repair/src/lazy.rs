@@ -126,6 +126,8 @@ struct Site<'s, 'p> {
     instructions: std::cell::Cell<u64>,
     /// Z3 steps of those runs' checks, bounded by [`Site::solver_budget`].
     solver_steps: std::cell::Cell<u64>,
+    /// Candidates validated natively, bounded by `Limits::max_validations`.
+    validations: std::cell::Cell<u64>,
     /// The work bound stopped the search.
     out_of_work: std::cell::Cell<bool>,
 }
@@ -143,12 +145,31 @@ impl Site<'_, '_> {
         if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m)
             || self.limits.max_site_instructions.is_some_and(|m| self.instructions.get() >= m)
             || self.solver_budget().is_some_and(|m| self.solver_steps.get() >= m)
+            || self.limits.max_validations.is_some_and(|m| self.validations.get() >= m)
         {
             self.out_of_work.set(true);
             return true;
         }
         Instant::now() >= self.limits.deadline
     }
+}
+
+/// `validate` of `term` (its cost `cost`), counted against the site's
+/// budget of validations: `None` once that is spent (the term is not
+/// validated). A term turned down before any build (an anti-pattern, or C
+/// that would repeat an effect: `usize::MAX`) costs nothing.
+fn validated(
+    site: &Site, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>, term: &Term, cost: u32,
+) -> Result<Option<Option<usize>>, String> {
+    if site.limits.max_validations.is_some_and(|m| site.validations.get() >= m) {
+        site.out_of_work.set(true);
+        return Ok(None);
+    }
+    let r = validate(term, cost)?;
+    if r != Some(usize::MAX) {
+        site.validations.set(site.validations.get() + 1);
+    }
+    Ok(Some(r))
 }
 
 impl<'p> TestExplorer<'p> {
@@ -384,6 +405,7 @@ pub fn infer_lazy<'a>(
         runs: Default::default(),
         instructions: Default::default(),
         solver_steps: Default::default(),
+        validations: Default::default(),
         out_of_work: Default::default(),
     };
     let mut stats = InferStats { search: "deviation".into(), ..InferStats::default() };
@@ -481,7 +503,8 @@ pub fn infer_lazy<'a>(
                 stats.lower_bound = stats.lower_bound.max(closest);
                 let mut accepted = Vec::new();
                 for (term, cost) in near {
-                    match validate(&term, cost)? {
+                    let Some(judged) = validated(&site, validate, &term, cost)? else { break };
+                    match judged {
                         None => accepted.push((term, cost)),
                         Some(_) => {
                             stats.rejected += 1;
@@ -491,6 +514,9 @@ pub fn infer_lazy<'a>(
                 }
                 if !accepted.is_empty() {
                     return Ok(Inferred::Terms(accepted));
+                }
+                if site.spent() {
+                    return Ok(Inferred::OutOfTime);
                 }
             }
             screen_neighbours(
@@ -596,7 +622,8 @@ pub fn infer_lazy<'a>(
             let mut accepted = Vec::new();
             let mut counter: Vec<usize> = Vec::new();
             for (term, cost) in terms {
-                match validate(&term, cost)? {
+                let Some(judged) = validated(&site, validate, &term, cost)? else { break };
+                match judged {
                     None => {
                         accepted.push((term, cost));
                     }

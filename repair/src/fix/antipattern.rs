@@ -345,6 +345,12 @@ fn implies(a: &Term, b: &Term, points: &[Vec<i64>]) -> bool {
     seen
 }
 
+/// Whether `a` and `b` (over `arity` arguments) have the same value on
+/// every sample where both are defined (and there is one).
+pub fn same_on_samples(a: &Term, b: &Term, arity: usize) -> bool {
+    equal_on(a, b, &samples(&[Some(a), Some(b)], arity))
+}
+
 fn equal_on(a: &Term, b: &Term, points: &[Vec<i64>]) -> bool {
     let mut seen = false;
     for p in points {

@@ -369,11 +369,28 @@ pub(super) fn in_domain(
     if near.is_empty() {
         return near;
     }
+    let errs = memory_errors(p, builds, tests, &near, timeout, dir, deadline);
+    let keep = domain(tests, &near, errs.as_deref());
+    near.into_iter().zip(keep).filter(|(_, k)| *k).map(|(n, _)| n).collect()
+}
+
+/// Per input of `tests` then `near`, whether the original program built
+/// with every memory access checked (in `dir`) errs in memory on it
+/// (`None` when the check cannot run).
+fn memory_errors(
+    p: &Project, builds: &Builds, tests: &[&TestCase], near: &[Near], timeout: Duration, dir: &Path, deadline: Instant,
+) -> Option<Vec<bool>> {
     let inputs: Vec<&TestCase> = tests.iter().copied().chain(near.iter().map(|n| &n.test)).collect();
-    let Some(errs) = builds.memory_errors(p, &inputs, timeout, dir, deadline) else { return near };
+    builds.memory_errors(p, &inputs, timeout, dir, deadline)
+}
+
+/// Per input of `near`, whether it is in the program's domain, given the
+/// memory errors `errs` of `tests` then `near` (all are, unknown).
+fn domain(tests: &[&TestCase], near: &[Near], errs: Option<&[bool]>) -> Vec<bool> {
+    let Some(errs) = errs else { return vec![true; near.len()] };
     let (own, theirs) = errs.split_at(tests.len());
     let base_errs = |n: &Near| made_from(tests, n).is_some_and(|i| own[i]);
-    near.into_iter().zip(theirs).filter(|(n, err)| !**err || base_errs(n)).map(|(n, _)| n).collect()
+    near.iter().zip(theirs).map(|(n, err)| !*err || base_errs(n)).collect()
 }
 
 /// What the compared patches of a pool do near the tests.
@@ -386,32 +403,97 @@ pub struct Comparison {
 }
 
 /// Runs the original and the first [`MAX_COMPARED`] patches of `pool` on
-/// the inputs near `tests` (`failing` per test). Runs stop at `deadline`:
-/// an error.
+/// the inputs near `tests` (`failing` per test) that are in the program's
+/// domain. The builds and their runs are independent: for a direct build
+/// they run on [`WORKERS`] threads, and what each gives does not depend on
+/// their order. Runs stop at `deadline`: an error.
 #[allow(clippy::too_many_arguments)]
 pub fn observe_pool(
     p: &Project, builds: &Builds, texts: &[String], tests: &[&TestCase], failing: &[bool], pool: &[Patch],
     timeout: Duration, dir: &Path, deadline: Instant,
 ) -> Result<Comparison, String> {
     let near = inputs_near_split(tests, failing, MAX_INPUTS);
-    let near = in_domain(p, builds, tests, near, timeout, &dir.join("checked"), deadline);
     if near.is_empty() || pool.is_empty() {
+        let near = in_domain(p, builds, tests, near, timeout, &dir.join("checked"), deadline);
         return Ok(Comparison { near, original: Vec::new(), observed: Vec::new() });
     }
     let inputs: Vec<&TestCase> = near.iter().map(|n| &n.test).collect();
     let src = pool[0].source;
-    let original = builds.observe(p, &inputs, timeout, (src, &texts[src]), &dir.join("original"), deadline)?;
-    let mut observed = Vec::new();
+    let mut versions: Vec<(usize, &str, std::path::PathBuf)> = vec![(src, &texts[src], dir.join("original"))];
     for (i, pt) in pool.iter().take(MAX_COMPARED).enumerate() {
-        let d = dir.join(format!("p{i}"));
-        observed.push(builds.observe(p, &inputs, timeout, (pt.source, &pt.patched_source), &d, deadline)?);
+        versions.push((pt.source, &pt.patched_source, dir.join(format!("p{i}"))));
     }
-    Ok(Comparison { near, original, observed })
+    let (errs, runs) = if matches!(builds, Builds::Direct) {
+        let check = || memory_errors(p, builds, tests, &near, timeout, &dir.join("checked"), deadline);
+        let observe = |k: usize| {
+            let (src, text, d) = &versions[k];
+            builds.observe(p, &inputs, timeout, (*src, text), d, deadline)
+        };
+        in_parallel(check, versions.len(), observe)
+    } else {
+        // A make build shares one tree: one at a time.
+        let errs = memory_errors(p, builds, tests, &near, timeout, &dir.join("checked"), deadline);
+        let runs = versions.iter().map(|(src, text, d)| builds.observe(p, &inputs, timeout, (*src, text), d, deadline));
+        (errs, runs.collect())
+    };
+    let keep = domain(tests, &near, errs.as_deref());
+    let kept =
+        |v: Vec<Observed>| -> Vec<Observed> { v.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(o, _)| o).collect() };
+    let mut runs = runs.into_iter().map(|r| r.map(kept)).collect::<Result<Vec<_>, _>>()?.into_iter();
+    let original = runs.next().unwrap_or_default();
+    let near = near.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(n, _)| n).collect();
+    Ok(Comparison { near, original, observed: runs.collect() })
+}
+
+/// Threads the builds and runs of [`observe_pool`] use at most.
+pub const WORKERS: usize = 2;
+
+/// `first` and `job(0)`, …, `job(n - 1)` on at most [`WORKERS`] threads:
+/// `first`'s result and the jobs' in their order.
+pub(super) fn in_parallel<A: Send, T: Send>(
+    first: impl FnOnce() -> A + Send, n: usize, job: impl Fn(usize) -> T + Sync,
+) -> (A, Vec<T>) {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let k = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            if k >= n {
+                return done;
+            }
+            done.push((k, job(k)));
+        }
+    };
+    std::thread::scope(|s| {
+        let helpers: Vec<_> = (1..WORKERS).map(|_| s.spawn(work)).collect();
+        let a = first();
+        let mut all = work();
+        for h in helpers {
+            // A job that panicked is a bug: it is raised here, as unthreaded.
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        all.sort_by_key(|(k, _)| *k);
+        (a, all.into_iter().map(|(_, t)| t).collect())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn jobs_in_parallel_give_their_results_in_their_order() {
+        let slow_first = |k: usize| {
+            // The first jobs take longest: they end after later ones.
+            std::thread::sleep(Duration::from_millis(((5 - k.min(5)) * 3) as u64));
+            k * k
+        };
+        let (a, jobs) = in_parallel(|| "first", 8, slow_first);
+        assert_eq!(a, "first");
+        assert_eq!(jobs, vec![0, 1, 4, 9, 16, 25, 36, 49]);
+        let (_, none) = in_parallel(|| (), 0, slow_first);
+        assert!(none.is_empty());
+    }
 
     #[test]
     fn numbers_are_found_in_arguments_and_stdin() {

@@ -191,8 +191,9 @@ impl Builds {
     /// expression chosen by [`super::schemata::VARIANT_ENV`] among
     /// `variants` terms) built natively once in `dir`, each test run once
     /// per variant, the first test first, a variant dropped at the first
-    /// it fails or when it runs [`super::schemata::SLOWER`] times as long
-    /// as the original. At most `max_runs` runs and none past `deadline`: the
+    /// it fails or when it evaluates the site, or runs,
+    /// [`super::schemata::SLOWER`] times as often or as long as the
+    /// original. At most `max_runs` runs and none past `deadline`: the
     /// variants not yet judged then are left out. `None` for a project
     /// built by its own build.
     #[allow(clippy::too_many_arguments)]
@@ -202,30 +203,38 @@ impl Builds {
     ) -> Result<Option<Vec<usize>>, String> {
         let Builds::Direct = self else { return Ok(None) };
         let b = build_replaced(p, schema, dir, native::Instrument::Plain)?;
-        let with = |t: &TestCase, v: usize| {
+        use super::schemata::{COUNT_ENV, LIMIT_ENV, SLOWER};
+        let with = |t: &TestCase, v: usize, env: Option<(&str, String)>| {
             let mut t = t.clone();
             t.env.push((super::schemata::VARIANT_ENV.into(), v.to_string()));
+            t.env.extend(env.map(|(k, v)| (k.to_string(), v)));
             t
         };
-        // A variant may run each test a bounded multiple of the original's
-        // time (the variant past the last is the original): one that
+        // A variant may evaluate the site a bounded multiple of the times
+        // the original does on each test (the variant past the last is the
+        // original), and run a bounded multiple of its time: one that
         // loops costs that, not the test's whole time limit.
         let mut limits = Vec::new();
         for t in tests {
             let start = Instant::now();
-            run_one(&b.exe, p, &with(t, variants), timeout).map_err(|e| e.to_string())?;
-            limits.push((start.elapsed() * super::schemata::SLOWER).clamp(super::schemata::LEAST_TIME, timeout));
+            let (r, _) = run_one(&b.exe, p, &with(t, variants, Some((COUNT_ENV, "1".into()))), timeout)
+                .map_err(|e| e.to_string())?;
+            let time = (start.elapsed() * SLOWER).clamp(super::schemata::LEAST_TIME, timeout);
+            let work = super::schemata::site_count(&r.stdout)
+                .map(|n| (n.saturating_mul(SLOWER.into())).max(super::schemata::LEAST_EVALUATIONS));
+            limits.push((time, work.map(|w| (LIMIT_ENV, w.to_string()))));
         }
         let mut runs = 0;
         let mut out = Vec::new();
         'variants: for v in 0..variants {
-            for (t, limit) in tests.iter().zip(&limits) {
+            for (t, (limit, work)) in tests.iter().zip(&limits) {
                 let left = deadline.saturating_duration_since(Instant::now());
                 if left.is_zero() || runs >= max_runs {
                     break 'variants;
                 }
                 runs += 1;
-                let (_, passed) = run_one(&b.exe, p, &with(t, v), (*limit).min(left)).map_err(|e| e.to_string())?;
+                let (_, passed) =
+                    run_one(&b.exe, p, &with(t, v, work.clone()), (*limit).min(left)).map_err(|e| e.to_string())?;
                 if !passed {
                     continue 'variants;
                 }

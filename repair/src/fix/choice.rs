@@ -464,6 +464,7 @@ mod tests {
             patched_source: String::new(),
             source: 0,
             also: Vec::new(),
+            term: None,
         }
     }
 

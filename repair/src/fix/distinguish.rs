@@ -300,6 +300,8 @@ pub fn with_found(s: &Search, compared: &[Patch], timeout: Duration, mut cmp: Co
         let mut pairs = untold(&cmp, set);
         // Unasked, a departure found weighs nothing: only pairs of patches.
         pairs.retain(|&(a, _)| s.asking || a > 0);
+        // Two patches whose terms agree on every sample differ on no input.
+        pairs.retain(|&(a, b)| a == 0 || !alike(compared, set, a, b));
         // An input the tests, the inputs near them or another site hold
         // already is not found again.
         let known: Vec<&TestCase> =
@@ -312,21 +314,30 @@ pub fn with_found(s: &Search, compared: &[Patch], timeout: Duration, mut cmp: Co
         return cmp;
     }
     let inputs: Vec<&TestCase> = found.iter().map(|n| &n.test).collect();
-    let run = |k: usize, src: usize, text: &str| {
-        s.builds.observe(s.p, &inputs, timeout, (src, text), &s.dir.join(format!("found{k}")), s.deadline)
+    // The original, then each compared patch (independent builds).
+    let version = |k: usize| match k.checked_sub(1) {
+        None => (compared[0].source, s.texts[compared[0].source].as_str()),
+        Some(i) => (compared[i].source, compared[i].patched_source.as_str()),
     };
-    let Ok(original) = run(0, compared[0].source, &s.texts[compared[0].source]) else { return cmp };
-    let mut observed = Vec::with_capacity(cmp.observed.len());
-    for (i, pt) in compared.iter().take(cmp.observed.len()).enumerate() {
-        let Ok(o) = run(i + 1, pt.source, &pt.patched_source) else { return cmp };
-        observed.push(o);
-    }
+    let run =
+        |k: usize| s.builds.observe(s.p, &inputs, timeout, version(k), &s.dir.join(format!("found{k}")), s.deadline);
+    let ((), runs) = super::behaviour::in_parallel(|| (), cmp.observed.len() + 1, run);
+    let Ok(mut runs) = runs.into_iter().collect::<Result<Vec<_>, _>>() else { return cmp };
+    let original = runs.remove(0);
+    let observed = runs;
     cmp.near.extend(found);
     cmp.original.extend(original);
     for (mine, more) in cmp.observed.iter_mut().zip(observed) {
         mine.extend(more);
     }
     cmp
+}
+
+/// Whether interpretations `a` and `b` (both members) of `set` are
+/// patches whose terms agree on every sample of their arguments.
+fn alike(compared: &[Patch], set: &SiteSet, a: usize, b: usize) -> bool {
+    let term = |i: usize| compared.get(set.members[i - 1]).and_then(|p| p.term.as_ref());
+    matches!((term(a), term(b)), (Some(x), Some(y)) if x.alike(y))
 }
 
 /// The pairs of `set`'s interpretations the inputs of `cmp` do not tell
@@ -440,6 +451,7 @@ mod tests {
             patched_source: patched,
             source: 0,
             also: Vec::new(),
+            term: None,
         }
     }
 

@@ -298,6 +298,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
         query_timeout: opts.query_timeout,
         max_applications: None,
         max_runs: None,
+        max_validations: None,
         max_site_instructions: None,
         solver_steps: true,
         skip_unpassed: false,
@@ -472,6 +473,7 @@ fn fix_once(p: &Project, opts: &FixOptions, progress: &mut dyn Progress) -> Resu
                 max_applications: Some(2 * most + 16),
                 max_runs,
                 max_site_instructions: Some(pass.instructions(opts)),
+                max_validations: pass.validations(),
                 deadline: collect.deadline(deadline),
                 ..limits.clone()
             };

@@ -203,6 +203,7 @@ pub(super) fn try_set(
             patched_source: patched,
             source: src,
             also: (1..sites.len()).map(at).collect(),
+            term: None,
         });
         Ok(None)
     };

@@ -77,7 +77,7 @@ pub enum SiteResult {
     TimeLimit { secs: u64 },
     /// The site's work budget ran out: `runs` of its search (the relabel
     /// pass has none) or `instructions` of the VM over its runs.
-    WorkLimit { runs: Option<u64>, instructions: u64 },
+    WorkLimit { runs: Option<u64>, instructions: u64, validations: Option<u64> },
     /// The repair's time limit passed during the set.
     SetTimeLimit,
     /// The set's work budget ran out (`paths`, `--max-set-paths`).
@@ -165,11 +165,16 @@ impl fmt::Display for SiteResult {
             SiteResult::NotReached => f.write_str("the hole is never evaluated"),
             SiteResult::NoRelabel => f.write_str("no term one relabel from the original passes the tests"),
             SiteResult::TimeLimit { secs } => write!(f, "time limit of the repair ({secs} s) reached at this site"),
-            SiteResult::WorkLimit { runs: Some(runs), instructions } => {
-                write!(f, "work limit of the site ({runs} runs or {instructions} VM instructions) reached")
-            }
-            SiteResult::WorkLimit { runs: None, instructions } => {
-                write!(f, "work limit of the site ({instructions} VM instructions) reached")
+            SiteResult::WorkLimit { runs, instructions, validations } => {
+                f.write_str("work limit of the site (")?;
+                if let Some(runs) = runs {
+                    write!(f, "{runs} runs, ")?;
+                }
+                write!(f, "{instructions} VM instructions")?;
+                if let Some(v) = validations {
+                    write!(f, " or {v} candidates validated")?;
+                }
+                f.write_str(") reached")
             }
             SiteResult::SetTimeLimit => f.write_str("time limit of the repair reached at this set"),
             SiteResult::SetWorkLimit { paths } => {
@@ -209,7 +214,7 @@ mod tests {
 
     #[test]
     fn budgets_are_the_retried_ends_and_status_keeps_its_names() {
-        assert!(SiteResult::WorkLimit { runs: Some(5), instructions: 9 }.out_of_budget());
+        assert!(SiteResult::WorkLimit { runs: Some(5), instructions: 9, validations: None }.out_of_budget());
         assert!(SiteResult::TimeLimit { secs: 6 }.out_of_budget());
         assert!(!SiteResult::SetWorkLimit { paths: 5 }.out_of_budget());
         assert!(!SiteResult::NotReached.out_of_budget());

@@ -213,8 +213,11 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
         // A run near the tests that loops is a behaviour (`timed out`),
         // cut sooner than a test.
         let limit = ctx.timeout.min(NEAR_RUN_LIMIT);
-        observe_pool(ctx.p, ctx.builds, ctx.texts, &ctx.tests, &ctx.failing, &pool, limit, ctx.dir, ctx.deadline)
-            .map_err(|e| progress.message(&format!("the patches could not be run near the tests: {e}")))
+        let t0 = std::time::Instant::now();
+        let cmp =
+            observe_pool(ctx.p, ctx.builds, ctx.texts, &ctx.tests, &ctx.failing, &pool, limit, ctx.dir, ctx.deadline);
+        log::debug!(target: "se2repair::fix", "choice: the pool run near the tests in {:.2} s", t0.elapsed().as_secs_f64());
+        cmp.map_err(|e| progress.message(&format!("the patches could not be run near the tests: {e}")))
             .ok()
             .filter(|c| !c.observed.is_empty())
     } else {
@@ -240,7 +243,9 @@ pub fn choose(ctx: &Ctx, pool: Vec<Patch>, progress: &mut dyn Progress) -> Chose
     };
     let compared = &pool[..cmp.observed.len()];
     progress.status("searching the VM for inputs that tell the patches apart");
+    let t0 = std::time::Instant::now();
     let cmp = super::distinguish::with_found(&search, compared, ctx.timeout.min(NEAR_RUN_LIMIT), cmp);
+    log::debug!(target: "se2repair::fix", "choice: the VM's search for telling inputs in {:.2} s", t0.elapsed().as_secs_f64());
     let weights: Vec<f64> = cmp.near.iter().map(choice::weight).collect();
     let mut order = choice::order(compared, &cmp.original, &cmp.observed, &weights);
     choice.compared = cmp.observed.len();

@@ -231,5 +231,6 @@ fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -
                 replacement: tok.to_string(),
             })
             .collect(),
+        term: None,
     }
 }

@@ -23,10 +23,16 @@ pub const MAX_TERMS: usize = 256;
 /// At most this many native runs of one site's schema.
 pub const MAX_RUNS: usize = 2048;
 
-/// A variant's run of a test is cut at this many times the original's
-/// time on it (at least [`LEAST_TIME`]): a term that makes a loop run on
-/// costs that much, not the test's time limit.
+/// A variant's run of a test is cut once it evaluates the site this many
+/// times as often as the original did on that test (at least
+/// [`LEAST_EVALUATIONS`]): a term that makes a loop run on costs that much
+/// work, not a time. Where the original's count is not known (it did not
+/// end by `exit`), or a variant loops elsewhere, the run is cut at this
+/// many times the original's time instead (at least [`LEAST_TIME`]).
 pub const SLOWER: u32 = 20;
+
+/// The least number of the site's evaluations a variant's run is given.
+pub const LEAST_EVALUATIONS: u64 = 100_000;
 
 /// The least time a variant's run is given.
 pub const LEAST_TIME: std::time::Duration = std::time::Duration::from_millis(250);
@@ -35,20 +41,44 @@ pub const LEAST_TIME: std::time::Duration = std::time::Duration::from_millis(250
 /// validated on every test (a build each).
 pub const MAX_VALIDATED: usize = 8;
 
-/// Reads [`VARIANT_ENV`] once (no header needed: the program's own
-/// includes may come after it); `#line 1` keeps the source's line numbers.
+/// The environment variable that bounds a variant's evaluations of the
+/// site: past it, the run ends (a trap).
+pub const LIMIT_ENV: &str = "SE2REPAIR_SITE_LIMIT";
+
+/// The environment variable that makes a run print, at its `exit`, how
+/// often it evaluated the site (after [`COUNT_MARK`] on stdout).
+pub const COUNT_ENV: &str = "SE2REPAIR_SITE_COUNT";
+
+/// What precedes the count on stdout.
+pub const COUNT_MARK: &str = "\nse2repair-site-count:";
+
+/// Reads [`VARIANT_ENV`], [`LIMIT_ENV`] and [`COUNT_ENV`] once (no header
+/// needed: the program's own includes may come after it; the compiler's
+/// builtins print and trap); `se2repair_tick_` is called once per
+/// evaluation of the site; `#line 1` keeps the source's line numbers.
 const PRELUDE: &str = "extern char **environ;\n\
+static long se2repair_env_(const char *k) {\n\
+  for (char **e = environ; e && *e; e++) {\n\
+    const char *s = *e, *p = k;\n\
+    while (*p && *s == *p) { s++; p++; }\n\
+    if (!*p && *s == '=') { long v = 0; s++; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); return v; }\n\
+  }\n\
+  return -1;\n\
+}\n\
 static int se2repair_variant_(void) {\n\
   static int v = -2;\n\
-  if (v == -2) {\n\
-    v = -1;\n\
-    for (char **e = environ; e && *e; e++) {\n\
-      const char *s = *e, *k = \"SE2REPAIR_VARIANT=\";\n\
-      while (*k && *s == *k) { s++; k++; }\n\
-      if (!*k) { v = 0; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); break; }\n\
-    }\n\
-  }\n\
+  if (v == -2) v = (int)se2repair_env_(\"SE2REPAIR_VARIANT\");\n\
   return v;\n\
+}\n\
+static long se2repair_count_;\n\
+__attribute__((destructor)) static void se2repair_report_(void) {\n\
+  if (se2repair_env_(\"SE2REPAIR_SITE_COUNT\") >= 0) __builtin_printf(\"\\nse2repair-site-count:%ld\\n\", se2repair_count_);\n\
+}\n\
+static int se2repair_tick_(void) {\n\
+  static long limit = -2;\n\
+  if (limit == -2) limit = se2repair_env_(\"SE2REPAIR_SITE_LIMIT\");\n\
+  if (++se2repair_count_ > limit && limit >= 0) __builtin_trap();\n\
+  return se2repair_variant_();\n\
 }\n\
 #line 1\n";
 
@@ -103,12 +133,23 @@ pub(super) fn passing_terms(
     Ok(passing.unwrap_or_default().into_iter().map(|v| (near[v].0.clone(), near[v].1)).collect())
 }
 
+/// How often a run of a schema with [`COUNT_ENV`] set evaluated the site:
+/// the number after the last [`COUNT_MARK`] of its stdout (none when the
+/// run did not end by `exit`).
+pub(crate) fn site_count(stdout: &[u8]) -> Option<u64> {
+    let out = String::from_utf8_lossy(stdout);
+    let (_, tail) = out.rsplit_once(COUNT_MARK)?;
+    tail.trim_end().parse().ok()
+}
+
 /// `text` with the site's expression chosen among `exprs` by the variant
 /// (`original` for any other), and the prelude that reads it.
 fn schema_text(text: &str, site: &crate::cparse::Site, exprs: &[&str], original: &str) -> String {
     let mut chain = String::from("(");
     for (i, e) in exprs.iter().enumerate() {
-        chain.push_str(&format!("se2repair_variant_() == {i} ? ({e}) : "));
+        // The first comparison is made on every evaluation: it counts it.
+        let read = if i == 0 { "se2repair_tick_()" } else { "se2repair_variant_()" };
+        chain.push_str(&format!("{read} == {i} ? ({e}) : "));
     }
     chain.push_str(&format!("({original}))"));
     format!("{PRELUDE}{}", crate::cparse::replace(text, site, &chain))
@@ -118,18 +159,25 @@ fn schema_text(text: &str, site: &crate::cparse::Site, exprs: &[&str], original:
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_schema_chooses_each_term_by_the_variant_and_keeps_the_lines() {
-        let src = "#include <stdio.h>\nint main(void) {\n  int a = 2, b = 5;\n  printf(\"%d\\n\", a + b);\n  return __LINE__;\n}\n";
+    /// The schema of `src`'s site `original` over `exprs`, built by gcc:
+    /// its folder and program.
+    fn built(src: &str, exprs: &[&str], original: &str) -> (tempfile::TempDir, std::path::PathBuf) {
         let sites = crate::cparse::sites(src, 4).unwrap();
-        let site = sites.iter().find(|s| s.original == "a + b").expect("the argument is a site");
-        let text = schema_text(src, site, &["a - b", "a * b"], "a + b");
+        let site = sites.iter().find(|s| s.original == original).expect("the expression is a site");
+        let text = schema_text(src, site, exprs, original);
         let d = tempfile::tempdir().unwrap();
         let c = d.path().join("s.c");
         std::fs::write(&c, &text).unwrap();
         let exe = d.path().join("s");
         let built = klee_ext::procs::output(std::process::Command::new("gcc").arg("-w").arg(&c).arg("-o").arg(&exe));
         assert!(built.unwrap().status.success(), "{text}");
+        (d, exe)
+    }
+
+    #[test]
+    fn a_schema_chooses_each_term_by_the_variant_and_keeps_the_lines() {
+        let src = "#include <stdio.h>\nint main(void) {\n  int a = 2, b = 5;\n  printf(\"%d\\n\", a + b);\n  return __LINE__;\n}\n";
+        let (_d, exe) = built(src, &["a - b", "a * b"], "a + b");
         let run = |v: Option<&str>| {
             let mut cmd = std::process::Command::new(&exe);
             cmd.env_remove(VARIANT_ENV);
@@ -145,5 +193,26 @@ mod tests {
         assert_eq!(run(Some("0")), ("-3\n".into(), Some(5)));
         assert_eq!(run(Some("1")), ("10\n".into(), Some(5)));
         assert_eq!(run(Some("2")), ("7\n".into(), Some(5)));
+    }
+
+    #[test]
+    fn a_variant_is_cut_by_its_evaluations_of_the_site_and_the_original_counts_them() {
+        let src = "#include <stdio.h>\nint main(void) {\n  int i, s = 0;\n  for (i = 0; i < 10; i = i + 1)\n    s += i;\n  printf(\"%d\\n\", s);\n  return 0;\n}\n";
+        // Variant 0 does not end the loop; variant 1 ends it early.
+        let (_d, exe) = built(src, &["i >= 0", "i < 5"], "i < 10");
+        let run = |env: &[(&str, &str)]| {
+            let mut cmd = std::process::Command::new(&exe);
+            cmd.envs(env.iter().copied());
+            crate::native::run_command(cmd, b"", std::time::Duration::from_secs(20)).unwrap()
+        };
+        let orig = run(&[(COUNT_ENV, "1")]);
+        assert!(orig.stdout.starts_with(b"45\n"), "{:?}", String::from_utf8_lossy(&orig.stdout));
+        assert_eq!(site_count(&orig.stdout), Some(11));
+        let stepping = run(&[(VARIANT_ENV, "1"), (LIMIT_ENV, "1000"), (COUNT_ENV, "1")]);
+        assert_eq!(site_count(&stepping.stdout), Some(6));
+        let looping = run(&[(VARIANT_ENV, "0"), (LIMIT_ENV, "1000")]);
+        assert!(!looping.timed_out && looping.signal.is_some(), "cut by its work, not the clock: {looping:?}");
+        // Without the count asked, nothing is added to the output.
+        assert_eq!(run(&[]).stdout, b"45\n");
     }
 }

@@ -107,6 +107,17 @@ impl Pass {
         }
     }
 
+    /// A site's budget of candidates validated natively in this pass
+    /// (the quick pass a quarter of the full pass's; the relabel pass
+    /// validates the few terms one relabel away; sets bound their own).
+    pub fn validations(self) -> Option<u64> {
+        match self {
+            Pass::Relabels | Pass::Sets => None,
+            Pass::Quick => Some(MAX_VALIDATIONS / 4),
+            Pass::Full => Some(MAX_VALIDATIONS),
+        }
+    }
+
     /// A site's (or a set's) budget of VM instructions in this pass: an
     /// eighth of `--max-site-instructions` before the full pass.
     pub fn instructions(self, opts: &FixOptions) -> u64 {
@@ -116,6 +127,12 @@ impl Pass {
         }
     }
 }
+
+/// Candidates one site's full search validates natively at most (a build
+/// and the tests each, about a fifth of a second for a small program):
+/// where a site's specification keeps admitting terms the tests refute,
+/// the search ends there as out of work.
+pub const MAX_VALIDATIONS: u64 = 64;
 
 impl Repair<'_> {
     /// Starts compiling candidate `k`'s instrumented program (`text` its
@@ -256,6 +273,11 @@ fn attempt(
             patched_source: patched,
             source: c.src,
             also: Vec::new(),
+            // A real condition's arguments are doubles: no term of integers.
+            term: (!site.real).then(|| super::report::SiteTerm {
+                term: term.clone(),
+                args: site.vars.iter().map(|v| (v.name.clone(), v.pointer)).collect(),
+            }),
         });
         Ok(None)
     };
@@ -329,9 +351,11 @@ fn attempt(
         Inferred::NotReached => SiteResult::NotReached,
         Inferred::NoRelabel => SiteResult::NoRelabel,
         Inferred::OutOfTime => SiteResult::TimeLimit { secs: opts.timeout.as_secs() },
-        Inferred::OutOfWork => {
-            SiteResult::WorkLimit { runs: s.limits.max_runs, instructions: s.limits.max_site_instructions.unwrap_or(0) }
-        }
+        Inferred::OutOfWork => SiteResult::WorkLimit {
+            runs: s.limits.max_runs,
+            instructions: s.limits.max_site_instructions.unwrap_or(0),
+            validations: s.limits.max_validations,
+        },
     };
     let found = if matches!(result, SiteResult::Patched { .. }) { found } else { Vec::new() };
     Ok((result, stats, found))

@@ -121,6 +121,7 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
                     patched_source: patched,
                     source: *src,
                     also: Vec::new(),
+                    term: None,
                 });
                 SiteResult::Patched { replacement: e.shown.clone(), tests: r.tests.len(), distance: 1 }
             }

@@ -71,6 +71,7 @@ fn limits(opts: &ModelOptions, start: Instant) -> Limits {
         query_timeout: Duration::from_secs(10).min(opts.timeout),
         max_applications: None,
         max_runs: None,
+        max_validations: None,
         max_site_instructions: None,
         solver_steps: false,
         skip_unpassed: true,

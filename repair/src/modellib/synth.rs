@@ -131,6 +131,7 @@ pub fn limits(time: Duration, max_forks: u64) -> Limits {
         query_timeout: Duration::from_secs(10).min(time),
         max_applications: Some(256),
         max_runs: None,
+        max_validations: None,
         max_site_instructions: None,
         solver_steps: false,
         skip_unpassed: false,
