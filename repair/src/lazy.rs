@@ -140,12 +140,17 @@ impl Site<'_, '_> {
         self.limits.max_runs.map(|r| r.saturating_mul(per_run))
     }
 
+    /// Whether the site's budget of native validations is spent.
+    fn validations_spent(&self) -> bool {
+        self.limits.max_validations.is_some_and(|m| self.validations.get() >= m)
+    }
+
     /// Whether the site's work budget or its time is spent.
     fn spent(&self) -> bool {
         if self.limits.max_runs.is_some_and(|m| self.runs.get() >= m)
             || self.limits.max_site_instructions.is_some_and(|m| self.instructions.get() >= m)
             || self.solver_budget().is_some_and(|m| self.solver_steps.get() >= m)
-            || self.limits.max_validations.is_some_and(|m| self.validations.get() >= m)
+            || self.validations_spent()
         {
             self.out_of_work.set(true);
             return true;
@@ -161,7 +166,7 @@ impl Site<'_, '_> {
 fn validated(
     site: &Site, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>, term: &Term, cost: u32,
 ) -> Result<Option<Option<usize>>, String> {
-    if site.limits.max_validations.is_some_and(|m| site.validations.get() >= m) {
+    if site.validations_spent() {
         site.out_of_work.set(true);
         return Ok(None);
     }

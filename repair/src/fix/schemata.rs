@@ -56,31 +56,37 @@ pub const COUNT_MARK: &str = "\nse2repair-site-count:";
 /// needed: the program's own includes may come after it; the compiler's
 /// builtins print and trap); `se2repair_tick_` is called once per
 /// evaluation of the site; `#line 1` keeps the source's line numbers.
-const PRELUDE: &str = "extern char **environ;\n\
-static long se2repair_env_(const char *k) {\n\
-  for (char **e = environ; e && *e; e++) {\n\
-    const char *s = *e, *p = k;\n\
-    while (*p && *s == *p) { s++; p++; }\n\
-    if (!*p && *s == '=') { long v = 0; s++; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); return v; }\n\
-  }\n\
-  return -1;\n\
-}\n\
-static int se2repair_variant_(void) {\n\
-  static int v = -2;\n\
-  if (v == -2) v = (int)se2repair_env_(\"SE2REPAIR_VARIANT\");\n\
-  return v;\n\
-}\n\
-static long se2repair_count_;\n\
-__attribute__((destructor)) static void se2repair_report_(void) {\n\
-  if (se2repair_env_(\"SE2REPAIR_SITE_COUNT\") >= 0) __builtin_printf(\"\\nse2repair-site-count:%ld\\n\", se2repair_count_);\n\
-}\n\
-static int se2repair_tick_(void) {\n\
-  static long limit = -2;\n\
-  if (limit == -2) limit = se2repair_env_(\"SE2REPAIR_SITE_LIMIT\");\n\
-  if (++se2repair_count_ > limit && limit >= 0) __builtin_trap();\n\
-  return se2repair_variant_();\n\
-}\n\
-#line 1\n";
+fn prelude() -> String {
+    let mark = COUNT_MARK.replace('\n', "\\n");
+    format!(
+        "extern char **environ;
+static long se2repair_env_(const char *k) {{
+  for (char **e = environ; e && *e; e++) {{
+    const char *s = *e, *p = k;
+    while (*p && *s == *p) {{ s++; p++; }}
+    if (!*p && *s == '=') {{ long v = 0; s++; while (*s >= '0' && *s <= '9') v = v * 10 + (*s++ - '0'); return v; }}
+  }}
+  return -1;
+}}
+static int se2repair_variant_(void) {{
+  static int v = -2;
+  if (v == -2) v = (int)se2repair_env_(\"{VARIANT_ENV}\");
+  return v;
+}}
+static long se2repair_count_;
+__attribute__((destructor)) static void se2repair_report_(void) {{
+  if (se2repair_env_(\"{COUNT_ENV}\") >= 0) __builtin_printf(\"{mark}%ld\\n\", se2repair_count_);
+}}
+static int se2repair_tick_(void) {{
+  static long limit = -2;
+  if (limit == -2) limit = se2repair_env_(\"{LIMIT_ENV}\");
+  if (++se2repair_count_ > limit && limit >= 0) __builtin_trap();
+  return se2repair_variant_();
+}}
+#line 1
+"
+    )
+}
 
 /// The terms one edit from the site's original that `only` names
 /// (closest first, with their objective) that pass every failing test
@@ -152,7 +158,7 @@ fn schema_text(text: &str, site: &crate::cparse::Site, exprs: &[&str], original:
         chain.push_str(&format!("{read} == {i} ? ({e}) : "));
     }
     chain.push_str(&format!("({original}))"));
-    format!("{PRELUDE}{}", crate::cparse::replace(text, site, &chain))
+    format!("{}{}", prelude(), crate::cparse::replace(text, site, &chain))
 }
 
 #[cfg(test)]
