@@ -372,12 +372,15 @@ fn a_hanging_test_is_cut_by_the_per_test_timeout() {
     let d = project(&[("prog.c", src), ("se2repair.yaml", yaml)]);
     let start = std::time::Instant::now();
     let o = fix(d.path(), &["--locations", "2", "--timeout", "20"]);
-    assert!(matches!(o.status.code(), Some(0) | Some(1)), "{}", text(&o));
     assert!(text(&o).contains("failing test t3: timed out"), "{}", text(&o));
     // The limit is kept to within one solver query or one site's end.
     assert!(start.elapsed().as_secs() < 60, "took {:?}", start.elapsed());
     let r = report(d.path());
     assert_eq!(r["tests"][2]["problem"], "timed out");
+    // Whether a patch is found in 20 s is the search's: the exit says
+    // what the report does.
+    let patched = r["status"] == "patched";
+    assert_eq!(o.status.code(), Some(if patched { 0 } else { 1 }), "{}: {}", r["status"], text(&o));
 }
 
 #[test]
@@ -419,12 +422,14 @@ fn a_location_without_usable_variables_is_skipped_with_a_reason() {
 fn the_deviation_search_repairs_what_the_exhaustive_one_does() {
     let _l = serial();
     let mut failures = Vec::new();
+    let mut compared = Vec::new();
     for name in ["sign_loop", "wrong_variable", "off_by_one", "missing_guard_null", "wrong_bound_while"] {
         let (_t, dir) = copy_example(name);
         let dfs = fix(&dir, &["--search", "dfs"]);
         if dfs.status.code() != Some(0) {
             continue;
         }
+        compared.push(name);
         for engine in ["so-pse", "fo"] {
             let o = fix(&dir, &["--engine", engine]);
             let r = report(&dir);
@@ -434,6 +439,8 @@ fn the_deviation_search_repairs_what_the_exhaustive_one_does() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+    // Not vacuous: the exhaustive search repairs most of them.
+    assert!(compared.len() >= 3, "the exhaustive search repaired only {compared:?}");
 }
 
 /// The deviation order, as `report.json` shows it: every test's first path

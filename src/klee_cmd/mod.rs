@@ -147,18 +147,7 @@ fn build(
     if p.value("entry-point") == Some("") {
         return Err("entry-point cannot be empty".into());
     }
-    let posix = p.flag("posix-runtime").unwrap_or(false);
-    let (args, sym_stdin, sym_files, sym_stdout, max_fail) = if posix {
-        let a = crate::posix_args::parse_program_args(&p.program_args)?;
-        (a.args, a.sym_stdin, a.sym_files, a.sym_stdout, a.max_fail)
-    } else {
-        let a = p
-            .program_args
-            .iter()
-            .map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned()))
-            .collect();
-        (a, None, None, false, 0)
-    };
+    let inputs = program_inputs(p)?;
     if let Some(l) = p.value("libc") {
         if !matches!(l, "none" | "klee" | "uclibc") {
             return Err(format!("--libc: '{l}' is not one of none, klee, uclibc"));
@@ -169,6 +158,50 @@ fn build(
             return Err(format!("unsupported: --solver-backend={b} (this tool solves with Z3 only)"));
         }
     }
+    let cfg = exec_config(p, &display, inputs)?;
+    let mut files = vec![program];
+    for lib in p.list("link-llvm-lib") {
+        if lib.ends_with(".a") {
+            return Err(format!("unsupported: --link-llvm-lib {lib} (archives; give .bc or .ll files)"));
+        }
+        files.push(PathBuf::from(lib));
+    }
+    let replays = ktest_files(p, "replay-ktest-file", "replay-ktest-dir")?;
+    let mut command_line = vec![display];
+    command_line.extend(p.program_args.iter().map(|s| s.to_string_lossy().into_owned()));
+    let opts = RunOptions {
+        inputs: files,
+        cflags: Vec::new(),
+        output_dir: p.value("output-dir").map(PathBuf::from),
+        exec: cfg,
+        echo: false,
+        emit_all_errors: p.flag("emit-all-errors").unwrap_or(false),
+        verbose: true,
+        command_line,
+        tree: None,
+    };
+    Ok((opts, klee_options(p, argv, replays)?))
+}
+
+/// The program's arguments, symbolic stdin, symbolic files, whether its
+/// stdout is symbolic, and `--max-fail`.
+type ProgramInputs = (Vec<klee_ext::exec::ArgSpec>, Option<u32>, Option<(u32, u32)>, bool, u32);
+
+/// The program's inputs: with `--posix-runtime`, KLEE's `--sym-*`
+/// arguments among the program's; without, its arguments as given.
+fn program_inputs(p: &args::Parsed) -> Result<ProgramInputs, String> {
+    if p.flag("posix-runtime").unwrap_or(false) {
+        let a = crate::posix_args::parse_program_args(&p.program_args)?;
+        return Ok((a.args, a.sym_stdin, a.sym_files, a.sym_stdout, a.max_fail));
+    }
+    let a =
+        p.program_args.iter().map(|s| klee_ext::exec::ArgSpec::Concrete(s.to_string_lossy().into_owned())).collect();
+    Ok((a, None, None, false, 0))
+}
+
+/// The searchers (`--search`, several interleaved) and the batching of
+/// `--use-batching-search`.
+fn searchers(p: &args::Parsed) -> Result<(SearchKind, Vec<SearchKind>, Option<u64>), String> {
     let searches = p.list("search");
     let search = match searches.first() {
         None => SearchKind::RandomPath,
@@ -184,7 +217,48 @@ fn build(
         true => Some(number::<u64>(p, "batch-instructions")?.unwrap_or(10_000)).filter(|n| *n > 0),
         false => None,
     };
-    use klee_ext::exec::{CallWarnings, ExternalCalls, ObjectResolution, OptimizeArray};
+    Ok((search, search_more, batch_instructions))
+}
+
+/// A share between 0 and 1 (`--max-static-fork-pct`…), 1 when not given.
+fn pct(p: &args::Parsed, name: &str) -> Result<f64, String> {
+    match p.value(name) {
+        None => Ok(1.0),
+        Some(v) => v
+            .parse::<f64>()
+            .ok()
+            .filter(|x| (0.0..=1.0).contains(x))
+            .ok_or(format!("--{name}: '{v}' is not a share between 0 and 1")),
+    }
+}
+
+/// `--optimize-array`; KLEE's `--const-array-opt` speeds up reads of
+/// all-constant arrays at a symbolic index: here that is the index
+/// rewrite.
+fn optimize_array(p: &args::Parsed) -> Result<klee_ext::exec::OptimizeArray, String> {
+    use klee_ext::exec::OptimizeArray;
+    let o = choice(
+        p,
+        "optimize-array",
+        "none",
+        &[
+            ("none", OptimizeArray::None),
+            ("index", OptimizeArray::Index),
+            ("value", OptimizeArray::Value),
+            ("all", OptimizeArray::All),
+        ],
+    )?;
+    Ok(match o {
+        OptimizeArray::None if p.flag("const-array-opt").unwrap_or(false) => OptimizeArray::IndexQuiet,
+        o => o,
+    })
+}
+
+/// The executor's configuration with KLEE's defaults.
+fn exec_config(p: &args::Parsed, display: &str, inputs: ProgramInputs) -> Result<Config, String> {
+    use klee_ext::exec::{CallWarnings, ExternalCalls, ObjectResolution};
+    let (args, sym_stdin, sym_files, sym_stdout, max_fail) = inputs;
+    let (search, search_more, batch_instructions) = searchers(p)?;
     let external_calls = choice(
         p,
         "external-calls",
@@ -206,33 +280,7 @@ fn build(
             ("all", CallWarnings::All),
         ],
     )?;
-    let pct = |name: &str| -> Result<f64, String> {
-        match p.value(name) {
-            None => Ok(1.0),
-            Some(v) => v
-                .parse::<f64>()
-                .ok()
-                .filter(|x| (0.0..=1.0).contains(x))
-                .ok_or(format!("--{name}: '{v}' is not a share between 0 and 1")),
-        }
-    };
-    let optimize_array = choice(
-        p,
-        "optimize-array",
-        "none",
-        &[
-            ("none", OptimizeArray::None),
-            ("index", OptimizeArray::Index),
-            ("value", OptimizeArray::Value),
-            ("all", OptimizeArray::All),
-        ],
-    )?;
-    // KLEE's --const-array-opt speeds up reads of all-constant arrays at a
-    // symbolic index; here that is the index rewrite of --optimize-array.
-    let optimize_array = match optimize_array {
-        OptimizeArray::None if p.flag("const-array-opt").unwrap_or(false) => OptimizeArray::IndexQuiet,
-        o => o,
-    };
+    let optimize_array = optimize_array(p)?;
     let mut cfg = Config {
         max_time: time(p, "max-time")?,
         max_instructions: number(p, "max-instructions")?.filter(|n| *n != 0),
@@ -249,7 +297,7 @@ fn build(
         search_more,
         batch_instructions,
         seed: number(p, "rng-initial-seed")?.unwrap_or(5489),
-        program_name: display.clone(),
+        program_name: display.to_string(),
         args,
         sym_stdin,
         sym_files,
@@ -280,8 +328,8 @@ fn build(
         sym_write_limit: 8192,
         optimize_array,
         external_call_warnings,
-        max_static_fork_pct: pct("max-static-fork-pct")?,
-        max_static_cpfork_pct: pct("max-static-cpfork-pct")?,
+        max_static_fork_pct: pct(p, "max-static-fork-pct")?,
+        max_static_cpfork_pct: pct(p, "max-static-cpfork-pct")?,
         max_static_pct_check_delay: number(p, "max-static-pct-check-delay")?.unwrap_or(1000),
         iterative_deepening: p.flag("use-iterative-deepening-time-search").unwrap_or(false),
         object_resolution: if p.flag("single-object-resolution").unwrap_or(false) {
@@ -295,51 +343,39 @@ fn build(
     };
     cfg.solver.timeout = time(p, "max-solver-time")?;
     cfg.seeding = seeding(p)?;
-    if let Some(f) = p.value("replay-path") {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("--replay-path {f}: {e}"))?;
-        let bits: Result<Vec<bool>, String> = text
-            .split_whitespace()
-            .map(|w| match w {
-                "0" => Ok(false),
-                "1" => Ok(true),
-                other => Err(format!("--replay-path {f}: '{other}' is not a branch decision (0 or 1)")),
-            })
-            .collect();
-        cfg.replay_path = Some(std::rc::Rc::new(bits?));
-    }
+    cfg.replay_path = replay_path(p)?;
     cfg.record_branches = cfg.replay_path.is_some() || p.flag("write-paths").unwrap_or(false);
     cfg.record_lines = p.flag("write-cov").unwrap_or(false);
     cfg.bare_reports = p.flag("only-output-states-covering-new").unwrap_or(false);
     cfg.switch_by_target =
         choice(p, "switch-type", "internal", &[("simple", false), ("weighted", true), ("internal", true)])?;
-    let mut inputs = vec![program];
-    for lib in p.list("link-llvm-lib") {
-        if lib.ends_with(".a") {
-            return Err(format!("unsupported: --link-llvm-lib {lib} (archives; give .bc or .ll files)"));
-        }
-        inputs.push(PathBuf::from(lib));
-    }
-    let replays = ktest_files(p, "replay-ktest-file", "replay-ktest-dir")?;
-    let mut command_line = vec![display];
-    command_line.extend(p.program_args.iter().map(|s| s.to_string_lossy().into_owned()));
-    let opts = RunOptions {
-        inputs,
-        cflags: Vec::new(),
-        output_dir: p.value("output-dir").map(PathBuf::from),
-        exec: cfg,
-        echo: false,
-        emit_all_errors: p.flag("emit-all-errors").unwrap_or(false),
-        verbose: true,
-        command_line,
-        tree: None,
-    };
+    Ok(cfg)
+}
+
+/// `--replay-path`: a file of branch decisions, `0` or `1` each.
+fn replay_path(p: &args::Parsed) -> Result<Option<std::rc::Rc<Vec<bool>>>, String> {
+    let Some(f) = p.value("replay-path") else { return Ok(None) };
+    let text = std::fs::read_to_string(f).map_err(|e| format!("--replay-path {f}: {e}"))?;
+    let bits: Result<Vec<bool>, String> = text
+        .split_whitespace()
+        .map(|w| match w {
+            "0" => Ok(false),
+            "1" => Ok(true),
+            other => Err(format!("--replay-path {f}: '{other}' is not a branch decision (0 or 1)")),
+        })
+        .collect();
+    Ok(Some(std::rc::Rc::new(bits?)))
+}
+
+/// What the `klee` job writes and how it ends, from KLEE's options.
+fn klee_options(p: &args::Parsed, argv: Vec<String>, replays: Vec<PathBuf>) -> Result<KleeOptions, String> {
     let xml = p.flag("write-xml-tests").unwrap_or(false).then(|| {
         (
             p.value("xml-metadata-programfile").unwrap_or("").to_string(),
             p.value("xml-metadata-programhash").unwrap_or("").to_string(),
         )
     });
-    let k = KleeOptions {
+    Ok(KleeOptions {
         argv,
         write_tests: !p.flag("write-no-tests").unwrap_or(false),
         write_ktests: p.flag("write-ktests").unwrap_or(true),
@@ -361,8 +397,7 @@ fn build(
         query_logs: query_logs(p)?,
         debug_print: debug_print(p)?,
         print_escaping: p.flag("debug-print-escaping-functions").unwrap_or(false),
-    };
-    Ok((opts, k))
+    })
 }
 
 /// The value of option `name` (`default` when not given) among `table`'s

@@ -28,7 +28,7 @@ static CLANG: std::sync::RwLock<Option<PathBuf>> = std::sync::RwLock::new(None);
 
 /// Makes `path` the clang binary of this process. The binary calls it at
 /// start with `$SE2REPAIR_CLANG`, then with `--clang` (which wins); the
-/// library reads no environment.
+/// library reads no environment for it (only `PATH`, to find a clang).
 pub fn set_clang(path: PathBuf) {
     if let Ok(mut c) = CLANG.write() {
         *c = Some(path);

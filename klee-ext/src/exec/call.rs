@@ -299,15 +299,7 @@ impl<'p> Executor<'p> {
                 None
             }
             I::VaStart => {
-                let ap = self.concrete_of(st, args[0].clone(), "va_list address")?;
-                let (id, off) = st.mem.check(ap, VA_LIST_SIZE, true).map_err(|e| self.fault(st, e))?;
-                let area = st.top().varargs;
-                // gp_offset = 48 and fp_offset = 304 send every va_arg to the
-                // overflow area, where build_varargs put the arguments.
-                st.mem.write_scalar(&mut self.pool, id, off, 4, &Val::C(48));
-                st.mem.write_scalar(&mut self.pool, id, off + 4, 4, &Val::C(304));
-                st.mem.write_scalar(&mut self.pool, id, off + 8, 8, &Val::C(area));
-                st.mem.write_scalar(&mut self.pool, id, off + 16, 8, &Val::C(0));
+                self.va_start(st, &args[0])?;
                 None
             }
             I::VaEnd => None,
@@ -340,26 +332,7 @@ impl<'p> Executor<'p> {
             // A constant of the program's text (what the optimizer folds).
             I::IsConstant => Some(Val::C(matches!(ci.args.first(), Some(crate::ir::Operand::Const(_))) as u64)),
             I::FltRounds => Some(Val::C(1)),
-            I::IsFpClass => {
-                let w = self.width_of_arg(ci, 0);
-                let test = self.concrete_of(st, args[1].clone(), "llvm.is.fpclass mask")?;
-                let x = match &args[0] {
-                    Val::C(c) => self.pool.constant(w, *c),
-                    Val::S(e) => *e,
-                    _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: llvm.is.fpclass of this value")),
-                };
-                let Some(r) = super::math::is_fpclass(&mut self.pool, x, w, test) else {
-                    return Err(self.error(
-                        st,
-                        ErrorKind::Exec,
-                        format!("unsupported: llvm.is.fpclass of a {w}-bit float"),
-                    ));
-                };
-                Some(match self.pool.as_const(r) {
-                    Some(c) => Val::C(c),
-                    None => Val::S(r),
-                })
-            }
+            I::IsFpClass => Some(self.is_fpclass(st, ci, args)?),
             I::RoundToInt { rint } => {
                 let bits = self.concrete_of(st, args[0].clone(), "floating-point argument")?;
                 let x = if self.prog.ty(ci.arg_tys[0]).bits == 64 {
@@ -394,112 +367,159 @@ impl<'p> Executor<'p> {
             }
             I::Math(m) => Some(self.math_call(st, m, ci, args)?.0),
             I::Bswap | I::Bitreverse | I::Ctpop | I::Ctlz | I::Cttz | I::Abs => {
-                let w = self.width_of_arg(ci, 0);
-                // abs(INT_MIN) with the poison flag set is undefined: an
-                // error, as KLEE reports it.
-                if matches!(x, I::Abs)
-                    && matches!(args.get(1), Some(Val::C(1)))
-                    && matches!(args[0], Val::C(c) if c == 1u64 << (w - 1))
-                {
-                    return Err(self.error(st, ErrorKind::Exec, "llvm.abs called with poison and INT_MIN"));
-                }
-                match &args[0] {
-                    Val::S(e) if matches!(x, I::Abs) => {
-                        let zero = self.pool.constant(w, 0);
-                        let neg = self.pool.bin(BinOp::Sub, zero, *e);
-                        let lt = self.pool.cmp(CmpOp::Slt, *e, zero);
-                        Some(Val::S(self.pool.ite(lt, neg, *e)))
-                    }
-                    Val::S(e) if matches!(x, I::Bswap) => {
-                        let mut acc = self.pool.extract(*e, 0, 8);
-                        for k in 1..(w / 8) {
-                            let b = self.pool.extract(*e, k * 8, 8);
-                            acc = self.pool.concat(acc, b);
-                        }
-                        Some(Val::S(acc))
-                    }
-                    v => {
-                        let c = self.concrete_of(st, v.clone(), "bit-manipulation operand")?;
-                        Some(Val::C(bit_op(x, w, c)))
-                    }
-                }
+                Some(self.bit_intrinsic(st, x, ci, args)?)
             }
-            I::SMax | I::SMin | I::UMax | I::UMin => {
-                let w = self.width_of_arg(ci, 0);
-                match (&args[0], &args[1]) {
-                    (Val::C(a), Val::C(b)) => {
-                        let (a, b) = (*a, *b);
-                        let (sa, sb) = (sext64(a, w), sext64(b, w));
-                        Some(Val::C(match x {
-                            I::SMax => {
-                                if sa >= sb {
-                                    a
-                                } else {
-                                    b
-                                }
-                            }
-                            I::SMin => {
-                                if sa <= sb {
-                                    a
-                                } else {
-                                    b
-                                }
-                            }
-                            I::UMax => a.max(b),
-                            _ => a.min(b),
-                        }))
-                    }
-                    (a, b) => {
-                        let (ea, eb) = (self.as_expr(a, w), self.as_expr(b, w));
-                        let (op, pick_a_if) = match x {
-                            I::SMax => (CmpOp::Slt, false),
-                            I::SMin => (CmpOp::Slt, true),
-                            I::UMax => (CmpOp::Ult, false),
-                            _ => (CmpOp::Ult, true),
-                        };
-                        let lt = self.pool.cmp(op, ea, eb);
-                        let r = if pick_a_if { self.pool.ite(lt, ea, eb) } else { self.pool.ite(lt, eb, ea) };
-                        Some(Val::S(r))
-                    }
-                }
-            }
-            I::Fshl | I::Fshr => {
-                // Exact on symbolic operands and amounts too:
-                // fshl = s == 0 ? a : a << s | b >> (w - s), s taken mod w.
-                let w = self.width_of_arg(ci, 0);
-                let mut e = [ExprId(0); 3];
-                for (k, v) in args.iter().take(3).enumerate() {
-                    e[k] = match v {
-                        Val::C(c) => self.pool.constant(w, *c),
-                        Val::S(x) => *x,
-                        _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: a funnel shift of this value")),
-                    };
-                }
-                let [a, b, s] = e;
-                let (zero, width) = (self.pool.constant(w, 0), self.pool.constant(w, w as u64));
-                let p = &mut self.pool;
-                let s = p.bin(BinOp::URem, s, width);
-                let rest = p.bin(BinOp::Sub, width, s);
-                let is_zero = p.cmp(CmpOp::Eq, s, zero);
-                let r = if x == I::Fshl {
-                    let (hi, lo) = (p.bin(BinOp::Shl, a, s), p.bin(BinOp::LShr, b, rest));
-                    let both = p.bin(BinOp::Or, hi, lo);
-                    p.ite(is_zero, a, both)
-                } else {
-                    let (lo, hi) = (p.bin(BinOp::LShr, b, s), p.bin(BinOp::Shl, a, rest));
-                    let both = p.bin(BinOp::Or, hi, lo);
-                    p.ite(is_zero, b, both)
-                };
-                Some(match self.pool.as_const(r) {
-                    Some(c) => Val::C(c),
-                    None => Val::S(r),
-                })
-            }
+            I::SMax | I::SMin | I::UMax | I::UMin => Some(self.min_max(x, ci, args)),
+            I::Fshl | I::Fshr => Some(self.funnel_shift(st, x, ci, args)?),
         };
         if let Some(v) = r {
             self.set_result(st, ci, v);
         }
         Ok(())
+    }
+
+    /// `llvm.va_start`: every `va_arg` goes to the overflow area, where
+    /// `build_varargs` put the arguments.
+    fn va_start(&mut self, st: &mut State, ap: &Val) -> Result<(), Termination> {
+        let ap = self.concrete_of(st, ap.clone(), "va_list address")?;
+        let (id, off) = st.mem.check(ap, VA_LIST_SIZE, true).map_err(|e| self.fault(st, e))?;
+        let area = st.top().varargs;
+        // gp_offset = 48 and fp_offset = 304 send every va_arg to the
+        // overflow area, where build_varargs put the arguments.
+        st.mem.write_scalar(&mut self.pool, id, off, 4, &Val::C(48));
+        st.mem.write_scalar(&mut self.pool, id, off + 4, 4, &Val::C(304));
+        st.mem.write_scalar(&mut self.pool, id, off + 8, 8, &Val::C(area));
+        st.mem.write_scalar(&mut self.pool, id, off + 16, 8, &Val::C(0));
+        Ok(())
+    }
+
+    /// `llvm.is.fpclass`: exact on a symbolic float.
+    fn is_fpclass(&mut self, st: &mut State, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
+        let w = self.width_of_arg(ci, 0);
+        let test = self.concrete_of(st, args[1].clone(), "llvm.is.fpclass mask")?;
+        let x = match &args[0] {
+            Val::C(c) => self.pool.constant(w, *c),
+            Val::S(e) => *e,
+            _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: llvm.is.fpclass of this value")),
+        };
+        let Some(r) = super::math::is_fpclass(&mut self.pool, x, w, test) else {
+            return Err(self.error(st, ErrorKind::Exec, format!("unsupported: llvm.is.fpclass of a {w}-bit float")));
+        };
+        Ok(match self.pool.as_const(r) {
+            Some(c) => Val::C(c),
+            None => Val::S(r),
+        })
+    }
+
+    /// `llvm.bswap`, `bitreverse`, `ctpop`, `ctlz`, `cttz` and `abs`
+    /// (`abs` and `bswap` exact on symbolic values).
+    fn bit_intrinsic(&mut self, st: &mut State, x: Intrinsic, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
+        use Intrinsic as I;
+        let w = self.width_of_arg(ci, 0);
+        // abs(INT_MIN) with the poison flag set is undefined: an
+        // error, as KLEE reports it.
+        if matches!(x, I::Abs)
+            && matches!(args.get(1), Some(Val::C(1)))
+            && matches!(args[0], Val::C(c) if c == 1u64 << (w - 1))
+        {
+            return Err(self.error(st, ErrorKind::Exec, "llvm.abs called with poison and INT_MIN"));
+        }
+        match &args[0] {
+            Val::S(e) if matches!(x, I::Abs) => {
+                let zero = self.pool.constant(w, 0);
+                let neg = self.pool.bin(BinOp::Sub, zero, *e);
+                let lt = self.pool.cmp(CmpOp::Slt, *e, zero);
+                Ok(Val::S(self.pool.ite(lt, neg, *e)))
+            }
+            Val::S(e) if matches!(x, I::Bswap) => {
+                let mut acc = self.pool.extract(*e, 0, 8);
+                for k in 1..(w / 8) {
+                    let b = self.pool.extract(*e, k * 8, 8);
+                    acc = self.pool.concat(acc, b);
+                }
+                Ok(Val::S(acc))
+            }
+            v => {
+                let c = self.concrete_of(st, v.clone(), "bit-manipulation operand")?;
+                Ok(Val::C(bit_op(x, w, c)))
+            }
+        }
+    }
+
+    /// `llvm.smax`, `smin`, `umax` and `umin`.
+    fn min_max(&mut self, x: Intrinsic, ci: &CallInst, args: &[Val]) -> Val {
+        use Intrinsic as I;
+        let w = self.width_of_arg(ci, 0);
+        match (&args[0], &args[1]) {
+            (Val::C(a), Val::C(b)) => {
+                let (a, b) = (*a, *b);
+                let (sa, sb) = (sext64(a, w), sext64(b, w));
+                Val::C(match x {
+                    I::SMax => {
+                        if sa >= sb {
+                            a
+                        } else {
+                            b
+                        }
+                    }
+                    I::SMin => {
+                        if sa <= sb {
+                            a
+                        } else {
+                            b
+                        }
+                    }
+                    I::UMax => a.max(b),
+                    _ => a.min(b),
+                })
+            }
+            (a, b) => {
+                let (ea, eb) = (self.as_expr(a, w), self.as_expr(b, w));
+                let (op, pick_a_if) = match x {
+                    I::SMax => (CmpOp::Slt, false),
+                    I::SMin => (CmpOp::Slt, true),
+                    I::UMax => (CmpOp::Ult, false),
+                    _ => (CmpOp::Ult, true),
+                };
+                let lt = self.pool.cmp(op, ea, eb);
+                let r = if pick_a_if { self.pool.ite(lt, ea, eb) } else { self.pool.ite(lt, eb, ea) };
+                Val::S(r)
+            }
+        }
+    }
+
+    /// `llvm.fshl` and `llvm.fshr`, exact on symbolic operands and amounts
+    /// too: fshl = s == 0 ? a : a << s | b >> (w - s), s taken mod w.
+    fn funnel_shift(&mut self, st: &mut State, x: Intrinsic, ci: &CallInst, args: &[Val]) -> Result<Val, Termination> {
+        use Intrinsic as I;
+        let w = self.width_of_arg(ci, 0);
+        let mut e = [ExprId(0); 3];
+        for (k, v) in args.iter().take(3).enumerate() {
+            e[k] = match v {
+                Val::C(c) => self.pool.constant(w, *c),
+                Val::S(x) => *x,
+                _ => return Err(self.error(st, ErrorKind::Exec, "unsupported: a funnel shift of this value")),
+            };
+        }
+        let [a, b, s] = e;
+        let (zero, width) = (self.pool.constant(w, 0), self.pool.constant(w, w as u64));
+        let p = &mut self.pool;
+        let s = p.bin(BinOp::URem, s, width);
+        let rest = p.bin(BinOp::Sub, width, s);
+        let is_zero = p.cmp(CmpOp::Eq, s, zero);
+        let r = if x == I::Fshl {
+            let (hi, lo) = (p.bin(BinOp::Shl, a, s), p.bin(BinOp::LShr, b, rest));
+            let both = p.bin(BinOp::Or, hi, lo);
+            p.ite(is_zero, a, both)
+        } else {
+            let (lo, hi) = (p.bin(BinOp::LShr, b, s), p.bin(BinOp::Shl, a, rest));
+            let both = p.bin(BinOp::Or, hi, lo);
+            p.ite(is_zero, b, both)
+        };
+        Ok(match self.pool.as_const(r) {
+            Some(c) => Val::C(c),
+            None => Val::S(r),
+        })
     }
 
     /// Evaluates a math function on the call's arguments, in the precision

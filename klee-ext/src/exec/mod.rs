@@ -20,6 +20,7 @@ mod call;
 mod config;
 mod control;
 mod echo;
+mod errors;
 mod fast;
 mod ffi;
 mod heap;
@@ -60,7 +61,7 @@ pub use termination::{ErrorKind, StopReason, Termination};
 pub static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 use crate::expr::ExprId;
-use crate::ir::{FuncKind, Inst, Operand, Program, RegId, SrcLoc, Val};
+use crate::ir::{FuncKind, Inst, Operand, Program, RegId, Val};
 use crate::search::Searcher;
 use crate::so::Pool;
 use crate::solver::{Solver, SolverStats};
@@ -480,66 +481,6 @@ impl<'p> Executor<'p> {
         None
     }
 
-    /// The source location of the state's current instruction.
-    pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
-        let l = self.prog.loc(st.loc);
-        (l.line != 0).then(|| l.clone())
-    }
-
-    /// The location of the innermost instruction that has one: inside the
-    /// runtime (built without debug information) that is the program's
-    /// call into it, as KLEE reports errors at the last instruction that
-    /// is not its own runtime's.
-    pub fn user_loc(&self, st: &State) -> Option<SrcLoc> {
-        self.loc_of(st)
-            .or_else(|| st.stack.iter().rev().map(|fr| self.prog.loc(fr.call_loc)).find(|l| l.line != 0).cloned())
-    }
-
-    /// A readable call stack of the state, innermost first.
-    pub fn stack_trace(&self, st: &State) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut loc = st.loc;
-        for fr in st.stack.iter().rev() {
-            let l = self.prog.loc(loc);
-            // KLEE's form: `foo(i=symbolic, k=12) at file:line`.
-            let func = self.prog.func(fr.func);
-            let args: Vec<String> = func
-                .params
-                .iter()
-                .enumerate()
-                .map(|(k, r)| {
-                    let v = match fr.regs.get(r.idx()) {
-                        Some(Val::C(c)) => match self.prog.ty(func.param_tys[k]).ty {
-                            crate::ir::Ty::Int(w) if w < 64 => crate::expr::sext64(*c, w).to_string(),
-                            _ => (*c as i64).to_string(),
-                        },
-                        Some(Val::S(_)) => "symbolic".to_string(),
-                        _ => "?".to_string(),
-                    };
-                    match func.param_names.get(k).filter(|n| !n.is_empty()) {
-                        Some(n) => format!("{n}={v}"),
-                        None => v,
-                    }
-                })
-                .collect();
-            out.push(format!("{}({}) at {}:{}", func.name, args.join(", "), l.file, l.line));
-            loc = fr.call_loc;
-        }
-        out
-    }
-
-    /// Ends the path with an error of `kind` at the current location.
-    pub fn error(&self, st: &State, kind: ErrorKind, msg: impl Into<String>) -> Termination {
-        Termination::Error {
-            kind,
-            suffix: None,
-            msg: msg.into(),
-            loc: self.user_loc(st),
-            stack: self.stack_trace(st),
-            info: None,
-        }
-    }
-
     #[inline(always)]
     fn get(&self, regs: &[Val], op: Operand) -> Val {
         match op {
@@ -768,26 +709,6 @@ impl<'p> Executor<'p> {
                 );
                 return Step::Done(Termination::Early(StopReason::MaxMemory));
             }
-        }
-    }
-
-    /// KLEE's overshift check: a report error with suffix `overshift`.
-    pub(super) fn overshift_error(&self, st: &State) -> Termination {
-        Termination::Error {
-            kind: ErrorKind::Report,
-            suffix: Some("overshift".into()),
-            msg: "overshift error".into(),
-            loc: self.user_loc(st),
-            stack: self.stack_trace(st),
-            info: None,
-        }
-    }
-
-    fn div_error(&self, st: &State, by_zero: bool) -> Termination {
-        if by_zero {
-            self.error(st, ErrorKind::Div, "divide by zero")
-        } else {
-            self.error(st, ErrorKind::Div, "overflow in signed division")
         }
     }
 

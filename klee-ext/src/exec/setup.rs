@@ -65,9 +65,27 @@ impl<'p> Executor<'p> {
         if prog.func(main).kind != FuncKind::Defined {
             return Err(format!("Entry function '{entry}' not found in module."));
         }
+        let mem = self.initial_memory();
+        let variants = self.arg_variants();
+        let proc = self.initial_proc()?;
+        let mut states = Vec::new();
+        for variant in variants {
+            let mut st = self.blank_state(&mem, &proc);
+            let (argc, argv) = self.arguments(&mut st, variant)?;
+            let envp = self.environment(&mut st)?;
+            self.symbolic_files(&mut st)?;
+            self.enter(&mut st, main, [Val::C(argc), Val::C(argv), Val::C(envp)]);
+            states.push(st);
+        }
+        Ok(states)
+    }
+
+    /// The globals with their initial values; the C library's own
+    /// variables with the host's (`optind` is 1, `opterr` 1).
+    fn initial_memory(&self) -> Memory {
         let mut mem = Memory::default();
         mem.cap = Some(self.cfg.max_total_memory.unwrap_or(self.cfg.max_memory));
-        for (i, g) in prog.globals.iter().enumerate() {
+        for (i, g) in self.prog.globals.iter().enumerate() {
             let meta = ObjMeta {
                 size: g.size,
                 kind: ObjKind::Global,
@@ -77,14 +95,18 @@ impl<'p> Executor<'p> {
             };
             mem.install(i as u32 + 1, meta, g.init.clone());
         }
-        // The C library's own variables start with the host's values
-        // (`optind` is 1, `opterr` 1).
         for &super::ffi::HostGlobal { id, addr: host, size, .. } in &self.ext_globals {
             // SAFETY: `host` is the address of a host variable of `size` bytes.
             let bytes = unsafe { std::slice::from_raw_parts(host as *const u8, size) };
             mem.data_mut_pub(id).bytes.copy_from_slice(bytes);
         }
-        // Expand --sym-args into one initial state per argument count.
+        mem
+    }
+
+    /// The argument lists to start from: `--sym-args` expanded into one
+    /// per argument count (each argument with the count it belongs to). A
+    /// replayed test was one path of one argument count: only that one.
+    fn arg_variants(&self) -> Vec<Vec<(ArgSpec, Option<u32>)>> {
         let mut variants: Vec<Vec<(ArgSpec, Option<u32>)>> = vec![Vec::new()];
         for a in &self.cfg.args {
             match a {
@@ -107,14 +129,18 @@ impl<'p> Executor<'p> {
                 other => variants.iter_mut().for_each(|v| v.push((other.clone(), None))),
             }
         }
-        // A replayed test was one path of one argument count: only that
-        // start state is made (each would take objects from the test's one
-        // queue).
+        // Each variant would take objects from the test's one queue.
         if let (Some(r), true) = (&self.cfg.replay, variants.len() > 1) {
             if let Some(i) = variants.iter().position(|v| replay_fits(v, &r.objects)) {
                 variants = vec![variants.swap_remove(i)];
             }
         }
+        variants
+    }
+
+    /// The process every start state shares: its working directory
+    /// (`Config::cwd`, held open).
+    fn initial_proc(&self) -> Result<super::posix::Proc, String> {
         let mut proc = super::posix::Proc::default();
         if let Some(dir) = &self.cfg.cwd {
             use std::os::unix::ffi::OsStrExt;
@@ -131,162 +157,177 @@ impl<'p> Executor<'p> {
             }
             proc.cwd = Some(std::rc::Rc::new(super::posix::HostFd(h)));
         }
-        let mut states = Vec::new();
-        for variant in variants {
-            let mut st = State {
-                id: StateId(0),
-                stack: Vec::new(),
-                mem: mem.clone(),
-                constraints: Rc::new(Vec::new()),
-                model: Rc::default(),
-                stdout: OutBuf::default(),
-                stderr: OutBuf::default(),
-                stdin: match &self.cfg.stdin {
-                    Some(b) => StdinSrc::Bytes(b.clone()),
-                    None => StdinSrc::Host,
-                },
-                stdin_pos: 0,
-                arrays: Vec::new(),
-                depth: 0,
-                instructions: 0,
-                covnew: 0,
-                covered_new: false,
-                concretized: false,
-                loc: LocId(0),
-                apps: Rc::default(),
-                holes: Rc::default(),
-                proc: proc.clone(),
-                tree_node: 0,
-                forking_off: false,
-                merges: Vec::new(),
-                path: Rc::default(),
-                blocks: Rc::default(),
-                fails: 0,
-                prefs: Rc::default(),
-                seeds: Rc::new(self.cfg.seeding.seeds.iter().cloned().map(super::seed::Seed::new).collect()),
-            };
-            let mut argv_addrs = vec![self.c_string(&mut st, &self.cfg.program_name.clone())?];
-            let mut sym_index = 0;
-            let mut counted = false;
-            for (spec, n_args) in variant {
-                if let (Some(k), false) = (n_args, counted) {
-                    // KLEE records the chosen count as object "n_args".
-                    counted = true;
-                    let v = self.symbolic_int_named(&mut st, "n_args", 4)?;
-                    let kc = self.pool.constant(32, k as u64);
-                    if let Val::S(e) = v {
-                        let eq = self.pool.cmp(CmpOp::Eq, e, kc);
-                        self.constrain(&mut st, eq)
-                            .map_err(|_| "solver failure while setting up n_args".to_string())?;
-                    }
-                }
-                match spec {
-                    ArgSpec::Concrete(s) => argv_addrs.push(self.c_string(&mut st, &s)?),
-                    ArgSpec::Bytes(b) => argv_addrs.push(self.c_bytes(&mut st, &b, "argv string")?),
-                    ArgSpec::Sym(len) => {
-                        let name = format!("arg{sym_index:02}");
-                        sym_index += 1;
-                        argv_addrs.push(self.sym_string(&mut st, &name, len)?);
-                    }
-                    ArgSpec::SymArgs { .. } => {}
-                }
-            }
-            // glibc sets these from argv[0] before main (error() prints them).
-            let name0 = argv_addrs[0];
-            let short = self.cfg.program_name.rsplit('/').next().unwrap_or_default().to_string();
-            let short_addr = self.c_string(&mut st, &short)?;
-            for (g, v) in [
-                ("program_invocation_name", name0),
-                ("__progname_full", name0),
-                ("program_invocation_short_name", short_addr),
-                ("__progname", short_addr),
-            ] {
-                if let Some(&gi) = prog.global_by_name.get(g) {
-                    let id = gi as u64 + 1;
-                    if st.mem.check(id << 32, 8, true).is_ok() {
-                        st.mem.write_scalar(&mut self.pool, id, 0, 8, &Val::C(v));
-                    }
-                }
-            }
-            let argc = argv_addrs.len() as u64;
-            let argv = st.mem.alloc(ObjMeta {
-                size: (argc + 1) * 8,
-                kind: ObjKind::Internal,
-                name: "argv".into(),
-                read_only: false,
-                loc: LocId(0),
-            });
-            for (i, a) in argv_addrs.iter().enumerate() {
-                st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
-            }
-            let envp = self.environment(&mut st)?;
-            // KLEE's order: the files' objects, then stdin's.
-            let dir = super::posix::dir_stat();
-            if let Some((n, size)) = self.cfg.sym_files {
-                let mut files = Vec::new();
-                for k in 0..n.min(26) {
-                    let letter = b'A' + k as u8;
-                    let obj = format!("{}_data", letter as char);
-                    let (data, stat) = self.sym_dfile(&mut st, &obj, size, &dir)?;
-                    files.push(SymFile { name: vec![letter], data, size: size as u64, stat });
-                }
-                st.proc.sym_files = Rc::new(files);
-            }
-            if let Some(n) = self.cfg.sym_stdin.filter(|&n| n > 0) {
-                let (data, stat) = self.sym_dfile(&mut st, "stdin", n, &dir)?;
-                st.stdin = match &data {
-                    SymData::Arr(arr) => StdinSrc::Symbolic { arr: *arr, len: n },
-                    SymData::Bytes(b) => StdinSrc::Bytes(b.clone()),
-                    // A fresh object has no written bytes.
-                    SymData::Cells(_) => StdinSrc::Bytes(Rc::default()),
-                };
-                st.proc.sym_stdin = Some(Rc::new(SymFile { name: b"stdin".to_vec(), data, size: n as u64, stat }));
-            }
-            if self.cfg.sym_stdin.is_none() && !self.cfg.stdin_digits.is_empty() {
-                self.shaped_stdin(&mut st)?;
-            }
-            // KLEE's symbolic stdout: 1024 bytes and a stat, after stdin's.
-            if self.cfg.sym_stdout {
-                let (data, stat) = self.sym_dfile(&mut st, "stdout", 1024, &dir)?;
-                st.proc.sym_stdout = Some(Rc::new(SymFile { name: b"stdout".to_vec(), data, size: 1024, stat }));
-            }
-            let f = prog.func(main);
-            let mut regs = vec![Val::C(0); f.nregs as usize];
-            let margs = [Val::C(argc), Val::C(argv), Val::C(envp)];
-            for (p, a) in f.params.iter().zip(margs) {
-                regs[p.idx()] = a;
-            }
-            st.stack.push(Frame::entry(main, regs, LocId(0)));
-            self.cover(main, BlockId(0));
-            if self.cfg.record_lines {
-                Rc::make_mut(&mut st.blocks).push((main, BlockId(0)));
-            }
-            // Before main: destructors are registered with the C library's
-            // atexit (so they run after the program's own handlers), and
-            // constructors run. Frames are pushed last-first.
-            let atexit = prog
-                .func_by_name
-                .get("atexit")
-                .copied()
-                .filter(|f| prog.func(*f).kind == FuncKind::Defined && !prog.func(*f).params.is_empty());
-            if let Some(ax) = atexit {
-                for &d in prog.dtors.iter().rev() {
-                    let fa = prog.func(ax);
-                    let mut regs = vec![Val::C(0); fa.nregs as usize];
-                    regs[fa.params[0].idx()] = Val::C(crate::ir::func_addr(d));
-                    st.stack.push(Frame::entry(ax, regs, LocId(0)));
-                }
-            }
-            for &c in prog.ctors.iter().rev() {
-                let fc = prog.func(c);
-                if fc.kind == FuncKind::Defined {
-                    let regs = vec![Val::C(0); fc.nregs as usize];
-                    st.stack.push(Frame::entry(c, regs, LocId(0)));
-                }
-            }
-            states.push(st);
+        Ok(proc)
+    }
+
+    /// A start state with memory `mem` and process `proc`, nothing on its
+    /// stack.
+    fn blank_state(&self, mem: &Memory, proc: &super::posix::Proc) -> State {
+        State {
+            id: StateId(0),
+            stack: Vec::new(),
+            mem: mem.clone(),
+            constraints: Rc::new(Vec::new()),
+            model: Rc::default(),
+            stdout: OutBuf::default(),
+            stderr: OutBuf::default(),
+            stdin: match &self.cfg.stdin {
+                Some(b) => StdinSrc::Bytes(b.clone()),
+                None => StdinSrc::Host,
+            },
+            stdin_pos: 0,
+            arrays: Vec::new(),
+            depth: 0,
+            instructions: 0,
+            covnew: 0,
+            covered_new: false,
+            concretized: false,
+            loc: LocId(0),
+            apps: Rc::default(),
+            holes: Rc::default(),
+            proc: proc.clone(),
+            tree_node: 0,
+            forking_off: false,
+            merges: Vec::new(),
+            path: Rc::default(),
+            blocks: Rc::default(),
+            fails: 0,
+            prefs: Rc::default(),
+            seeds: Rc::new(self.cfg.seeding.seeds.iter().cloned().map(super::seed::Seed::new).collect()),
         }
-        Ok(states)
+    }
+
+    /// The program's arguments in `st` (KLEE's `n_args` object when their
+    /// count is symbolic, `argNN` for each symbolic one), glibc's names of
+    /// the program, and the argument vector: `(argc, argv)`.
+    fn arguments(&mut self, st: &mut State, variant: Vec<(ArgSpec, Option<u32>)>) -> Result<(u64, u64), String> {
+        let mut argv_addrs = vec![self.c_string(st, &self.cfg.program_name.clone())?];
+        let mut sym_index = 0;
+        let mut counted = false;
+        for (spec, n_args) in variant {
+            if let (Some(k), false) = (n_args, counted) {
+                // KLEE records the chosen count as object "n_args".
+                counted = true;
+                let v = self.symbolic_int_named(st, "n_args", 4)?;
+                let kc = self.pool.constant(32, k as u64);
+                if let Val::S(e) = v {
+                    let eq = self.pool.cmp(CmpOp::Eq, e, kc);
+                    self.constrain(st, eq).map_err(|_| "solver failure while setting up n_args".to_string())?;
+                }
+            }
+            match spec {
+                ArgSpec::Concrete(s) => argv_addrs.push(self.c_string(st, &s)?),
+                ArgSpec::Bytes(b) => argv_addrs.push(self.c_bytes(st, &b, "argv string")?),
+                ArgSpec::Sym(len) => {
+                    let name = format!("arg{sym_index:02}");
+                    sym_index += 1;
+                    argv_addrs.push(self.sym_string(st, &name, len)?);
+                }
+                ArgSpec::SymArgs { .. } => {}
+            }
+        }
+        // glibc sets these from argv[0] before main (error() prints them).
+        let name0 = argv_addrs[0];
+        let short = self.cfg.program_name.rsplit('/').next().unwrap_or_default().to_string();
+        let short_addr = self.c_string(st, &short)?;
+        for (g, v) in [
+            ("program_invocation_name", name0),
+            ("__progname_full", name0),
+            ("program_invocation_short_name", short_addr),
+            ("__progname", short_addr),
+        ] {
+            if let Some(&gi) = self.prog.global_by_name.get(g) {
+                let id = gi as u64 + 1;
+                if st.mem.check(id << 32, 8, true).is_ok() {
+                    st.mem.write_scalar(&mut self.pool, id, 0, 8, &Val::C(v));
+                }
+            }
+        }
+        let argc = argv_addrs.len() as u64;
+        let argv = st.mem.alloc(ObjMeta {
+            size: (argc + 1) * 8,
+            kind: ObjKind::Internal,
+            name: "argv".into(),
+            read_only: false,
+            loc: LocId(0),
+        });
+        for (i, a) in argv_addrs.iter().enumerate() {
+            st.mem.write_scalar(&mut self.pool, argv >> 32, i as u64 * 8, 8, &Val::C(*a));
+        }
+        Ok((argc, argv))
+    }
+
+    /// The symbolic files in KLEE's order: the files' objects, then
+    /// stdin's (or a stdin shaped like a test's), then stdout's (1024
+    /// bytes and a stat).
+    fn symbolic_files(&mut self, st: &mut State) -> Result<(), String> {
+        let dir = super::posix::dir_stat();
+        if let Some((n, size)) = self.cfg.sym_files {
+            let mut files = Vec::new();
+            for k in 0..n.min(26) {
+                let letter = b'A' + k as u8;
+                let obj = format!("{}_data", letter as char);
+                let (data, stat) = self.sym_dfile(st, &obj, size, &dir)?;
+                files.push(SymFile { name: vec![letter], data, size: size as u64, stat });
+            }
+            st.proc.sym_files = Rc::new(files);
+        }
+        if let Some(n) = self.cfg.sym_stdin.filter(|&n| n > 0) {
+            let (data, stat) = self.sym_dfile(st, "stdin", n, &dir)?;
+            st.stdin = match &data {
+                SymData::Arr(arr) => StdinSrc::Symbolic { arr: *arr, len: n },
+                SymData::Bytes(b) => StdinSrc::Bytes(b.clone()),
+                // A fresh object has no written bytes.
+                SymData::Cells(_) => StdinSrc::Bytes(Rc::default()),
+            };
+            st.proc.sym_stdin = Some(Rc::new(SymFile { name: b"stdin".to_vec(), data, size: n as u64, stat }));
+        }
+        if self.cfg.sym_stdin.is_none() && !self.cfg.stdin_digits.is_empty() {
+            self.shaped_stdin(st)?;
+        }
+        if self.cfg.sym_stdout {
+            let (data, stat) = self.sym_dfile(st, "stdout", 1024, &dir)?;
+            st.proc.sym_stdout = Some(Rc::new(SymFile { name: b"stdout".to_vec(), data, size: 1024, stat }));
+        }
+        Ok(())
+    }
+
+    /// The entry function's frame with `args` (`argc`, `argv`, `envp`),
+    /// and above it what runs before it: the destructors registered with
+    /// the C library's atexit (so they run after the program's own
+    /// handlers), then the constructors. Frames are pushed last-first.
+    fn enter(&mut self, st: &mut State, main: crate::ir::FuncId, args: [Val; 3]) {
+        let prog = self.prog;
+        let f = prog.func(main);
+        let mut regs = vec![Val::C(0); f.nregs as usize];
+        for (p, a) in f.params.iter().zip(args) {
+            regs[p.idx()] = a;
+        }
+        st.stack.push(Frame::entry(main, regs, LocId(0)));
+        self.cover(main, BlockId(0));
+        if self.cfg.record_lines {
+            Rc::make_mut(&mut st.blocks).push((main, BlockId(0)));
+        }
+        let atexit = prog
+            .func_by_name
+            .get("atexit")
+            .copied()
+            .filter(|f| prog.func(*f).kind == FuncKind::Defined && !prog.func(*f).params.is_empty());
+        if let Some(ax) = atexit {
+            for &d in prog.dtors.iter().rev() {
+                let fa = prog.func(ax);
+                let mut regs = vec![Val::C(0); fa.nregs as usize];
+                regs[fa.params[0].idx()] = Val::C(crate::ir::func_addr(d));
+                st.stack.push(Frame::entry(ax, regs, LocId(0)));
+            }
+        }
+        for &c in prog.ctors.iter().rev() {
+            let fc = prog.func(c);
+            if fc.kind == FuncKind::Defined {
+                let regs = vec![Val::C(0); fc.nregs as usize];
+                st.stack.push(Frame::entry(c, regs, LocId(0)));
+            }
+        }
     }
 
     /// The program's environment: `Config::env`, or the tool's own. Its

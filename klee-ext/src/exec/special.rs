@@ -107,127 +107,21 @@ impl<'p> Executor<'p> {
         let which = s;
         let r: Option<Val> = match s {
             Special::MakeSymbolic => {
-                let addr = self.concrete_of(st, arg(0), "klee_make_symbolic address")?;
-                let size = self.concrete_of(st, arg(1), "klee_make_symbolic size")?;
-                if args.len() != 3 {
-                    return Err(self.error(
-                        st,
-                        ErrorKind::User,
-                        "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)",
-                    ));
-                }
-                // A null name is an empty one (renamed below), as KLEE's.
-                let mut name = if arg(2) == Val::C(0) { String::new() } else { self.klee_string(st, &arg(2))? };
-                if name.is_empty() {
-                    crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
-                    name = "unnamed".into();
-                }
-                // An object of 0 bytes (malloc(0)) can be made symbolic: it has none.
-                let (id, off) = st.mem.check(addr, size, false).map_err(|e| self.fault(st, e))?;
-                if st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
-                    return Err(self.error(st, ErrorKind::User, "cannot make readonly object symbolic"));
-                }
-                // KLEE makes whole objects symbolic; klee mode holds a
-                // program to that.
-                if self.cfg.whole_objects && (off != 0 || st.mem.slot(id).is_some_and(|s| s.meta.size != size)) {
-                    return Err(self.error(st, ErrorKind::User, "Wrong size given to klee_make_symbolic"));
-                }
-                if size > u64::from(u32::MAX) {
-                    return Err(self.error(
-                        st,
-                        ErrorKind::Exec,
-                        format!("Symbolic objects larger than 4 GiB are not allowed (requested {size} bytes)."),
-                    ));
-                }
-                if let Some(bytes) = self.next_replay(&name) {
-                    self.new_symbolic(st, &name, size as u32)?;
-                    for k in 0..size {
-                        st.mem.write_byte(&self.pool, id, off + k, Ok(bytes.get(k as usize).copied().unwrap_or(0)));
-                    }
-                } else {
-                    let arr = self.new_symbolic(st, &name, size as u32)?;
-                    for k in 0..size {
-                        let v = self.pool.var(arr, k as u32);
-                        st.mem.write_byte(&self.pool, id, off + k, Err(v));
-                    }
-                }
+                self.make_symbolic(st, args)?;
                 None
             }
             Special::Assume => {
-                match arg(0) {
-                    Val::C(0) if self.cfg.silent_klee_assume => return Err(Termination::Silent),
-                    Val::C(0) => {
-                        return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"))
-                    }
-                    Val::C(_) => {}
-                    Val::S(e) => {
-                        let c = self.pool.is_nonzero(e);
-                        if !self.constrain(st, c)? {
-                            if self.cfg.silent_klee_assume {
-                                return Err(Termination::Silent);
-                            }
-                            return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
-                        }
-                    }
-                    Val::Agg(_) | Val::Wide(_) => {}
-                }
+                self.assume(st, arg(0))?;
                 None
             }
-            Special::Range => {
-                let lo = self.concrete_of(st, arg(0), "klee_range bound")? as u32;
-                let hi = self.concrete_of(st, arg(1), "klee_range bound")? as u32;
-                let name = self.read_cstr(st, &arg(2)).unwrap_or_else(|_| "range".into());
-                if (hi as i32) <= (lo as i32) {
-                    return Err(self.error(st, ErrorKind::User, "invalid klee_range: empty range"));
-                }
-                let v = self.intrinsic_int(st, &name)?;
-                if let Val::S(e) = v {
-                    let (l, h) = (self.pool.constant(32, lo as u64), self.pool.constant(32, hi as u64));
-                    let ge = self.pool.cmp(CmpOp::Sle, l, e);
-                    let lt = self.pool.cmp(CmpOp::Slt, e, h);
-                    let both = self.pool.and(ge, lt);
-                    self.constrain(st, both)?;
-                }
-                Some(v)
-            }
+            Special::Range => Some(self.klee_range(st, args)?),
             Special::Int => {
                 let name = self.read_cstr(st, &arg(0)).unwrap_or_else(|_| "int".into());
                 Some(self.intrinsic_int(st, &name)?)
             }
             Special::IsSymbolic => Some(Val::C(matches!(arg(0), Val::S(_)) as u64)),
             Special::SilentExit => return Err(Termination::Silent),
-            Special::ReportError => {
-                let file = self.read_cstr(st, &arg(0)).unwrap_or_default();
-                let line = self.concrete_of(st, arg(1), "line")?;
-                let msg = self.read_cstr(st, &arg(2)).unwrap_or_default();
-                let suffix = self.read_cstr(st, &arg(3)).unwrap_or_else(|_| "report".into());
-                let kind = match suffix.strip_suffix(".err").unwrap_or(&suffix) {
-                    "assert" => ErrorKind::Assert,
-                    "abort" => ErrorKind::Abort,
-                    "ptr" => ErrorKind::Ptr,
-                    "div" => ErrorKind::Div,
-                    "free" => ErrorKind::Free,
-                    "user" => ErrorKind::User,
-                    "model" => ErrorKind::Model,
-                    "exec" => ErrorKind::Exec,
-                    _ => ErrorKind::Report,
-                };
-                // The runtime's own reports (no file) are placed where the
-                // program called into it.
-                let loc = if file.is_empty() {
-                    self.user_loc(st)
-                } else {
-                    Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 })
-                };
-                return Err(Termination::Error {
-                    kind,
-                    suffix: Some(suffix),
-                    msg,
-                    loc,
-                    stack: self.stack_trace(st),
-                    info: None,
-                });
-            }
+            Special::ReportError => return Err(self.report_error(st, args)),
             Special::KleeAbort | Special::Abort => return Err(self.error(st, ErrorKind::Abort, "abort failure")),
             Special::GetValue => {
                 let v = match arg(0) {
@@ -365,36 +259,7 @@ impl<'p> Executor<'p> {
             }
             Special::ExpectDecimal => Some(self.expect_decimal(st, &arg(0), &arg(1), &arg(2))?),
             Special::ReadOrZero => Some(self.read_or_zero(st, arg(0), &arg(1), &arg(2))?),
-            Special::Strtod | Special::Strtof | Special::Atof => {
-                let p = self.concrete_of(st, arg(0), "string address")?;
-                let text = self.read_cstr(st, &Val::C(p))?;
-                let c = std::ffi::CString::new(text).unwrap_or_default();
-                let mut end: *mut libc::c_char = std::ptr::null_mut();
-                // SAFETY: `c` is a valid NUL-terminated string; strtod only
-                // reads it and stores a pointer into it.
-                let (bits, errno) = unsafe {
-                    *libc::__errno_location() = 0;
-                    let bits = if which == Special::Strtof {
-                        strtof(c.as_ptr(), &mut end).to_bits() as u64
-                    } else {
-                        libc::strtod(c.as_ptr(), &mut end).to_bits()
-                    };
-                    (bits, *libc::__errno_location())
-                };
-                if errno != 0 {
-                    self.set_errno(st, errno);
-                }
-                // SAFETY: strtod sets `end` within `c`'s buffer.
-                let consumed = unsafe { end.offset_from(c.as_ptr()) } as u64;
-                if which != Special::Atof {
-                    let endp = self.concrete_of(st, arg(1), "strtod end pointer")?;
-                    if endp != 0 {
-                        let (id, off) = st.mem.check(endp, 8, true).map_err(|e| self.fault(st, e))?;
-                        st.mem.write_scalar(&mut self.pool, id, off, 8, &Val::C(p + consumed));
-                    }
-                }
-                Some(Val::C(bits))
-            }
+            Special::Strtod | Special::Strtof | Special::Atof => Some(self.strtod(st, which, args)?),
             Special::Posix(p) => return self.posix(st, p, ci, args),
             Special::SetLocale => {
                 let cat = self.concrete_of(st, arg(0), "locale category")? as i32;
@@ -413,6 +278,163 @@ impl<'p> Executor<'p> {
             self.set_result(st, ci, v);
         }
         Ok(())
+    }
+
+    /// `klee_make_symbolic(addr, size, name)`: the object at `addr`
+    /// becomes a fresh symbolic array (or the replayed test's bytes).
+    fn make_symbolic(&mut self, st: &mut State, args: &[Val]) -> Result<(), Termination> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Val::C(0));
+        let addr = self.concrete_of(st, arg(0), "klee_make_symbolic address")?;
+        let size = self.concrete_of(st, arg(1), "klee_make_symbolic size")?;
+        if args.len() != 3 {
+            return Err(self.error(
+                st,
+                ErrorKind::User,
+                "Incorrect number of arguments to klee_make_symbolic(void*, size_t, char*)",
+            ));
+        }
+        // A null name is an empty one (renamed below), as KLEE's.
+        let mut name = if arg(2) == Val::C(0) { String::new() } else { self.klee_string(st, &arg(2))? };
+        if name.is_empty() {
+            crate::log::warning("klee_make_symbolic: renamed empty name to \"unnamed\"");
+            name = "unnamed".into();
+        }
+        // An object of 0 bytes (malloc(0)) can be made symbolic: it has none.
+        let (id, off) = st.mem.check(addr, size, false).map_err(|e| self.fault(st, e))?;
+        if st.mem.slot(id).is_some_and(|s| s.meta.read_only) {
+            return Err(self.error(st, ErrorKind::User, "cannot make readonly object symbolic"));
+        }
+        // KLEE makes whole objects symbolic; klee mode holds a
+        // program to that.
+        if self.cfg.whole_objects && (off != 0 || st.mem.slot(id).is_some_and(|s| s.meta.size != size)) {
+            return Err(self.error(st, ErrorKind::User, "Wrong size given to klee_make_symbolic"));
+        }
+        if size > u64::from(u32::MAX) {
+            return Err(self.error(
+                st,
+                ErrorKind::Exec,
+                format!("Symbolic objects larger than 4 GiB are not allowed (requested {size} bytes)."),
+            ));
+        }
+        if let Some(bytes) = self.next_replay(&name) {
+            self.new_symbolic(st, &name, size as u32)?;
+            for k in 0..size {
+                st.mem.write_byte(&self.pool, id, off + k, Ok(bytes.get(k as usize).copied().unwrap_or(0)));
+            }
+        } else {
+            let arr = self.new_symbolic(st, &name, size as u32)?;
+            for k in 0..size {
+                let v = self.pool.var(arr, k as u32);
+                st.mem.write_byte(&self.pool, id, off + k, Err(v));
+            }
+        }
+        Ok(())
+    }
+
+    /// `klee_assume(v)`: the path goes on where `v` may hold.
+    fn assume(&mut self, st: &mut State, v: Val) -> Result<(), Termination> {
+        match v {
+            Val::C(0) if self.cfg.silent_klee_assume => return Err(Termination::Silent),
+            Val::C(0) => return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)")),
+            Val::C(_) => {}
+            Val::S(e) => {
+                let c = self.pool.is_nonzero(e);
+                if !self.constrain(st, c)? {
+                    if self.cfg.silent_klee_assume {
+                        return Err(Termination::Silent);
+                    }
+                    return Err(self.error(st, ErrorKind::User, "invalid klee_assume call (provably false)"));
+                }
+            }
+            Val::Agg(_) | Val::Wide(_) => {}
+        }
+        Ok(())
+    }
+
+    /// `klee_range(lo, hi, name)`: a symbolic int in `[lo, hi)`.
+    fn klee_range(&mut self, st: &mut State, args: &[Val]) -> Result<Val, Termination> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Val::C(0));
+        let lo = self.concrete_of(st, arg(0), "klee_range bound")? as u32;
+        let hi = self.concrete_of(st, arg(1), "klee_range bound")? as u32;
+        let name = self.read_cstr(st, &arg(2)).unwrap_or_else(|_| "range".into());
+        if (hi as i32) <= (lo as i32) {
+            return Err(self.error(st, ErrorKind::User, "invalid klee_range: empty range"));
+        }
+        let v = self.intrinsic_int(st, &name)?;
+        if let Val::S(e) = v {
+            let (l, h) = (self.pool.constant(32, lo as u64), self.pool.constant(32, hi as u64));
+            let ge = self.pool.cmp(CmpOp::Sle, l, e);
+            let lt = self.pool.cmp(CmpOp::Slt, e, h);
+            let both = self.pool.and(ge, lt);
+            self.constrain(st, both)?;
+        }
+        Ok(v)
+    }
+
+    /// `klee_report_error(file, line, message, suffix)`: the path ends
+    /// with an error of the suffix's kind.
+    fn report_error(&mut self, st: &mut State, args: &[Val]) -> Termination {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Val::C(0));
+        let file = self.read_cstr(st, &arg(0)).unwrap_or_default();
+        let line = match self.concrete_of(st, arg(1), "line") {
+            Ok(line) => line,
+            Err(t) => return t,
+        };
+        let msg = self.read_cstr(st, &arg(2)).unwrap_or_default();
+        let suffix = self.read_cstr(st, &arg(3)).unwrap_or_else(|_| "report".into());
+        let kind = match suffix.strip_suffix(".err").unwrap_or(&suffix) {
+            "assert" => ErrorKind::Assert,
+            "abort" => ErrorKind::Abort,
+            "ptr" => ErrorKind::Ptr,
+            "div" => ErrorKind::Div,
+            "free" => ErrorKind::Free,
+            "user" => ErrorKind::User,
+            "model" => ErrorKind::Model,
+            "exec" => ErrorKind::Exec,
+            _ => ErrorKind::Report,
+        };
+        // The runtime's own reports (no file) are placed where the
+        // program called into it.
+        let loc = if file.is_empty() {
+            self.user_loc(st)
+        } else {
+            Some(crate::ir::SrcLoc { file: file.into(), line: line as u32 })
+        };
+        Termination::Error { kind, suffix: Some(suffix), msg, loc, stack: self.stack_trace(st), info: None }
+    }
+
+    /// `strtod`, `strtof` and `atof` on the host's C library, over the
+    /// string's concrete bytes; the end pointer and errno as the host's.
+    fn strtod(&mut self, st: &mut State, which: Special, args: &[Val]) -> Result<Val, Termination> {
+        let arg = |i: usize| args.get(i).cloned().unwrap_or(Val::C(0));
+        let p = self.concrete_of(st, arg(0), "string address")?;
+        let text = self.read_cstr(st, &Val::C(p))?;
+        let c = std::ffi::CString::new(text).unwrap_or_default();
+        let mut end: *mut libc::c_char = std::ptr::null_mut();
+        // SAFETY: `c` is a valid NUL-terminated string; strtod only
+        // reads it and stores a pointer into it.
+        let (bits, errno) = unsafe {
+            *libc::__errno_location() = 0;
+            let bits = if which == Special::Strtof {
+                strtof(c.as_ptr(), &mut end).to_bits() as u64
+            } else {
+                libc::strtod(c.as_ptr(), &mut end).to_bits()
+            };
+            (bits, *libc::__errno_location())
+        };
+        if errno != 0 {
+            self.set_errno(st, errno);
+        }
+        // SAFETY: strtod sets `end` within `c`'s buffer.
+        let consumed = unsafe { end.offset_from(c.as_ptr()) } as u64;
+        if which != Special::Atof {
+            let endp = self.concrete_of(st, arg(1), "strtod end pointer")?;
+            if endp != 0 {
+                let (id, off) = st.mem.check(endp, 8, true).map_err(|e| self.fault(st, e))?;
+                st.mem.write_scalar(&mut self.pool, id, off, 8, &Val::C(p + consumed));
+            }
+        }
+        Ok(Val::C(bits))
     }
 
     /// Whether the path's standard stream `k` is a terminal: when the

@@ -1,5 +1,5 @@
 //! Minimal change: the tree edit distance between an original expression
-//! and a candidate term, as `fix` ranks patches (ARCHITECTURE.md, "Minimal
+//! and a candidate term, as `fix` ranks patches (docs/internals/data-flows.md, "Minimal
 //! change"). The second-order solver minimizes the same measure with soft
 //! constraints (`solver/z3_edit.rs`); this is its statement over terms.
 //!

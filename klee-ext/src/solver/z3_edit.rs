@@ -1,7 +1,7 @@
 //! Minimal change in the propositional selector encoding: soft constraints
 //! over a variable's selectors and constants whose violated weight is the
 //! tree edit distance of the selected term from the original expression
-//! (`so/edit.rs` states the measure; ARCHITECTURE.md, "Minimal change").
+//! (`so/edit.rs` states the measure; docs/internals/data-flows.md, "Minimal change").
 //!
 //! An *embedding* places the original's nodes on tree nodes: at the root,
 //! or one level down under a new root (a wrap: `e` → `e || f`). One

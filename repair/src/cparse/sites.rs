@@ -8,10 +8,7 @@ use super::*;
 /// Every site of every schema in `src`, with up to `max_vars` variables.
 pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
     let (tree, view) = parse_view(src)?;
-    let src: &str = &view;
-    let mut out = Vec::new();
-    // How each function uses its variables, read once per function.
-    let mut uses_of: std::collections::HashMap<usize, uses::Uses> = std::collections::HashMap::new();
+    let mut f = Finder { src: &view, max_vars, uses_of: std::collections::HashMap::new(), out: Vec::new() };
     let mut stack = vec![tree.root_node()];
     while let Some(n) = stack.pop() {
         let mut c = n.walk();
@@ -22,122 +19,155 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
         if enclosing_function(n).is_none() {
             continue;
         }
-        // The statement a node belongs to (its location for localization).
-        let mut add = |schema: Schema, expr: Node, stmt: Node, whole_stmt_lines: bool| {
-            // A hole cannot redo a call or an assignment the expression
-            // makes. Such an expression's calls are captured operands
-            // (below); with too many, or when the call is the whole
-            // expression, a condition is passed whole, evaluated once as
-            // the original is (`desc != 0 && (original)`), and so is a
-            // value (`x = f(y);`, `return g(x);`): its hole reads the
-            // value the original computes.
-            let statement = schema == Schema::Guard || schema.inserts();
-            // Sub-expressions the language cannot write (calls, casts, bit
-            // operations) become operands of their own, captured as the
-            // original evaluates them: the hole keeps the rest of the
-            // expression editable (`a && !f(x)` -> `a && f(x)`).
-            let captured = if matches!(schema, Schema::Condition | Schema::Assignment | Schema::Return) {
-                let scope = in_scope(expr, src);
-                captured_atoms(expr, src, &scope).map(|atoms| {
-                    let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
-                    let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
-                    let (rest, n_used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, true, uses);
-                    let (mut vars, capture) = capture(expr, &atoms, src);
-                    let used = vars.len() + n_used;
-                    let limit = vars.len() + max_vars;
-                    for v in rest {
-                        if vars.len() < limit && !vars.iter().any(|x| x.name == v.name) {
-                            vars.push(v);
-                        }
-                    }
-                    (vars, used, capture)
-                })
-            } else {
-                None
-            };
-            let opaque = has_side_effects(expr) && captured.is_none();
-            let whole_value = opaque && matches!(schema, Schema::Assignment | Schema::Return);
-            if !statement && schema != Schema::Step && opaque && schema != Schema::Condition && !whole_value {
-                return false;
-            }
-            let opaque = opaque && (schema == Schema::Condition || whole_value);
-            let scope = in_scope(expr, src);
-            let real = captured.is_none() && !opaque && schema == Schema::Condition && real::is_real(expr, src, &scope);
-            let (vars, used, capture) = if let Some(c) = captured {
-                c
-            } else if opaque {
-                (whole_vars(expr, src, &scope, schema, max_vars), 1, String::new())
-            } else if real {
-                let (vars, used) = real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS);
-                (vars, used, String::new())
-            } else {
-                let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
-                let uses = uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src));
-                // A guard runs before its statement: it may not read what
-                // the statement dereferences. A new `if (…) exit/return`
-                // may (`if (*i + 1 >= argc) usage ();` before `(*i)++;`):
-                // the hole reads it only where readable.
-                let (mut vars, used) =
-                    choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard, uses);
-                if schema.inserts() {
-                    let body = enclosing_function(expr).map_or("", |f| text(f, src));
-                    argument_probes(&scope, body, &mut vars, used, max_vars);
-                }
-                (vars, used, String::new())
-            };
-            let lines = if whole_stmt_lines {
-                row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
-            } else {
-                row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1
-            };
-            out.push(Site {
-                schema,
-                stmt: stmt.byte_range(),
-                lines,
-                range: expr.byte_range(),
-                original: text(expr, src).to_string(),
-                function: function_name(n, src),
-                used: used.min(vars.len()),
-                vars,
-                real,
-                inserted: String::new(),
-                indent: String::new(),
-                capture,
-            });
-            true
+        f.expression_sites(n);
+        f.statement_sites(n);
+    }
+    let mut out = f.out;
+    out.sort_by_key(|s| (s.stmt.start, s.schema, s.range.start));
+    Ok(out)
+}
+
+/// The search of one source for sites.
+struct Finder<'s> {
+    src: &'s str,
+    max_vars: usize,
+    /// How each function uses its variables, read once per function (by
+    /// the function's start).
+    uses_of: std::collections::HashMap<usize, uses::Uses>,
+    out: Vec<Site>,
+}
+
+/// A hole's variables: the arguments, how many of them the original
+/// reads, the statement that captures operands (empty if none), and
+/// whether they are `double`s of a floating-point condition.
+type HoleVars = (Vec<Var>, usize, String, bool);
+
+impl Finder<'_> {
+    /// How the function around `expr` uses its variables.
+    fn uses(&mut self, expr: Node) -> &uses::Uses {
+        let f = enclosing_function(expr).map_or(0, |f| f.start_byte());
+        let src = self.src;
+        self.uses_of.entry(f).or_insert_with(|| uses::Uses::around(expr, src))
+    }
+
+    /// A site of `schema` at expression `expr` of statement `stmt`, found
+    /// at node `n` (its lines: the whole statement's, or the expression's);
+    /// whether it is one.
+    fn add(&mut self, n: Node, schema: Schema, expr: Node, stmt: Node, whole_stmt_lines: bool) -> bool {
+        let Some((vars, used, capture, real)) = self.hole_vars(schema, expr) else { return false };
+        let src = self.src;
+        let lines = if whole_stmt_lines {
+            row(stmt.start_byte(), src)..row(stmt.end_byte(), src) + 1
+        } else {
+            row(expr.start_byte(), src)..row(expr.end_byte(), src) + 1
         };
+        self.out.push(Site {
+            schema,
+            stmt: stmt.byte_range(),
+            lines,
+            range: expr.byte_range(),
+            original: text(expr, src).to_string(),
+            function: function_name(n, src),
+            used: used.min(vars.len()),
+            vars,
+            real,
+            inserted: String::new(),
+            indent: String::new(),
+            capture,
+        });
+        true
+    }
+
+    /// The variables the hole at `expr` may read; `None` where a hole
+    /// cannot stand. A hole cannot redo a call or an assignment the
+    /// expression makes. Such an expression's calls are captured operands;
+    /// with too many, or when the call is the whole expression, a
+    /// condition is passed whole, evaluated once as the original is
+    /// (`desc != 0 && (original)`), and so is a value (`x = f(y);`,
+    /// `return g(x);`): its hole reads the value the original computes.
+    fn hole_vars(&mut self, schema: Schema, expr: Node) -> Option<HoleVars> {
+        let (src, max_vars) = (self.src, self.max_vars);
+        let statement = schema == Schema::Guard || schema.inserts();
+        let captured = if matches!(schema, Schema::Condition | Schema::Assignment | Schema::Return) {
+            self.captured(expr)
+        } else {
+            None
+        };
+        let opaque = has_side_effects(expr) && captured.is_none();
+        let whole_value = opaque && matches!(schema, Schema::Assignment | Schema::Return);
+        if !statement && schema != Schema::Step && opaque && schema != Schema::Condition && !whole_value {
+            return None;
+        }
+        let opaque = opaque && (schema == Schema::Condition || whole_value);
+        let scope = in_scope(expr, src);
+        let real = captured.is_none() && !opaque && schema == Schema::Condition && real::is_real(expr, src, &scope);
+        Some(if let Some((vars, used, capture)) = captured {
+            (vars, used, capture, real)
+        } else if opaque {
+            (whole_vars(expr, src, &scope, schema, max_vars), 1, String::new(), real)
+        } else if real {
+            let (vars, used) = real::choose_vars(&scope, expr, &context_of(expr), src, real::MAX_ARGS);
+            (vars, used, String::new(), real)
+        } else {
+            // A guard runs before its statement: it may not read what the
+            // statement dereferences. A new `if (…) exit/return` may (`if
+            // (*i + 1 >= argc) usage ();` before `(*i)++;`): the hole reads
+            // it only where readable.
+            let uses = self.uses(expr);
+            let (mut vars, used) =
+                choose_vars(&scope, expr, &context_of(expr), src, max_vars, schema != Schema::Guard, uses);
+            if schema.inserts() {
+                let body = enclosing_function(expr).map_or("", |f| text(f, src));
+                argument_probes(&scope, body, &mut vars, used, max_vars);
+            }
+            (vars, used, String::new(), real)
+        })
+    }
+
+    /// Sub-expressions the language cannot write (calls, casts, bit
+    /// operations) become operands of their own, captured as the original
+    /// evaluates them: the hole keeps the rest of the expression editable
+    /// (`a && !f(x)` -> `a && f(x)`).
+    fn captured(&mut self, expr: Node) -> Option<(Vec<Var>, usize, String)> {
+        let (src, max_vars) = (self.src, self.max_vars);
+        let scope = in_scope(expr, src);
+        let atoms = captured_atoms(expr, src, &scope)?;
+        let uses = self.uses(expr);
+        let (rest, n_used) = choose_vars(&scope, expr, &context_of(expr), src, max_vars, true, uses);
+        let (mut vars, capture) = capture(expr, &atoms, src);
+        let used = vars.len() + n_used;
+        let limit = vars.len() + max_vars;
+        for v in rest {
+            if vars.len() < limit && !vars.iter().any(|x| x.name == v.name) {
+                vars.push(v);
+            }
+        }
+        Some((vars, used, capture))
+    }
+
+    /// The expression sites at node `n`: conditions, assignments, steps,
+    /// returns, call arguments, array indices, initializers.
+    fn expression_sites(&mut self, n: Node) {
+        let src = self.src;
         match n.kind() {
             "if_statement" | "while_statement" | "do_statement" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
-                    add(Schema::Condition, unparen(cond), n, false);
+                    self.add(n, Schema::Condition, unparen(cond), n, false);
                 }
             }
             "for_statement" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
-                    add(Schema::Condition, cond, n, false);
+                    self.add(n, Schema::Condition, cond, n, false);
                 }
             }
             // The condition of `c ? f(x) : y`: its branches keep their
             // calls, evaluated as the program does.
             "conditional_expression" => {
                 if let Some(cond) = n.child_by_field_name("condition") {
-                    add(Schema::Condition, unparen(cond), stmt_of(n), false);
+                    self.add(n, Schema::Condition, unparen(cond), stmt_of(n), false);
                 }
             }
-            "assignment_expression" => {
-                let (l, r) = (n.child_by_field_name("left"), n.child_by_field_name("right"));
-                let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
-                if let (Some(l), Some(r)) = (l, r) {
-                    let scope = in_scope(n, src);
-                    if int_target(l, src, &scope) && matches!(op, "=" | "+=" | "-=" | "*=") && statement_level(n) {
-                        add(Schema::Assignment, r, stmt_of(n), true);
-                    } else if int_expr(l, src, &scope) && op == "=" && in_for_initializer(n) {
-                        // `for (i = 1; …)`: an assignment like any other,
-                        // at the loop's header line.
-                        add(Schema::Assignment, r, stmt_of(n), false);
-                    }
-                }
-            }
+            "assignment_expression" => self.assignment(n),
             "update_expression" => {
                 // `i++` in a statement or a for loop's update.
                 let arg = n.child_by_field_name("argument");
@@ -149,16 +179,16 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                             && p.child_by_field_name("update").is_some_and(|u| u.id() == n.id())
                 });
                 if int_var && standalone {
-                    add(Schema::Step, n, stmt_of(n), false);
+                    self.add(n, Schema::Step, n, stmt_of(n), false);
                 }
             }
             "return_statement" => {
                 if let Some(e) = n.named_child(0).filter(|e| e.kind() != "comment") {
                     if returns_bool(n, src) {
                         // `return false;` in a `bool` function: a condition.
-                        add(Schema::Condition, unparen(e), n, true);
+                        self.add(n, Schema::Condition, unparen(e), n, true);
                     } else if returns_int(n, src) && (int_expr(e, src, &in_scope(e, src)) || has_side_effects(e)) {
-                        add(Schema::Return, e, n, true);
+                        self.add(n, Schema::Return, e, n, true);
                     }
                 }
             }
@@ -170,7 +200,7 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                     for a in list.into_iter().filter(|a| {
                         a.kind() != "number_literal" && a.kind() != "char_literal" && int_expr(*a, src, &scope)
                     }) {
-                        add(Schema::Argument, a, stmt_of(n), false);
+                        self.add(n, Schema::Argument, a, stmt_of(n), false);
                     }
                 }
             }
@@ -179,48 +209,73 @@ pub fn sites(src: &str, max_vars: usize) -> Result<Vec<Site>, String> {
                 if let Some(i) =
                     n.child_by_field_name("index").filter(|i| i.kind() != "number_literal" && int_expr(*i, src, &scope))
                 {
-                    add(Schema::Index, i, stmt_of(n), false);
+                    self.add(n, Schema::Index, i, stmt_of(n), false);
                 }
             }
             "declaration" if n.parent().is_some_and(|p| p.kind() == "compound_statement") || in_for_initializer(n) => {
-                // `for (int i = 1; …)`: at the loop, its header line.
-                let (stmt, whole) = match n.parent().filter(|p| p.kind() == "for_statement") {
-                    Some(f) => (f, false),
-                    None => (n, true),
-                };
-                let int_ty = n.child_by_field_name("type").is_some_and(|t| int_like(t, src));
-                let mut c = n.walk();
-                let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
-                for d in decls.into_iter().filter(|d| d.kind() == "init_declarator") {
-                    let plain = d.child_by_field_name("declarator").is_some_and(|x| x.kind() == "identifier");
-                    if let (true, true, Some(v)) =
-                        (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list"))
-                    {
-                        add(Schema::Assignment, v, stmt, whole);
-                    }
-                }
+                self.declaration(n)
             }
             _ => {}
         }
+    }
+
+    /// An assignment's right-hand side into an integer target.
+    fn assignment(&mut self, n: Node) {
+        let src = self.src;
+        let (l, r) = (n.child_by_field_name("left"), n.child_by_field_name("right"));
+        let op = n.child_by_field_name("operator").map(|o| text(o, src)).unwrap_or("=");
+        let (Some(l), Some(r)) = (l, r) else { return };
+        let scope = in_scope(n, src);
+        if int_target(l, src, &scope) && matches!(op, "=" | "+=" | "-=" | "*=") && statement_level(n) {
+            self.add(n, Schema::Assignment, r, stmt_of(n), true);
+        } else if int_expr(l, src, &scope) && op == "=" && in_for_initializer(n) {
+            // `for (i = 1; …)`: an assignment like any other, at the
+            // loop's header line.
+            self.add(n, Schema::Assignment, r, stmt_of(n), false);
+        }
+    }
+
+    /// A declaration's initializers of plain integer variables; `for (int
+    /// i = 1; …)`: at the loop, its header line.
+    fn declaration(&mut self, n: Node) {
+        let (stmt, whole) = match n.parent().filter(|p| p.kind() == "for_statement") {
+            Some(f) => (f, false),
+            None => (n, true),
+        };
+        let int_ty = n.child_by_field_name("type").is_some_and(|t| int_like(t, self.src));
+        let mut c = n.walk();
+        let decls: Vec<Node> = n.children_by_field_name("declarator", &mut c).collect();
+        for d in decls.into_iter().filter(|d| d.kind() == "init_declarator") {
+            let plain = d.child_by_field_name("declarator").is_some_and(|x| x.kind() == "identifier");
+            if let (true, true, Some(v)) =
+                (int_ty, plain, d.child_by_field_name("value").filter(|v| v.kind() != "initializer_list"))
+            {
+                self.add(n, Schema::Assignment, v, stmt, whole);
+            }
+        }
+    }
+
+    /// The statement sites at node `n`: a guard around it, and the
+    /// statements a schema may insert before it.
+    fn statement_sites(&mut self, n: Node) {
+        let src = self.src;
         let guardable =
             matches!(n.kind(), "expression_statement" | "return_statement" | "break_statement" | "continue_statement");
         let in_block = n.parent().is_some_and(|p| p.kind() == "compound_statement");
         if guardable && in_block && n.named_child_count() + usize::from(n.kind() != "expression_statement") > 0 {
-            add(Schema::Guard, n, n, true);
+            self.add(n, Schema::Guard, n, n, true);
         }
         let inserts = if in_block { insertions(n, src) } else { Vec::new() };
-        let added = inserts.iter().filter(|(schema, _)| add(*schema, n, n, true)).count();
+        let added = inserts.iter().filter(|(schema, _)| self.add(n, *schema, n, n, true)).count();
         if added == inserts.len() {
-            let before = out.len() - added;
+            let before = self.out.len() - added;
             let indent = indent_at(n.start_byte(), src);
-            for (site, (_, stmt)) in out[before..].iter_mut().zip(inserts) {
+            for (site, (_, stmt)) in self.out[before..].iter_mut().zip(inserts) {
                 site.inserted = stmt;
                 site.indent = indent.clone();
             }
         }
     }
-    out.sort_by_key(|s| (s.stmt.start, s.schema, s.range.start));
-    Ok(out)
 }
 
 /// The statements a schema may insert before statement `n` under a new

@@ -10,8 +10,10 @@
 //! finds where two patches at one site differ), [`choice`] (the principles that
 //! order the patches' behaviours), [`pool`] (the choice over every
 //! validated patch, its report and its questions),
-//! [`report`] (`report.json`, `patch.diff`, the summary) and [`job`], the
-//! whole repair. The searches themselves are [`crate::infer`] and
+//! [`report`] (`report.json`, `patch.diff`, the summary), [`prepare`]
+//! (the project resolved once for a repair), [`found`] (the report and the
+//! pool under way), [`passes`] (the passes over the sites) and [`job`],
+//! the whole repair in order. The searches themselves are [`crate::infer`] and
 //! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
 
 mod ahead;
@@ -23,12 +25,15 @@ mod closest;
 pub mod distinguish;
 pub mod error;
 mod fixit;
+mod found;
 mod job;
 pub mod literal;
 mod locations;
 pub mod options;
 pub mod outcome;
+mod passes;
 pub mod pool;
+mod prepare;
 mod printed;
 mod rank;
 mod render;

@@ -13,7 +13,7 @@ use std::time::Duration;
 #[serde(rename_all = "lowercase")]
 pub enum Search {
     /// Original-first, deviation-ordered, specification on demand
-    /// (`lazy.rs`).
+    /// (`lazy/`).
     Deviation,
     /// Every path of every test, then one solve (`infer.rs`).
     Dfs,
@@ -47,7 +47,7 @@ pub struct FixOptions {
     pub locations_at_once: Option<usize>,
     /// Paths a search at several locations may explore: its work budget.
     pub max_set_paths: u64,
-    /// Runs of one site's deviation search in the full pass (a sixteenth
+    /// Runs of one site's deviation search in the full pass (an eighth
     /// in the quick pass): its work budget.
     pub max_site_runs: u64,
     /// VM instructions of one site's runs in the full pass, summed over

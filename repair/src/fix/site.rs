@@ -173,121 +173,102 @@ impl Repair<'_> {
 /// terms in order, until one passes every test natively (with `--all`,
 /// every one that does).
 pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError> {
-    let mut antipatterns = Vec::new();
-    let (result, stats, patches) = attempt(r, s, &mut antipatterns)?;
-    Ok(SiteOutcome { result, stats, patches, antipatterns })
-}
-
-fn attempt(
-    r: &Repair, s: &SiteRun, antipatterns: &mut Vec<String>,
-) -> Result<(SiteResult, InferStats, Vec<Patch>), FixError> {
-    let (p, opts, c, text) = (r.p, r.opts, s.c, s.text);
-    let site = &c.site;
     let none = InferStats::default();
+    let site = &s.c.site;
     if site.vars.is_empty() {
-        return Ok((SiteResult::NoVariables, none, Vec::new()));
+        return Ok(SiteOutcome::without(SiteResult::NoVariables));
     }
     let dir = r.tmp.join(format!("site{}-{}", s.k, s.pass as u8));
     std::fs::create_dir_all(&dir).map_err(FixError::io(&dir, "cannot create: "))?;
-    let src_rel = &p.sources[c.src];
-    let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(|| r.program(s.k, c, text)) {
+    let prog = match r.programs.borrow_mut().entry(s.k).or_insert_with(|| r.program(s.k, s.c, s.text)) {
         Ok(prog) => prog.clone(),
-        Err(e) => return Ok((SiteResult::Build(e.clone()), none, Vec::new())),
+        Err(e) => return Ok(SiteOutcome::without(SiteResult::Build(e.clone()))),
+    };
+    let render = Render::new(site, s.view, r.macros, r.constants);
+    let mut v = Validator {
+        r,
+        s,
+        render: &render,
+        dir: &dir,
+        found: Vec::new(),
+        rejected: Vec::new(),
+        antipatterns: Vec::new(),
+        tried: 0,
+    };
+    let (inferred, stats) = match search(r, s, &prog, &mut v)? {
+        Ok(searched) => searched,
+        Err(result) => {
+            return Ok(SiteOutcome { result, stats: none, patches: Vec::new(), antipatterns: v.antipatterns })
+        }
+    };
+    // The terms one edit away that the VM could not judge on the failing
+    // tests (a run stopped at a limit of its work): screened natively, in
+    // one build, and the closest that pass are validated.
+    if s.pass == Pass::Relabels && !matches!(inferred, Inferred::Terms(_)) && stats.unjudged != Unjudged::None {
+        r.too_long_for_vm.set(r.too_long_for_vm.get() || stats.unjudged == Unjudged::All);
+        let lang = s.c.language(r.opts);
+        let passing = super::schemata::passing_terms(r, s, &render, lang, &stats.unjudged, &dir.join("schema"))
+            .map_err(FixError::Build)?;
+        let mut kept = 0;
+        for (term, objective) in passing.into_iter().take(super::schemata::MAX_VALIDATED) {
+            kept += usize::from(v.check(&term, objective).map_err(FixError::Build)?.is_none());
+            if kept >= solutions(r.opts) {
+                break;
+            }
+        }
+    }
+    let result = match v.found.first() {
+        // Terms validated (by the search, or screened natively after it).
+        Some(pt) => {
+            SiteResult::Patched { replacement: pt.replacement.clone(), tests: r.p.tests.len(), distance: pt.distance }
+        }
+        None => unpatched(inferred, std::mem::take(&mut v.rejected), &stats, &s.limits, r.opts),
+    };
+    let patches = if matches!(result, SiteResult::Patched { .. }) { v.found } else { Vec::new() };
+    Ok(SiteOutcome { result, stats, patches, antipatterns: v.antipatterns })
+}
+
+impl SiteOutcome {
+    /// A site that ended before any search.
+    fn without(result: SiteResult) -> SiteOutcome {
+        SiteOutcome { result, stats: InferStats::default(), patches: Vec::new(), antipatterns: Vec::new() }
+    }
+}
+
+/// How many validated terms a site keeps.
+fn solutions(opts: &FixOptions) -> usize {
+    if opts.all {
+        5
+    } else {
+        3
+    }
+}
+
+/// The site's search in the VM by the chosen search, each term it
+/// proposes validated by `v` (`Err`: a site the search cannot take).
+fn search(
+    r: &Repair, s: &SiteRun, prog: &Program, v: &mut Validator,
+) -> Result<Result<(Inferred, InferStats), SiteResult>, FixError> {
+    let (p, opts, site) = (r.p, r.opts, &s.c.site);
+    let original = v.render.original.clone();
+    let goal = Goal {
+        original: original.clone(),
+        constants: r.constants.to_vec(),
+        solutions: solutions(opts),
+        relabels_only: s.pass == Pass::Relabels,
     };
     // The VM runs each test in its own prepared folder, as natively.
     let argv0 = Builds::argv0(p);
     let (_dirs, owned) =
         native::in_prepared_dirs(r.tests.iter().copied(), &p.dir, opts.test_timeout, argv0).map_err(FixError::Build)?;
     let vm_tests: Vec<&TestCase> = owned.iter().collect();
-    let lang = c.language(opts);
-    let render = Render::new(site, s.view, r.macros, r.constants);
-    let original = render.original.clone();
-    let goal = Goal {
-        original: original.clone(),
-        constants: r.constants.to_vec(),
-        solutions: if opts.all { 5 } else { 3 },
-        relabels_only: s.pass == Pass::Relabels,
-    };
-    let mut found: Vec<Patch> = Vec::new();
-    let mut rejected: Vec<String> = Vec::new();
-    let mut tried = 0usize;
-    // Validates one candidate natively on every test: `None` if it passes
-    // them all (the patch is kept), else the index of a test it fails.
-    let mut check = |term: &Term, objective: u32| -> Result<Option<usize>, String> {
-        let Rendered { expr, folded, distance } = render.render(term);
-        if let Some(why) = super::render::repeated_effect(site, original.as_ref(), &folded)
-            .or_else(|| super::render::pointer_as_number(site, original.as_ref(), &folded))
-        {
-            rejected.push(format!("`{expr}`: {why}"));
-            return Ok(Some(usize::MAX));
-        }
-        let patched = cparse::replace(text, site, &expr);
-        if patched == text {
-            rejected.push(format!("`{expr}` is the original"));
-            return Ok(Some(0));
-        }
-        let mut reject = |why: Rejection| {
-            let shown = one_line(&cparse::replacement_text(site, &expr));
-            antipatterns.push(format!("`{shown}`: {why}"));
-            rejected.push(format!("`{shown}`: {why}"));
-            Ok(Some(usize::MAX))
-        };
-        if let Some(why) = antipattern::check_term(original.as_ref(), &folded, site.schema, site.vars.len(), distance)
-            .or_else(|| {
-                let reads = if site.passed_whole() { 0 } else { site.used };
-                antipattern::check_constants(original.as_ref(), reads, &folded, site.schema, r.constants, &r.inputs)
-            })
-            .or_else(|| skips_only_output(r, c, &folded))
-        {
-            return reject(why);
-        }
-        tried += 1;
-        let vdir = dir.join(format!("validate{tried}"));
-        std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
-        if let Some((i, why)) =
-            r.builds.validate(p, r.tests, opts.test_timeout, (c.src, &patched), &vdir, Some(s.limits.deadline))?
-        {
-            rejected.push(format!("`{expr}`: {why}"));
-            return Ok(Some(i));
-        }
-        if let Some(why) = loop_runs_once(r, c, text, &patched, &vdir)? {
-            return reject(why);
-        }
-        let diff = super::report::unified_diff(src_rel, text, &patched);
-        let replacement = cparse::replacement_text(site, &expr);
-        found.push(Patch {
-            file: src_rel.display().to_string(),
-            line: site.line(),
-            function: site.function.clone(),
-            schema: site.schema,
-            original: site.original.clone(),
-            replacement,
-            distance,
-            // At equal distance, a patch on a value the program computes
-            // with a call (`(atoi(s)) - 1`) after one on the variables that
-            // use it.
-            objective: objective + u32::from(site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int),
-            whole_value: site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int,
-            plain: added_constants(original.as_ref(), &folded),
-            diff,
-            patched_source: patched,
-            source: c.src,
-            also: Vec::new(),
-            // A real condition's arguments are doubles: no term of integers.
-            term: (!site.real).then(|| super::report::SiteTerm {
-                term: term.clone(),
-                args: site.vars.iter().map(|v| (v.name.clone(), v.pointer)).collect(),
-            }),
-        });
-        Ok(None)
-    };
-    let hole = (site.schema.hole_name(), lang);
+    let hole = (site.schema.hole_name(), s.c.language(opts));
     if let Some(file) = opts.tree.as_ref().filter(|_| !r.tree_drawn.replace(true)) {
-        let at = format!("{}:{}", src_rel.display(), site.line());
-        super::tree::draw(&prog, vm_tests[0], hole, opts.engine, &s.limits, &at, file).map_err(FixError::Tree)?;
+        let at = format!("{}:{}", p.sources[s.c.src].display(), site.line());
+        super::tree::draw(prog, vm_tests[0], hole, opts.engine, &s.limits, &at, file).map_err(FixError::Tree)?;
     }
     let problem = SiteProblem {
-        prog: &prog,
+        prog,
         tests: &vm_tests,
         failing: r.failing,
         hole,
@@ -296,55 +277,42 @@ fn attempt(
         engine: opts.engine,
         limits: &s.limits,
     };
-    let (inferred, stats) = match (opts.search, &original) {
+    Ok(Ok(match (opts.search, &original) {
         (Search::Dfs, _) | (Search::Deviation, None) if site.real => {
-            return Ok((SiteResult::Unsupported("a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)"), none, Vec::new()))
+            return Ok(Err(SiteResult::Unsupported("a floating-point condition needs the deviation search and its original as a term (comparisons of variables and constants)")))
         }
-        (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok((SiteResult::OriginalNotATerm, none, Vec::new())),
+        (Search::Deviation, None) if s.pass == Pass::Relabels => return Ok(Err(SiteResult::OriginalNotATerm)),
         (Search::Deviation, Some(_)) if s.pass == Pass::Relabels && r.too_long_for_vm.get() => {
             (Inferred::OutOfWork, InferStats { unjudged: Unjudged::All, ..InferStats::default() })
         }
-        (Search::Deviation, Some(_)) => crate::lazy::infer_lazy(&problem, &mut check).map_err(FixError::Search)?,
+        (Search::Deviation, Some(_)) => {
+            crate::lazy::infer_lazy(&problem, &mut |t, o| v.check(t, o)).map_err(FixError::Search)?
+        }
         _ => {
             let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
             if let Inferred::Terms(terms) = &inferred {
                 for (term, objective) in terms {
-                    check(term, *objective).map_err(FixError::Build)?;
+                    v.check(term, *objective).map_err(FixError::Build)?;
                 }
             }
             (inferred, stats)
         }
-    };
-    // The terms one edit away that the VM could not judge on the failing
-    // tests (a run stopped at a limit of its work): screened natively, in
-    // one build, and the closest that pass are validated.
-    if s.pass == Pass::Relabels && !matches!(inferred, Inferred::Terms(_)) && stats.unjudged != Unjudged::None {
-        r.too_long_for_vm.set(r.too_long_for_vm.get() || stats.unjudged == Unjudged::All);
-        let passing =
-            super::schemata::passing_terms(r, s, &render, problem.hole.1, &stats.unjudged, &dir.join("schema"))
-                .map_err(FixError::Build)?;
-        let mut kept = 0;
-        for (term, objective) in passing.into_iter().take(super::schemata::MAX_VALIDATED) {
-            kept += usize::from(check(&term, objective).map_err(FixError::Build)?.is_none());
-            if kept >= goal.solutions {
-                break;
-            }
-        }
-    }
-    let result = match inferred {
-        // Terms validated (by the search, or screened natively after it).
-        _ if !found.is_empty() => {
-            let pt = &found[0];
-            SiteResult::Patched { replacement: pt.replacement.clone(), tests: p.tests.len(), distance: pt.distance }
-        }
+    }))
+}
+
+/// How a site's search that validated no term ended.
+fn unpatched(
+    inferred: Inferred, rejected: Vec<String>, stats: &InferStats, limits: &Limits, opts: &FixOptions,
+) -> SiteResult {
+    match inferred {
         Inferred::Terms(_) => SiteResult::NoCandidatePasses { rejected, set: false },
         Inferred::NoPassingPath { test, bounded: true, .. } => {
-            SiteResult::NoPassingPath { test, bound: Some(s.limits.max_paths.unwrap_or(0)), cut: false }
+            SiteResult::NoPassingPath { test, bound: Some(limits.max_paths.unwrap_or(0)), cut: false }
         }
         Inferred::NoPassingPath { test, cut, .. } => SiteResult::NoPassingPath { test, bound: None, cut },
         Inferred::NoInterpretation { proof } if !proof.is_empty() => SiteResult::NoInterpretation { proof },
         Inferred::NoInterpretation { .. } if stats.explorations_bounded > 0 => SiteResult::NoInterpretationBounded {
-            bound: s.limits.max_paths.unwrap_or(0),
+            bound: limits.max_paths.unwrap_or(0),
             bounded: stats.explorations_bounded,
         },
         Inferred::NoInterpretation { .. } => SiteResult::NoInterpretation { proof: Vec::new() },
@@ -352,13 +320,113 @@ fn attempt(
         Inferred::NoRelabel => SiteResult::NoRelabel,
         Inferred::OutOfTime => SiteResult::TimeLimit { secs: opts.timeout.as_secs() },
         Inferred::OutOfWork => SiteResult::WorkLimit {
-            runs: s.limits.max_runs,
-            instructions: s.limits.max_site_instructions.unwrap_or(0),
-            validations: s.limits.max_validations,
+            runs: limits.max_runs,
+            instructions: limits.max_site_instructions.unwrap_or(0),
+            validations: limits.max_validations,
         },
-    };
-    let found = if matches!(result, SiteResult::Patched { .. }) { found } else { Vec::new() };
-    Ok((result, stats, found))
+    }
+}
+
+/// The native validation of the terms one site's search proposes.
+struct Validator<'v> {
+    r: &'v Repair<'v>,
+    s: &'v SiteRun<'v>,
+    render: &'v Render<'v>,
+    /// The site's work folder.
+    dir: &'v Path,
+    /// The terms that passed every test, as patches.
+    found: Vec<Patch>,
+    /// One line per term turned down, with why.
+    rejected: Vec<String>,
+    /// Those an anti-pattern turned down.
+    antipatterns: Vec<String>,
+    /// Terms built and run so far.
+    tried: usize,
+}
+
+impl Validator<'_> {
+    /// Validates one candidate natively on every test: `None` if it passes
+    /// them all (the patch is kept), else the index of a test it fails
+    /// (`usize::MAX`: turned down before any build).
+    fn check(&mut self, term: &Term, objective: u32) -> Result<Option<usize>, String> {
+        let (r, s, site, text) = (self.r, self.s, &self.s.c.site, self.s.text);
+        let original = self.render.original.as_ref();
+        let Rendered { expr, folded, distance } = self.render.render(term);
+        if let Some(why) = super::render::repeated_effect(site, original, &folded)
+            .or_else(|| super::render::pointer_as_number(site, original, &folded))
+        {
+            self.rejected.push(format!("`{expr}`: {why}"));
+            return Ok(Some(usize::MAX));
+        }
+        let patched = cparse::replace(text, site, &expr);
+        if patched == text {
+            self.rejected.push(format!("`{expr}` is the original"));
+            return Ok(Some(0));
+        }
+        if let Some(why) = antipattern::check_term(original, &folded, site.schema, site.vars.len(), distance)
+            .or_else(|| {
+                let reads = if site.passed_whole() { 0 } else { site.used };
+                antipattern::check_constants(original, reads, &folded, site.schema, r.constants, &r.inputs)
+            })
+            .or_else(|| skips_only_output(r, s.c, &folded))
+        {
+            return Ok(self.reject(&expr, why));
+        }
+        self.tried += 1;
+        let vdir = self.dir.join(format!("validate{}", self.tried));
+        std::fs::create_dir_all(&vdir).map_err(|e| e.to_string())?;
+        let (p, opts) = (r.p, r.opts);
+        if let Some((i, why)) =
+            r.builds.validate(p, r.tests, opts.test_timeout, (s.c.src, &patched), &vdir, Some(s.limits.deadline))?
+        {
+            self.rejected.push(format!("`{expr}`: {why}"));
+            return Ok(Some(i));
+        }
+        if let Some(why) = loop_runs_once(r, s.c, text, &patched, &vdir)? {
+            return Ok(self.reject(&expr, why));
+        }
+        let patch = self.patch(term, &expr, &folded, distance, objective, patched);
+        self.found.push(patch);
+        Ok(None)
+    }
+
+    /// A term an anti-pattern turns down.
+    fn reject(&mut self, expr: &str, why: Rejection) -> Option<usize> {
+        let shown = one_line(&cparse::replacement_text(&self.s.c.site, expr));
+        self.antipatterns.push(format!("`{shown}`: {why}"));
+        self.rejected.push(format!("`{shown}`: {why}"));
+        Some(usize::MAX)
+    }
+
+    /// The patch of a term that passed every test.
+    fn patch(&self, term: &Term, expr: &str, folded: &Term, distance: u32, objective: u32, patched: String) -> Patch {
+        let (c, site, text) = (self.s.c, &self.s.c.site, self.s.text);
+        let src_rel = &self.r.p.sources[c.src];
+        // At equal distance, a patch on a value the program computes with
+        // a call (`(atoi(s)) - 1`) after one on the variables that use it.
+        let whole_value = site.passed_whole() && site.schema.sort() == klee_ext::so::Sort::Int;
+        Patch {
+            file: src_rel.display().to_string(),
+            line: site.line(),
+            function: site.function.clone(),
+            schema: site.schema,
+            original: site.original.clone(),
+            replacement: cparse::replacement_text(site, expr),
+            distance,
+            objective: objective + u32::from(whole_value),
+            whole_value,
+            plain: added_constants(self.render.original.as_ref(), folded),
+            diff: super::report::unified_diff(src_rel, text, &patched),
+            patched_source: patched,
+            source: c.src,
+            also: Vec::new(),
+            // A real condition's arguments are doubles: no term of integers.
+            term: (!site.real).then(|| super::report::SiteTerm {
+                term: term.clone(),
+                args: site.vars.iter().map(|v| (v.name.clone(), v.pointer)).collect(),
+            }),
+        }
+    }
 }
 
 /// The rule `skips-only-output`: a guard (not the constant `true`)

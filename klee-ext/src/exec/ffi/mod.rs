@@ -8,11 +8,14 @@
 //! that faults ends the path with an `exec` error naming it, never the
 //! tool; `errno` goes in and out as the program's.
 
+mod abi;
+
 use super::host;
 use super::host_lists::{ENV_READERS, FD_ARGS, HOST_WRITERS, REFUSED};
 use super::memory::split;
 use super::{ErrorKind, Executor, State, Termination};
 use crate::ir::{CallInst, FuncId, Ty, Val};
+use abi::{copy_back, ffi_scalar, in_path_context, HostArgs, HostCall, ReturnType};
 use libffi::raw;
 use std::collections::{BTreeSet, VecDeque};
 
@@ -125,12 +128,65 @@ impl<'p> Executor<'p> {
         let hf = self.host_fn(f);
         let prog = self.prog;
         let name = prog.func(f).name.as_str();
+        let Some(sym) = self.before_host(st, f, ci, args, hf, name)? else { return Ok(()) };
+        let a = self.host_args(st, ci, args, hf.fd_args, name)?;
+        let ret = self.prog.ty(ci.ret).clone();
+        let agg_fields = self.scalar_fields(ci.ret);
+        let Some(mut rtype) = ReturnType::of(prog, &ret, agg_fields.as_deref()) else {
+            return Err(self.error(st, ErrorKind::Model, format!("unsupported: return type of external {name}")));
+        };
+        // The objects the call may see (from the arguments and the C
+        // library's variables), their symbolic bytes concretized. The
+        // environment (a hundred strings) goes only to the functions that
+        // read it: the time-zone ones.
+        let bridged: Vec<HostGlobal> =
+            self.ext_globals.iter().copied().filter(|g| hf.reads_env || g.kind != GlobalKind::Environ).collect();
+        let mut roots = a.roots.clone();
+        roots.extend(bridged.iter().map(|g| g.id << 32));
+        let objects = self.reachable(st, &roots, name)?;
+        for &id in &objects {
+            self.concretize_object(st, id, name)?;
+        }
+        let mut retbuf = [0u64; 4];
+        let done = self.call_host(st, ci, sym, a, rtype.ptr(), &objects, &bridged, &mut retbuf, &ret, name)?;
+        if let Err(sig) = done.end {
+            return Err(self.error(
+                st,
+                ErrorKind::Exec,
+                format!("external call to {name} ended with {} on the host", host::signal_name(sig)),
+            ));
+        }
+        self.set_errno(st, done.errno);
+        // `tzname` holds the host library's zone names after tzset.
+        if let Some(g) = self.ext_globals.iter().find(|g| g.kind == GlobalKind::Tzname).copied() {
+            for k in 0..(g.size / 8) as u64 {
+                self.host_string_field(st, (g.id << 32) + 8 * k)?;
+            }
+        }
+        // A `struct tm` the library filled points into its zone data.
+        if let Some(&tm) = hf.tm_arg.and_then(|k| done.words.get(k)) {
+            self.fix_tm_zone(st, tm)?;
+        }
+        let v = self.returned_value(st, &ret, agg_fields.as_deref(), &retbuf, done.ret_host, name)?;
+        self.set_result(st, ci, v);
+        Ok(())
+    }
+
+    /// What happens before a call reaches the host: the POSIX model's
+    /// `ioctl`, `setjmp`, refused and undefined functions, the
+    /// `--external-calls` policy and its warnings, a descriptor call on
+    /// one of the path's own streams, the host-write policy, a function of
+    /// the program handed to the host. `None`: the call is answered (its
+    /// result set); else the host function's address.
+    fn before_host(
+        &mut self, st: &mut State, f: FuncId, ci: &CallInst, args: &[Val], hf: HostFn, name: &str,
+    ) -> Result<Option<*mut libc::c_void>, Termination> {
         // The POSIX model answers an ioctl on a descriptor that is not open
         // or is a symbolic file.
         if name == "ioctl" {
             if let Some(r) = self.ioctl_model(st, args)? {
                 self.set_result(st, ci, Val::C(r as u64));
-                return Ok(());
+                return Ok(None);
             }
         }
         let sym = match hf.kind {
@@ -139,7 +195,7 @@ impl<'p> Executor<'p> {
             HostKind::SetJmp => {
                 self.warn_once(format!("{name}: a later longjmp is not supported"));
                 self.set_result(st, ci, Val::C(0));
-                return Ok(());
+                return Ok(None);
             }
             HostKind::Refused(why) => {
                 return Err(self.error(st, ErrorKind::Model, format!("unsupported: external call to {name} ({why})")))
@@ -149,11 +205,46 @@ impl<'p> Executor<'p> {
             }
             HostKind::Call(sym) => sym as *mut libc::c_void,
         };
-        let policy = self.cfg.external_calls;
-        if policy == super::ExternalCalls::None && !matches!(name, "printf" | "fprintf" | "puts" | "getpid") {
+        if self.cfg.external_calls == super::ExternalCalls::None
+            && !matches!(name, "printf" | "fprintf" | "puts" | "getpid")
+        {
             crate::log::warning(&format!("Disallowed call to external function: {name}"));
             return Err(self.error(st, ErrorKind::User, "external calls disallowed"));
         }
+        self.warn_external(f, name);
+        if let Some((result, errno)) = on_path_stream(name) {
+            let path_stream = hf.fd_args.iter().any(|&i| match args.get(i) {
+                Some(Val::C(fd)) if (*fd as i32) >= 0 => {
+                    st.proc.entry(*fd as i32 as i64).is_some_and(|o| !matches!(o.file, super::posix::FileRef::Host(_)))
+                }
+                _ => false,
+            });
+            if path_stream {
+                if errno != 0 {
+                    self.set_errno(st, errno);
+                }
+                self.set_result(st, ci, Val::C(result));
+                return Ok(None);
+            }
+        }
+        if hf.writer && !self.writes_allowed() {
+            return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
+        }
+        // The host cannot call back into the VM: a function of the program
+        // handed to it (a callback it would call later, at exit or on a
+        // signal) would make the host jump to an address it does not have.
+        if args.iter().any(|a| matches!(a, Val::C(c) if self.prog.func_at(*c).is_some())) {
+            return Err(self.error(
+                st,
+                ErrorKind::Model,
+                format!("unsupported: passing a function of the program to external {name}"),
+            ));
+        }
+        Ok(Some(sym))
+    }
+
+    /// `--external-call-warnings`: a warning per call, or once per function.
+    fn warn_external(&mut self, f: FuncId, name: &str) {
         let first = self.warned_host.insert(f);
         match self.cfg.external_call_warnings {
             super::config::CallWarnings::None => {}
@@ -169,106 +260,38 @@ impl<'p> Executor<'p> {
             }
             _ => {}
         }
+    }
 
-        if let Some((result, errno)) = on_path_stream(name) {
-            let path_stream = hf.fd_args.iter().any(|&i| match args.get(i) {
-                Some(Val::C(fd)) if (*fd as i32) >= 0 => {
-                    st.proc.entry(*fd as i32 as i64).is_some_and(|o| !matches!(o.file, super::posix::FileRef::Host(_)))
-                }
-                _ => false,
-            });
-            if path_stream {
-                if errno != 0 {
-                    self.set_errno(st, errno);
-                }
-                self.set_result(st, ci, Val::C(result));
-                return Ok(());
-            }
-        }
-        if hf.writer && !self.writes_allowed() {
-            return Err(self.error(st, ErrorKind::Model, format!("refused: {name} would change the host file system during a symbolic run (pass --allow-host-writes to permit it)")));
-        }
-        let fd_args = hf.fd_args;
-        // The host cannot call back into the VM: a function of the program
-        // handed to it (a callback it would call later, at exit or on a
-        // signal) would make the host jump to an address it does not have.
-        if args.iter().any(|a| matches!(a, Val::C(c) if prog.func_at(*c).is_some())) {
-            return Err(self.error(
-                st,
-                ErrorKind::Model,
-                format!("unsupported: passing a function of the program to external {name}"),
-            ));
-        }
-
-        // Concrete argument words and their libffi types.
-        let mut words: Vec<u64> = Vec::with_capacity(args.len());
-        let mut types: Vec<*mut raw::ffi_type> = Vec::with_capacity(args.len());
-        let mut roots: Vec<u64> = Vec::new();
-        let mut long_args: Vec<(usize, u128)> = Vec::new();
-        for (i, a) in args.iter().enumerate() {
+    /// The call's concrete argument words and their libffi types.
+    fn host_args(
+        &mut self, st: &mut State, ci: &CallInst, args: &[Val], fd_args: &[usize], name: &str,
+    ) -> Result<HostArgs, Termination> {
+        let prog = self.prog;
+        let mut a = HostArgs {
+            words: Vec::with_capacity(args.len()),
+            types: Vec::with_capacity(args.len()),
+            roots: Vec::new(),
+            long_args: Vec::new(),
+        };
+        for (i, v) in args.iter().enumerate() {
             let ty = prog.ty(ci.arg_tys[i]);
             if ty.ty == Ty::LongDouble {
-                let Some(w) = super::wide::wide(a) else {
+                let Some(w) = super::wide::wide(v) else {
                     return Err(self.error(
                         st,
                         ErrorKind::Exec,
                         format!("symbolic long double argument to external {name}"),
                     ));
                 };
-                types.push(&raw mut raw::ffi_type_longdouble);
-                words.push(0);
-                long_args.push((i, w));
+                a.types.push(&raw mut raw::ffi_type_longdouble);
+                a.words.push(0);
+                a.long_args.push((i, w));
                 continue;
             }
-            let v = match a {
-                Val::C(c) => *c,
-                Val::S(e) if policy == super::ExternalCalls::Concrete => {
-                    // KLEE's default: the argument must have one value.
-                    let v = self.pool.eval(*e, &st.model);
-                    let w = self.pool.get(*e).width();
-                    let c = self.pool.constant(w, v);
-                    let other = self.pool.ne(*e, c);
-                    if self.model_for(st, other)?.is_some() {
-                        return Err(self.error(
-                            st,
-                            ErrorKind::Exec,
-                            format!("external call with symbolic argument: {name}"),
-                        ));
-                    }
-                    v
-                }
-                Val::S(_) => {
-                    self.warn_once(format!("concretizing a symbolic argument of external {name}"));
-                    self.concrete_of(st, a.clone(), "external call argument")?
-                }
-                _ => {
-                    return Err(self.error(
-                        st,
-                        ErrorKind::Model,
-                        format!("unsupported: aggregate argument to external {name}"),
-                    ))
-                }
-            };
-            // A descriptor argument: the host's descriptor behind it
-            // (AT_FDCWD and negative values pass as they are).
-            let v = if fd_args.contains(&i) && (v as i32) >= 0 {
-                match st.proc.entry(v as i32 as i64).map(|o| o.file.clone()) {
-                    Some(super::posix::FileRef::Host(h)) => h.0 as u64,
-                    Some(_) => {
-                        return Err(self.error(
-                            st,
-                            ErrorKind::Model,
-                            format!("unsupported: {name} on a standard stream or symbolic file"),
-                        ))
-                    }
-                    None => u32::MAX as u64 >> 1, // no such descriptor: EBADF on the host
-                }
-            } else {
-                v
-            };
+            let v = self.host_word(st, v, fd_args.contains(&i), name)?;
             let t = match ty.ty {
                 Ty::Ptr => {
-                    roots.push(v);
+                    a.roots.push(v);
                     &raw mut raw::ffi_type_pointer
                 }
                 ref t => match ffi_scalar(t) {
@@ -282,55 +305,70 @@ impl<'p> Executor<'p> {
                     }
                 },
             };
-            types.push(t);
-            words.push(v);
+            a.types.push(t);
+            a.words.push(v);
         }
-        let ret = self.prog.ty(ci.ret).clone();
-        let agg_fields = self.scalar_fields(ci.ret);
-        let mut field_types: Vec<*mut raw::ffi_type> = Vec::new();
-        let mut agg_type: raw::ffi_type = unsafe { std::mem::zeroed() };
-        // The structure descriptor lives until the call returns.
-        let rtype: *mut raw::ffi_type = {
-            match (&ret.ty, &agg_fields) {
-                (Ty::Void, _) => &raw mut raw::ffi_type_void,
-                (Ty::Int(w), _) if *w <= 64 => &raw mut raw::ffi_type_uint64,
-                (Ty::Ptr, _) => &raw mut raw::ffi_type_uint64,
-                (Ty::Double, _) => &raw mut raw::ffi_type_double,
-                (Ty::Float, _) => &raw mut raw::ffi_type_float,
-                (Ty::LongDouble, _) => &raw mut raw::ffi_type_longdouble,
-                (Ty::Struct(_) | Ty::Array { .. }, Some(fields)) if ret.size <= 16 => {
-                    for (_, t) in fields {
-                        field_types.push(ffi_scalar(&self.prog.ty(*t).ty).unwrap_or(&raw mut raw::ffi_type_uint64));
-                    }
-                    field_types.push(std::ptr::null_mut());
-                    agg_type.type_ = raw::FFI_TYPE_STRUCT;
-                    agg_type.elements = field_types.as_mut_ptr();
-                    &raw mut agg_type
-                }
-                _ => {
+        Ok(a)
+    }
+
+    /// One argument's concrete word: a symbolic one must have one value
+    /// (KLEE's default) or is concretized (`--external-calls all`); a
+    /// descriptor becomes the host's descriptor behind it (AT_FDCWD and
+    /// negative values pass as they are).
+    fn host_word(&mut self, st: &mut State, a: &Val, fd: bool, name: &str) -> Result<u64, Termination> {
+        let v = match a {
+            Val::C(c) => *c,
+            Val::S(e) if self.cfg.external_calls == super::ExternalCalls::Concrete => {
+                let v = self.pool.eval(*e, &st.model);
+                let w = self.pool.get(*e).width();
+                let c = self.pool.constant(w, v);
+                let other = self.pool.ne(*e, c);
+                if self.model_for(st, other)?.is_some() {
                     return Err(self.error(
                         st,
-                        ErrorKind::Model,
-                        format!("unsupported: return type of external {name}"),
-                    ))
+                        ErrorKind::Exec,
+                        format!("external call with symbolic argument: {name}"),
+                    ));
                 }
+                v
+            }
+            Val::S(_) => {
+                self.warn_once(format!("concretizing a symbolic argument of external {name}"));
+                self.concrete_of(st, a.clone(), "external call argument")?
+            }
+            _ => {
+                return Err(self.error(
+                    st,
+                    ErrorKind::Model,
+                    format!("unsupported: aggregate argument to external {name}"),
+                ))
             }
         };
-
-        // The objects the call may see (from the arguments and the C
-        // library's variables), their symbolic bytes concretized. The
-        // environment (a hundred strings) goes only to the functions that
-        // read it: the time-zone ones.
-        let bridged: Vec<HostGlobal> =
-            self.ext_globals.iter().copied().filter(|g| hf.reads_env || g.kind != GlobalKind::Environ).collect();
-        roots.extend(bridged.iter().map(|g| g.id << 32));
-        let objects = self.reachable(st, &roots, name)?;
-        for &id in &objects {
-            self.concretize_object(st, id, name)?;
+        if !fd || (v as i32) < 0 {
+            return Ok(v);
         }
+        match st.proc.entry(v as i32 as i64).map(|o| o.file.clone()) {
+            Some(super::posix::FileRef::Host(h)) => Ok(h.0 as u64),
+            Some(_) => Err(self.error(
+                st,
+                ErrorKind::Model,
+                format!("unsupported: {name} on a standard stream or symbolic file"),
+            )),
+            None => Ok(u32::MAX as u64 >> 1), // no such descriptor: EBADF on the host
+        }
+    }
 
+    /// Calls `sym` on the host with arguments `a` and return type `rtype`,
+    /// the `objects` mirrored at their VM addresses and the C library's
+    /// variables `bridged` given the program's values.
+    #[allow(clippy::too_many_arguments)]
+    fn call_host(
+        &mut self, st: &mut State, ci: &CallInst, sym: *mut libc::c_void, mut a: HostArgs, rtype: *mut raw::ffi_type,
+        objects: &[u64], bridged: &[HostGlobal], retbuf: &mut [u64; 4], ret: &crate::ir::TyInfo, name: &str,
+    ) -> Result<HostCall, Termination> {
         // Argument storage in the widths libffi reads.
-        let mut store: Vec<[u8; 16]> = words
+        let mut store: Vec<[u8; 16]> = a
+            .words
             .iter()
             .enumerate()
             .map(|(i, v)| {
@@ -338,7 +376,7 @@ impl<'p> Executor<'p> {
                 match self.prog.ty(ci.arg_tys[i]).ty {
                     Ty::Float => b[..4].copy_from_slice(&(*v as u32).to_le_bytes()),
                     Ty::LongDouble => {
-                        let w = long_args.iter().find(|(k, _)| *k == i).map_or(0, |(_, w)| *w);
+                        let w = a.long_args.iter().find(|(k, _)| *k == i).map_or(0, |(_, w)| *w);
                         b[..10].copy_from_slice(&w.to_le_bytes()[..10]);
                     }
                     _ => b[..8].copy_from_slice(&v.to_le_bytes()),
@@ -348,7 +386,7 @@ impl<'p> Executor<'p> {
             .collect();
         let mut argp: Vec<*mut libc::c_void> = store.iter_mut().map(|b| b.as_mut_ptr() as *mut libc::c_void).collect();
         let mut cif: raw::ffi_cif = unsafe { std::mem::zeroed() };
-        let nargs = args.len() as u32;
+        let nargs = a.words.len() as u32;
         // SAFETY: `types` and `rtype` outlive the cif's use below.
         let status = unsafe {
             if ci.args.len() as u32 > ci.fixed {
@@ -358,68 +396,47 @@ impl<'p> Executor<'p> {
                     ci.fixed,
                     nargs,
                     rtype,
-                    types.as_mut_ptr(),
+                    a.types.as_mut_ptr(),
                 )
             } else {
-                raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, nargs, rtype, types.as_mut_ptr())
+                raw::ffi_prep_cif(&mut cif, raw::ffi_abi_FFI_DEFAULT_ABI, nargs, rtype, a.types.as_mut_ptr())
             }
         };
         if status != raw::ffi_status_FFI_OK {
             return Err(self.error(st, ErrorKind::Model, format!("unsupported: the signature of external {name}")));
         }
-
         let mut errno = self.get_errno(st);
-        let mut retbuf = [0u64; 4];
-        let outcome = {
-            let mut guard = host::lock();
-            let mirror = guard.as_mut().expect("initialized by lock");
-            for &id in &objects {
-                let size = st.mem.slot(id).expect("live").meta.size;
-                let base = match mirror.ensure(id, size) {
-                    Ok(p) => p,
-                    Err(e) => {
-                        drop(guard);
-                        return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name}: {e}")));
-                    }
-                };
-                let bytes = &st.mem.data(id).bytes;
-                // SAFETY: the window holds at least size + 1 bytes.
-                unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base, bytes.len()) };
-            }
-            // The library's variables take the program's values for the call.
-            let saved: Vec<Vec<u8>> = bridged
-                .iter()
-                .map(|&HostGlobal { id, addr: h, size: n, .. }| {
-                    // SAFETY: `h` is a host variable of `n` bytes (dlsym).
-                    let old = unsafe { std::slice::from_raw_parts(h as *const u8, n) }.to_vec();
-                    let now = &st.mem.data(id).bytes;
-                    // SAFETY: as above.
-                    unsafe { std::ptr::copy_nonoverlapping(now.as_ptr(), h as *mut u8, n) };
-                    old
-                })
-                .collect();
+        let mut guard = host::lock();
+        let mirror = guard.as_mut().expect("initialized by lock");
+        for &id in objects {
+            let size = st.mem.slot(id).expect("live").meta.size;
+            let base = match mirror.ensure(id, size) {
+                Ok(p) => p,
+                Err(e) => {
+                    drop(guard);
+                    return Err(self.error(st, ErrorKind::Model, format!("unsupported: external {name}: {e}")));
+                }
+            };
+            let bytes = &st.mem.data(id).bytes;
+            // SAFETY: the window holds at least size + 1 bytes.
+            unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), base, bytes.len()) };
+        }
+        // The library's variables take the program's values for the call.
+        let saved: Vec<Vec<u8>> = bridged
+            .iter()
+            .map(|&HostGlobal { id, addr: h, size: n, .. }| {
+                // SAFETY: `h` is a host variable of `n` bytes (dlsym).
+                let old = unsafe { std::slice::from_raw_parts(h as *const u8, n) }.to_vec();
+                let now = &st.mem.data(id).bytes;
+                // SAFETY: as above.
+                unsafe { std::ptr::copy_nonoverlapping(now.as_ptr(), h as *mut u8, n) };
+                old
+            })
+            .collect();
+        let r = in_path_context(st, || {
             // SAFETY: the cif matches the call site's signature; pointer
             // arguments are VM addresses whose objects are mapped above.
-            // Relative paths mean the path's working directory.
-            let cwd = st.proc.cwd.as_ref().map(|c| c.0);
-            let tool_cwd = cwd.and_then(|c| {
-                // SAFETY: opening the tool's directory, then moving the
-                // process into the path's for the call (host calls are
-                // serialized by the lock held here).
-                let here = unsafe { libc::open(c".".as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
-                if here < 0 {
-                    return None;
-                }
-                if unsafe { libc::fchdir(c) } != 0 {
-                    unsafe { libc::close(here) };
-                    return None;
-                }
-                Some(here)
-            });
-            let loc = st.proc.locale.handle;
-            // SAFETY: the program's locale for this thread during the call.
-            let prev = if loc.is_null() { std::ptr::null_mut() } else { unsafe { libc::uselocale(loc) } };
-            let r = unsafe {
+            unsafe {
                 host::call(
                     &mut cif,
                     std::mem::transmute::<*mut libc::c_void, unsafe extern "C" fn()>(sym),
@@ -427,65 +444,33 @@ impl<'p> Executor<'p> {
                     argp.as_mut_ptr(),
                     &mut errno,
                 )
-            };
-            if !prev.is_null() {
-                // SAFETY: restoring the thread's previous locale.
-                unsafe { libc::uselocale(prev) };
             }
-            if let Some(here) = tool_cwd {
-                // SAFETY: back to the tool's own directory.
-                unsafe {
-                    libc::fchdir(here);
-                    libc::close(here);
-                }
-            }
-            if r.is_ok() {
-                for &id in &objects {
-                    let slot = st.mem.slot(id).expect("live");
-                    if slot.meta.read_only {
-                        continue;
-                    }
-                    let n = slot.meta.size as usize;
-                    // SAFETY: the window was mapped and filled above.
-                    let now = unsafe { std::slice::from_raw_parts((id << 32) as *const u8, n) };
-                    if now != &st.mem.data(id).bytes[..] {
-                        st.mem.data_mut_pub(id).bytes.copy_from_slice(now);
-                    }
-                }
-            }
-            for (&HostGlobal { id, addr: h, size: n, .. }, old) in bridged.iter().zip(saved) {
-                // SAFETY: `h` is a host variable of `n` bytes.
-                let now = unsafe { std::slice::from_raw_parts(h as *const u8, n) };
-                if r.is_ok() && now != &st.mem.data(id).bytes[..] {
-                    st.mem.data_mut_pub(id).bytes.copy_from_slice(now);
-                }
-                // SAFETY: as above; the tool's own view is restored.
-                unsafe { std::ptr::copy_nonoverlapping(old.as_ptr(), h as *mut u8, n) };
-            }
-            let ret_host = matches!(ret.ty, Ty::Ptr) && retbuf[0] != 0 && !mirror.contains(retbuf[0]);
-            (r, ret_host)
-        };
-        let (result, ret_host) = outcome;
-        if let Err(sig) = result {
-            return Err(self.error(
-                st,
-                ErrorKind::Exec,
-                format!("external call to {name} ended with {} on the host", host::signal_name(sig)),
-            ));
+        });
+        if r.is_ok() {
+            copy_back(st, objects);
         }
-        self.set_errno(st, errno);
-        // `tzname` holds the host library's zone names after tzset.
-        if let Some(g) = self.ext_globals.iter().find(|g| g.kind == GlobalKind::Tzname).copied() {
-            for k in 0..(g.size / 8) as u64 {
-                self.host_string_field(st, (g.id << 32) + 8 * k)?;
+        for (&HostGlobal { id, addr: h, size: n, .. }, old) in bridged.iter().zip(saved) {
+            // SAFETY: `h` is a host variable of `n` bytes.
+            let now = unsafe { std::slice::from_raw_parts(h as *const u8, n) };
+            if r.is_ok() && now != &st.mem.data(id).bytes[..] {
+                st.mem.data_mut_pub(id).bytes.copy_from_slice(now);
             }
+            // SAFETY: as above; the tool's own view is restored.
+            unsafe { std::ptr::copy_nonoverlapping(old.as_ptr(), h as *mut u8, n) };
         }
-        // A `struct tm` the library filled points into its zone data.
-        if let Some(&tm) = hf.tm_arg.and_then(|k| words.get(k)) {
-            self.fix_tm_zone(st, tm)?;
-        }
+        let ret_host = matches!(ret.ty, Ty::Ptr) && retbuf[0] != 0 && !mirror.contains(retbuf[0]);
+        drop(guard);
+        Ok(HostCall { end: r, ret_host, errno, words: a.words })
+    }
 
-        if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (&agg_fields, &ret.ty) {
+    /// The program's value of a host call's result in `retbuf`: an
+    /// aggregate by its scalar fields, an x87 `long double`, or a scalar;
+    /// a pointer into the host's static storage becomes a copy in the VM.
+    fn returned_value(
+        &mut self, st: &mut State, ret: &crate::ir::TyInfo, agg_fields: Option<&[(u64, crate::ir::TyId)]>,
+        retbuf: &[u64; 4], ret_host: bool, name: &str,
+    ) -> Result<Val, Termination> {
+        if let (Some(fields), Ty::Struct(_) | Ty::Array { .. }) = (agg_fields, &ret.ty) {
             let bytes: Vec<u8> = retbuf.iter().flat_map(|w| w.to_le_bytes()).collect();
             let items: Vec<Val> = fields
                 .iter()
@@ -497,13 +482,11 @@ impl<'p> Executor<'p> {
                     Val::C(u64::from_le_bytes(b) & crate::expr::mask(info.bits.max(1)))
                 })
                 .collect();
-            self.set_result(st, ci, Val::Agg(std::rc::Rc::new(items)));
-            return Ok(());
+            return Ok(Val::Agg(std::rc::Rc::new(items)));
         }
         if ret.ty == Ty::LongDouble {
             let v = (retbuf[0] as u128 | (retbuf[1] as u128) << 64) & crate::expr::mask128(80);
-            self.set_result(st, ci, Val::Wide(Box::new(v)));
-            return Ok(());
+            return Ok(Val::Wide(Box::new(v)));
         }
         let raw_ret = match ret.ty {
             Ty::Float => retbuf[0] & 0xffff_ffff,
@@ -517,8 +500,7 @@ impl<'p> Executor<'p> {
                 ret_val = self.copy_host_result(st, name, ret_val)?;
             }
         }
-        self.set_result(st, ci, Val::C(ret_val));
-        Ok(())
+        Ok(Val::C(ret_val))
     }
 
     /// The live objects reachable from `roots` through aligned pointer
@@ -749,17 +731,4 @@ fn static_result(name: &str) -> Option<StaticResult> {
     } else {
         None
     }
-}
-
-/// The libffi type of an integer or floating-point scalar.
-fn ffi_scalar(t: &Ty) -> Option<*mut raw::ffi_type> {
-    Some(match *t {
-        Ty::Int(w) if w <= 8 => &raw mut raw::ffi_type_uint8,
-        Ty::Int(w) if w <= 16 => &raw mut raw::ffi_type_uint16,
-        Ty::Int(w) if w <= 32 => &raw mut raw::ffi_type_uint32,
-        Ty::Int(w) if w <= 64 => &raw mut raw::ffi_type_uint64,
-        Ty::Double => &raw mut raw::ffi_type_double,
-        Ty::Float => &raw mut raw::ffi_type_float,
-        _ => return None,
-    })
 }
