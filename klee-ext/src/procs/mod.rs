@@ -176,7 +176,7 @@ pub fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
     // should the tool die before the child is recorded, the watcher still
     // finds it (see `watcher`).
     watcher::tell(watcher::Msg::Starting(watcher::boot_ticks()));
-    let inner = match cmd.spawn() {
+    let inner = match spawn_retrying(cmd) {
         Ok(c) => c,
         Err(e) => {
             watcher::tell(watcher::Msg::NotStarted);
@@ -188,6 +188,27 @@ pub fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
     let target = if group == Group::Own { -pid } else { pid };
     record(target);
     Ok(Child { inner, target, waited: false })
+}
+
+/// How often a start refused with ETXTBSY is tried again.
+const TEXT_BUSY_TRIES: u32 = 8;
+
+/// `cmd.spawn()`, tried again while the program to run is busy
+/// (ETXTBSY): a child that another thread of the tool forked while a
+/// file was open for writing keeps that file's descriptor until it execs,
+/// and a program written by the tool (a build copied from the run's cache)
+/// cannot be started meanwhile. The wait doubles from 2 ms (about half a
+/// second in all).
+fn spawn_retrying(cmd: &mut Command) -> std::io::Result<std::process::Child> {
+    let mut wait = std::time::Duration::from_millis(2);
+    for _ in 1..TEXT_BUSY_TRIES {
+        match cmd.spawn() {
+            Err(e) if e.raw_os_error() == Some(libc::ETXTBSY) => std::thread::sleep(wait),
+            r => return r,
+        }
+        wait *= 2;
+    }
+    cmd.spawn()
 }
 
 /// [`Command::output`] for a child that ends with the tool.
@@ -282,4 +303,27 @@ pub fn finish() {
     }
     stop_all();
     remove_temp_root();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+    use std::os::unix::fs::PermissionsExt;
+
+    /// A program open for writing cannot start (ETXTBSY) however often it
+    /// is tried; once closed, it starts.
+    #[test]
+    fn a_program_busy_being_written_is_tried_again_and_then_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let prog = dir.path().join("prog.sh");
+        let mut f = std::fs::File::create(&prog).unwrap();
+        f.write_all(b"#!/bin/sh\nexit 3\n").unwrap();
+        std::fs::set_permissions(&prog, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let busy = spawn_retrying(&mut Command::new(&prog));
+        assert_eq!(busy.err().and_then(|e| e.raw_os_error()), Some(libc::ETXTBSY));
+        drop(f);
+        let status = status(&mut Command::new(&prog)).unwrap();
+        assert_eq!(status.code(), Some(3));
+    }
 }

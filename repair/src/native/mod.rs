@@ -317,7 +317,7 @@ pub fn build(
     // live beside its objects.
     let known = (!coverage).then(|| built_before(sources, include_dirs, cflags, instrument)).flatten();
     if let Some((_, Some(before))) = &known {
-        if std::fs::create_dir_all(out).and_then(|_| std::fs::copy(before, &exe)).is_ok() {
+        if std::fs::create_dir_all(out).and_then(|_| link_or_copy(before, &exe)).is_ok() {
             return Ok(Build { exe, gcda: Vec::new() });
         }
     }
@@ -360,9 +360,17 @@ pub fn build(
     }
     run_compiler(&mut cmd, "the program (linking)")?;
     if let Some((kept, None)) = known {
-        let _ = std::fs::copy(&exe, kept);
+        let _ = link_or_copy(&exe, &kept);
     }
     Ok(Build { exe, gcda })
+}
+
+/// `to` as another name of `from` (a hard link: no file of the tool's is
+/// open for writing, so a child another thread forks meanwhile cannot
+/// hold a program busy), or a copy where the two cannot share a file.
+fn link_or_copy(from: &Path, to: &Path) -> std::io::Result<()> {
+    let _ = std::fs::remove_file(to);
+    std::fs::hard_link(from, to).or_else(|_| std::fs::copy(from, to).map(|_| ()))
 }
 
 /// Where the run keeps the program built from these sources' texts (and
