@@ -3,7 +3,9 @@
 #  * the build: clang-16 and LLVM 16 (linked in; the default compiler),
 #    clang-14 and LLVM 14 beside them (the other compiler users may
 #    choose, and KLEE's suite on both), libclang, Z3, libffi, gcc, git,
-#    binutils (addr2line: where a failing test's failure shows);
+#    binutils (addr2line: where a failing test's failure shows),
+#    clang's sanitizer runtimes (MemorySanitizer: `fix`'s inputs that
+#    read memory never written);
 #  * the real-program corpus (scripts/real-programs/): Debian source
 #    packages (a deb-src line is added for `apt-get source`), make,
 #    xz-utils, dpkg-dev, the en_US.UTF-8 locale, and wllvm from PyPI;
@@ -27,7 +29,7 @@ if [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list && ! gr
   changed=1
 fi
 
-pkgs="gcc libasan8 binutils git clang-16 llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml bsdutils"
+pkgs="gcc libasan8 binutils git clang-16 libclang-rt-16-dev llvm-16 llvm-16-dev llvm-16-tools clang-14 llvm-14 llvm-14-dev libclang-14-dev libz3-dev libffi-dev pkg-config csmith libcsmith-dev locales make patch perl xz-utils dpkg-dev file python3-pip python3-yaml bsdutils"
 need=""
 for p in $pkgs; do
   dpkg -s "$p" >/dev/null 2>&1 || need="$need $p"

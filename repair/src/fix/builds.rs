@@ -179,8 +179,32 @@ impl Builds {
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, dir: &Path, deadline: Instant,
     ) -> Option<Vec<bool>> {
         let Builds::Direct = self else { return None };
+        // Memory never written (an input read past its end leaves what
+        // `scanf` did not fill), checked beside the accesses out of
+        // bounds: where it cannot run, the first check stands alone.
+        let (out_of_bounds, uninitialized) = std::thread::scope(|s| {
+            let (d, i) = (dir.join("uninit"), native::Instrument::Uninitialized);
+            let uninit = s.spawn(move || self.sanitized_errors(p, inputs, timeout, &d, i, deadline));
+            let (d, i) = (dir.join("address"), native::Instrument::Memory);
+            let bounds = self.sanitized_errors(p, inputs, timeout, &d, i, deadline);
+            (bounds, uninit.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+        });
+        let out_of_bounds = out_of_bounds?;
+        Some(match uninitialized {
+            Some(u) => out_of_bounds.iter().zip(u).map(|(a, b)| *a || b).collect(),
+            None => out_of_bounds,
+        })
+    }
+
+    /// Per input, whether the original program built with `instrument`
+    /// in `dir` reports a memory error on it (`None` when it cannot be
+    /// built or run).
+    fn sanitized_errors(
+        &self, p: &Project, inputs: &[&TestCase], timeout: Duration, dir: &Path, instrument: native::Instrument,
+        deadline: Instant,
+    ) -> Option<Vec<bool>> {
         std::fs::create_dir_all(dir).ok()?;
-        let b = native::build(&p.source_paths(), &include_dirs(p), &p.cflags, dir, native::Instrument::Memory).ok()?;
+        let b = native::build(&p.source_paths(), &include_dirs(p), &p.cflags, dir, instrument).ok()?;
         let runs = run_inputs(&b.exe, p, inputs, Some(native::MEMORY_ENV), timeout, deadline).ok()?;
         // No error is known where the program was not run.
         Some(runs.iter().map(|r| r.as_ref().is_some_and(|r| native::memory_error(&r.stderr))).collect())
@@ -645,6 +669,25 @@ mod tests {
             &[&inside, &outside],
             Duration::from_secs(10),
             &d.path().join("m"),
+            deadline,
+        );
+        assert_eq!(errs, Some(vec![false, true]));
+        // A count past the numbers given leaves memory never written: its
+        // sum is whatever the stack held.
+        let src = "#include <stdio.h>\nint main(void) { int n, s = 0, a[8];\n\
+                   if (scanf(\"%d\", &n) != 1 || n > 8) return 1;\n\
+                   for (int i = 0; i < n; i++) scanf(\"%d\", &a[i]);\n\
+                   for (int i = 0; i < n; i++) s += a[i];\n\
+                   if (s > 10) puts(\"big\"); else puts(\"small\"); return 0; }\n";
+        let (d2, p2) =
+            project_of(src, "sources: [prog.c]\ntests:\n  - name: t\n    stdin: \"2 5 7\"\n    stdout: \"big\\n\"\n");
+        let full = p2.tests[0].clone();
+        let short = TestCase { stdin: b"3 5 7".to_vec(), ..full.clone() };
+        let errs = Builds::Direct.memory_errors(
+            &p2,
+            &[&full, &short],
+            Duration::from_secs(10),
+            &d2.path().join("m"),
             deadline,
         );
         assert_eq!(errs, Some(vec![false, true]));

@@ -291,12 +291,26 @@ pub enum Instrument {
     /// gcc's AddressSanitizer: every memory access checked, an access out
     /// of bounds reported on stderr ([`memory_error`]).
     Memory,
+    /// clang's MemorySanitizer: a use of memory never written (a branch
+    /// on it, a value printed from it) reported on stderr
+    /// ([`memory_error`]).
+    Uninitialized,
 }
 
-/// Whether a run of a [`Instrument::Memory`] build reported a memory error.
+/// Whether a run of a [`Instrument::Memory`] or
+/// [`Instrument::Uninitialized`] build reported a memory error.
 pub fn memory_error(stderr: &[u8]) -> bool {
-    const MARK: &[u8] = b"ERROR: AddressSanitizer";
-    stderr.windows(MARK.len()).any(|w| w == MARK)
+    const MARKS: [&[u8]; 2] = [b"ERROR: AddressSanitizer", b"WARNING: MemorySanitizer"];
+    MARKS.iter().any(|m| stderr.windows(m.len()).any(|w| w == *m))
+}
+
+/// The compiler flags of an instrumented build.
+fn sanitizer(instrument: Instrument) -> &'static [&'static str] {
+    match instrument {
+        Instrument::Memory => &["-fsanitize=address"],
+        Instrument::Uninitialized => &["-fsanitize=memory", "-fno-omit-frame-pointer"],
+        Instrument::Plain | Instrument::Coverage => &[],
+    }
 }
 
 /// The environment a [`Instrument::Memory`] build runs in: no leak check
@@ -309,7 +323,12 @@ pub fn build(
     sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, instrument: Instrument,
 ) -> Result<Build, String> {
     let coverage = instrument == Instrument::Coverage;
-    let cc = if instrument == Instrument::Plain { native_cc()? } else { gcc()? };
+    let cc = match instrument {
+        Instrument::Plain => native_cc()?,
+        // MemorySanitizer is clang's alone.
+        Instrument::Uninitialized => klee_ext::compile::find_clang().map_err(|e| e.to_string())?,
+        Instrument::Coverage | Instrument::Memory => gcc()?,
+    };
     let exe = out.join("program");
     // A text built before (a patch validated, then run near the tests;
     // the original checked for memory errors on each round of inputs) is
@@ -336,9 +355,7 @@ pub fn build(
         if coverage && i < sources.len() {
             cmd.arg("--coverage");
         }
-        if instrument == Instrument::Memory {
-            cmd.arg("-fsanitize=address");
-        }
+        cmd.args(sanitizer(instrument));
         for d in include_dirs {
             cmd.arg("-I").arg(d);
         }
@@ -355,9 +372,7 @@ pub fn build(
     if coverage {
         cmd.arg("--coverage");
     }
-    if instrument == Instrument::Memory {
-        cmd.arg("-fsanitize=address");
-    }
+    cmd.args(sanitizer(instrument));
     run_compiler(&mut cmd, "the program (linking)")?;
     if let Some((kept, None)) = known {
         let _ = link_or_copy(&exe, &kept);
