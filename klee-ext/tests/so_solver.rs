@@ -129,3 +129,23 @@ fn whole_specifications_prefer_the_closest_term() {
     let e = spec::solve(&pool, &tests, &[(v, orig)], &short).expect_err("out of steps");
     assert!(e.contains("step"), "{e}");
 }
+
+#[test]
+fn a_query_is_counted_in_z3_steps_and_bounded_by_them() {
+    let (mut pool, _, vals) = setup(3, 3, true);
+    let twice: Vec<ExprId> = [true, false, true].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+    // Counted: each query adds its steps, whatever the machine's load.
+    let steps = klee_ext::solver::Steps::default();
+    let mut so =
+        SoSolver::new(SoConfig { rlimit: Some(50_000_000), ..SoConfig::default() }).counting_steps(steps.clone());
+    assert!(matches!(so.check(&pool, &twice, ExprPool::TRUE), Sat::Unsat));
+    let one = steps.get();
+    assert!(one > 0, "proving + - + not linear takes Z3 steps");
+    let once: Vec<ExprId> = [true, true, false].iter().zip(&vals).map(|(&s, &v)| positive(&mut pool, v, s)).collect();
+    assert!(matches!(so.check(&pool, &once, ExprPool::TRUE), Sat::Sat(_)));
+    assert!(steps.get() > one, "a second query adds its own steps");
+    // Bounded: with fewer steps than the proof needs, the answer is
+    // unknown, not a wrong one, and no time limit is involved.
+    let mut tight = SoSolver::new(SoConfig { rlimit: Some((one / 4).max(1) as u32), ..SoConfig::default() });
+    assert!(matches!(tight.check(&pool, &twice, ExprPool::TRUE), Sat::Unknown(_)));
+}

@@ -280,6 +280,9 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
         return Ok((Inferred::OutOfTime, stats));
     }
     let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
+    // The solve is the site's work too, bounded as the deviation search's
+    // rounds are: Z3 steps per check and in all, in proportion to the
+    // site's budget of runs.
     let opts = SpecOptions {
         encoding: engine.encoding(),
         timeout: Some(remaining),
@@ -287,7 +290,8 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
         solutions: goal.solutions,
         relabels_only: false,
         any: false,
-        rlimit: None,
+        rlimit: limits.max_runs.map(|r| r.saturating_mul(SOLVE_STEPS_PER_RUN).min(u32::MAX as u64) as u32),
+        budget: limits.max_runs.map(|r| r.saturating_mul(SITE_SOLVE_STEPS_PER_RUN)),
         ..SpecOptions::default()
     };
     let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
@@ -299,10 +303,9 @@ pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
                 sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
             Ok((if terms.is_empty() { Inferred::NotReached } else { Inferred::Terms(terms) }, stats))
         }
-        Err(e) if Instant::now() >= limits.deadline => {
-            let _ = e;
-            Ok((Inferred::OutOfTime, stats))
-        }
+        Err(_) if Instant::now() >= limits.deadline => Ok((Inferred::OutOfTime, stats)),
+        // The solve's steps are spent (or a check's): the site's work.
+        Err(_) if limits.max_runs.is_some() => Ok((Inferred::OutOfWork, stats)),
         Err(e) => Err(format!("solving the specification: {e}")),
     }
 }
@@ -337,6 +340,11 @@ pub(crate) fn explore_tests(
     let t0 = Instant::now();
     let mut fo = first_order(limits.solver_steps, limits.query_timeout);
     let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
+    // The VM's checks at the site, counted in Z3 steps, are its work as
+    // the deviation search's are: the tests' explorations together take
+    // at most this many (`None`: no bound but each query's).
+    let mut steps_left =
+        limits.max_runs.filter(|_| limits.solver_steps).map(|r| r.saturating_mul(SOLVER_STEPS_PER_RUN));
     for t in tests {
         let now = Instant::now();
         if now >= limits.deadline {
@@ -349,6 +357,7 @@ pub(crate) fn explore_tests(
         }
         let mut cfg = test_config(t, (first, first_lang), engine, limits, limits.deadline - now);
         cfg.so_langs = holes.to_vec();
+        cfg.max_solver_steps = steps_left;
         let mut ex =
             Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
         let mut passing = Vec::new();
@@ -389,6 +398,8 @@ pub(crate) fn explore_tests(
             }
         });
         let ss = ex.solver_stats();
+        stats.solver_steps += ex.solver_steps();
+        steps_left = steps_left.map(|n| n.saturating_sub(ex.solver_steps()));
         stats.paths += paths;
         stats.passing_paths += passing.len() as u64;
         stats.paths_pruned += ss.so_pruned + ex.stats.so_pruned;
@@ -543,6 +554,16 @@ fn pin(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Option<Vec<ExprI
     }
     Some(out)
 }
+
+/// Z3 steps a round's solve of the specification may take per run of the
+/// site's work budget (`Limits::max_runs`): about 1 s of solving in the
+/// full pass.
+pub(crate) const SOLVE_STEPS_PER_RUN: u64 = 1_000;
+
+/// Z3 steps all the rounds of one site may take together, per run of its
+/// work budget: about 7 s of solving in the full pass, however many
+/// candidates the rounds propose and their validation rejects.
+pub(crate) const SITE_SOLVE_STEPS_PER_RUN: u64 = 10_000;
 
 /// Time limit of one first-order query in a scheduled run.
 pub(crate) const RUN_QUERY_TIME: Duration = Duration::from_millis(250);

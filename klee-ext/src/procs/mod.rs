@@ -21,7 +21,8 @@ use std::collections::BTreeSet;
 use std::io::Read;
 use std::os::unix::process::CommandExt;
 use std::process::{Command, ExitStatus, Output};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 mod watcher;
@@ -115,19 +116,38 @@ impl Child {
     /// up to `limit` bytes (the rest is read and dropped, so a runaway
     /// printer neither blocks nor exhausts memory).
     pub fn capture(&mut self, limit: u64) -> (Captured, Captured) {
-        fn reader(r: Option<Box<dyn Read + Send>>, limit: u64) -> Captured {
+        let (out, err, _) = self.capture_counted(limit);
+        (out, err)
+    }
+
+    /// [`Child::capture`], with the bytes read from both streams so far
+    /// (kept or dropped) counted in the returned cell: how much a run has
+    /// printed is work its caller may bound.
+    pub fn capture_counted(&mut self, limit: u64) -> (Captured, Captured, Arc<AtomicU64>) {
+        fn reader(r: Option<Box<dyn Read + Send>>, limit: u64, count: Arc<AtomicU64>) -> Captured {
             std::thread::spawn(move || {
                 let mut buf = Vec::new();
-                if let Some(mut r) = r {
-                    let _ = r.by_ref().take(limit).read_to_end(&mut buf);
-                    let _ = std::io::copy(&mut r, &mut std::io::sink());
+                let Some(mut r) = r else { return buf };
+                let mut chunk = [0u8; 1 << 16];
+                loop {
+                    match r.read(&mut chunk) {
+                        Ok(0) => break,
+                        Ok(n) => {
+                            count.fetch_add(n as u64, Ordering::Relaxed);
+                            let room = limit.saturating_sub(buf.len() as u64).min(n as u64) as usize;
+                            buf.extend_from_slice(&chunk[..room]);
+                        }
+                        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                        Err(_) => break,
+                    }
                 }
                 buf
             })
         }
-        let out = reader(self.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit);
-        let err = reader(self.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit);
-        (out, err)
+        let count = Arc::new(AtomicU64::new(0));
+        let out = reader(self.inner.stdout.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit, count.clone());
+        let err = reader(self.inner.stderr.take().map(|s| Box::new(s) as Box<dyn Read + Send>), limit, count.clone());
+        (out, err, count)
     }
 
     /// Waits for the child with its captured streams, as
@@ -209,6 +229,25 @@ fn spawn_retrying(cmd: &mut Command) -> std::io::Result<std::process::Child> {
         wait *= 2;
     }
     cmd.spawn()
+}
+
+/// Limits `child`'s CPU time to `secs` seconds (at least 1): at that much
+/// work the kernel sends it SIGXCPU, a second later SIGKILL. Set after
+/// the start (a `pre_exec` hook would cost a fork of the whole tool, see
+/// [`guard`]); the kernel counts the time the program had already used.
+/// A limit in work, where a wall clock would cut a program sooner on a
+/// loaded machine.
+pub fn limit_cpu(child: &Child, secs: u64) -> std::io::Result<()> {
+    let soft = secs.max(1);
+    let lim = libc::rlimit { rlim_cur: soft as libc::rlim_t, rlim_max: (soft + 1) as libc::rlim_t };
+    // SAFETY: `prlimit` reads `lim` and writes nothing (old limit null);
+    // the pid is the child's, not yet reaped (`Child` waits on drop).
+    let r = unsafe { libc::prlimit(child.inner.id() as libc::pid_t, libc::RLIMIT_CPU, &lim, std::ptr::null_mut()) };
+    if r == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
 }
 
 /// [`Command::output`] for a child that ends with the tool.

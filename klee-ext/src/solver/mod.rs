@@ -130,6 +130,9 @@ pub struct Router {
     /// Made at the first second-order query (its own Z3 context).
     so: Option<z3_so::SoSolver>,
     so_cfg: z3_so::SoConfig,
+    /// Where the second-order queries' Z3 steps are counted
+    /// (`SolverConfig::steps`).
+    so_steps: Option<Steps>,
     pruned: u64,
     /// Second-order queries answered by [`guess_interpretation`].
     guessed: u64,
@@ -318,8 +321,14 @@ impl SolverCore for Router {
                 return Sat::Sat(asg);
             }
         }
-        let cfg = &self.so_cfg;
-        let so = self.so.get_or_insert_with(|| z3_so::SoSolver::new(cfg.clone()));
+        let (cfg, steps) = (&self.so_cfg, &self.so_steps);
+        let so = self.so.get_or_insert_with(|| {
+            let so = z3_so::SoSolver::new(cfg.clone());
+            match steps {
+                Some(s) => so.counting_steps(s.clone()),
+                None => so,
+            }
+        });
         // Where the path forces every application to one value (a printed
         // value whose digits are fixed), ask only for those values: the
         // same question without the arithmetic that pinned them.
@@ -389,7 +398,14 @@ pub fn first_order_steps(timeout: Option<Duration>) -> FirstOrder {
 pub fn build(cfg: &SolverConfig) -> Solver {
     let deadline = Deadline::default();
     let steps = Steps::default();
-    let so_cfg = z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() };
+    // Counted in steps, a second-order query is bounded as a first-order
+    // one: Z3's steps for the time, four times the time the outer clock.
+    let so_cfg = match cfg.timeout {
+        Some(t) if cfg.steps => {
+            z3_so::SoConfig { timeout: Some(t * 4), rlimit: Some(z3_examples::rlimit_for(t)), ..cfg.so.clone() }
+        }
+        _ => z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() },
+    };
     let spec = FoSpec {
         timeout: cfg.timeout,
         steps: cfg.steps.then(|| steps.clone()),
@@ -397,7 +413,8 @@ pub fn build(cfg: &SolverConfig) -> Solver {
         deadline: deadline.clone(),
     };
     let fo = LazyFo { spec, made: None };
-    let mut s: Box<dyn SolverCore> = Box::new(Router { fo, so: None, so_cfg, pruned: 0, guessed: 0 });
+    let so_steps = cfg.steps.then(|| steps.clone());
+    let mut s: Box<dyn SolverCore> = Box::new(Router { fo, so: None, so_cfg, so_steps, pruned: 0, guessed: 0 });
     let logs = |s: Box<dyn SolverCore>, place: query_log::LogPlace| -> Box<dyn SolverCore> {
         let mut s = s;
         for spec in cfg.query_logs.iter().filter(|l| l.place == place) {

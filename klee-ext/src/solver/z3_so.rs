@@ -37,8 +37,8 @@ pub struct SoConfig {
     /// fresh one per query.
     pub incremental: bool,
     pub timeout: Option<Duration>,
-    /// Z3's resource limit (its step count) of each check of a
-    /// whole-specification solve (`None`: none but the time).
+    /// Z3's resource limit (its step count) of each check: a query's, or
+    /// one of a whole-specification solve (`None`: none but the time).
     pub rlimit: Option<u32>,
     /// Z3 steps all the checks of one whole-specification solve may take
     /// together (`None`: no limit but each check's).
@@ -97,6 +97,10 @@ pub struct SoSolver {
     lifted_bool: FxHashMap<ExprId, Z3_ast>,
     mentions: FxHashMap<ExprId, bool>,
     pub stats: SoQueryStats,
+    /// Where the steps of its queries are counted (`None`: not counted),
+    /// and the context's count already added there.
+    steps: Option<super::Steps>,
+    counted: u64,
 }
 
 impl SoSolver {
@@ -108,6 +112,9 @@ impl SoSolver {
             Z3_solver_inc_ref(ctx, s);
             super::z3::no_ctrl_c(ctx, s);
             set_timeout(ctx, s, cfg.timeout);
+            if let Some(r) = cfg.rlimit {
+                super::z3::set_rlimit(ctx, s, r);
+            }
             s
         };
         SoSolver {
@@ -123,7 +130,15 @@ impl SoSolver {
             lifted_bool: FxHashMap::default(),
             mentions: FxHashMap::default(),
             stats: SoQueryStats::default(),
+            steps: None,
+            counted: 0,
         }
+    }
+
+    /// The same solver, adding the Z3 steps of its queries to `steps`.
+    pub fn counting_steps(mut self, steps: super::Steps) -> Self {
+        self.steps = Some(steps);
+        self
     }
 
     fn assert(&self, a: Z3_ast) {
@@ -402,6 +417,13 @@ impl SoSolver {
         // SAFETY: see `new`.
         let r =
             unsafe { Z3_solver_check_assumptions(ctx, self.solver, assumptions.len() as u32, assumptions.as_ptr()) };
+        if let Some(cell) = &self.steps {
+            // SAFETY: see `new`. The context's count goes on over the
+            // queries.
+            let now = unsafe { super::z3::rlimit_count(ctx, Z3_solver_get_statistics(ctx, self.solver)) };
+            cell.set(cell.get() + now.saturating_sub(self.counted));
+            self.counted = now;
+        }
         let result = if r == Z3_L_TRUE {
             // SAFETY: see `new`; the model is released below.
             let model = unsafe {

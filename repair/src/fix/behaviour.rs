@@ -404,9 +404,13 @@ pub struct Comparison {
 
 /// Runs the original and the first [`MAX_COMPARED`] patches of `pool` on
 /// the inputs near `tests` (`failing` per test) that are in the program's
-/// domain. The builds and their runs are independent: for a direct build
-/// they run on [`WORKERS`] threads, and what each gives does not depend on
-/// their order. Runs stop at `deadline`: an error.
+/// domain. Only the inputs on which the versions do not all agree are
+/// checked for the domain (an input on which they agree tells nothing
+/// apart and counts in no departure, wherever memory stands): the checked
+/// builds are the slowest runs of the choice. The builds and their runs
+/// are independent: for a direct build they run on [`WORKERS`] threads,
+/// and what each gives does not depend on their order. Runs stop at
+/// `deadline`: an error.
 #[allow(clippy::too_many_arguments)]
 pub fn observe_pool(
     p: &Project, builds: &Builds, texts: &[String], tests: &[&TestCase], failing: &[bool], pool: &[Patch],
@@ -423,26 +427,38 @@ pub fn observe_pool(
     for (i, pt) in pool.iter().take(MAX_COMPARED).enumerate() {
         versions.push((pt.source, &pt.patched_source, dir.join(format!("p{i}"))));
     }
-    let (errs, runs) = if matches!(builds, Builds::Direct) {
-        let check = || memory_errors(p, builds, tests, &near, timeout, &dir.join("checked"), deadline);
+    let runs: Vec<Vec<Observed>> = if matches!(builds, Builds::Direct) {
         let observe = |k: usize| {
             let (src, text, d) = &versions[k];
             builds.observe(p, &inputs, timeout, (*src, text), d, deadline)
         };
-        in_parallel(check, versions.len(), observe)
+        in_parallel(|| (), versions.len(), observe).1.into_iter().collect::<Result<_, _>>()?
     } else {
         // A make build shares one tree: one at a time.
-        let errs = memory_errors(p, builds, tests, &near, timeout, &dir.join("checked"), deadline);
         let runs = versions.iter().map(|(src, text, d)| builds.observe(p, &inputs, timeout, (*src, text), d, deadline));
-        (errs, runs.collect())
+        runs.collect::<Result<_, _>>()?
     };
-    let keep = domain(tests, &near, errs.as_deref());
+    let deciding = differing(&runs, near.len());
+    let keep = if deciding.iter().any(|&d| d) {
+        let asked: Vec<Near> = near.iter().zip(&deciding).filter(|(_, d)| **d).map(|(n, _)| n.clone()).collect();
+        let errs = memory_errors(p, builds, tests, &asked, timeout, &dir.join("checked"), deadline);
+        let mut checked = domain(tests, &asked, errs.as_deref()).into_iter();
+        deciding.iter().map(|&d| !d || checked.next().unwrap_or(true)).collect()
+    } else {
+        vec![true; near.len()]
+    };
     let kept =
         |v: Vec<Observed>| -> Vec<Observed> { v.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(o, _)| o).collect() };
-    let mut runs = runs.into_iter().map(|r| r.map(kept)).collect::<Result<Vec<_>, _>>()?.into_iter();
+    let mut runs = runs.into_iter().map(kept);
     let original = runs.next().unwrap_or_default();
     let near = near.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(n, _)| n).collect();
     Ok(Comparison { near, original, observed: runs.collect() })
+}
+
+/// Per input (of `n`), whether the versions' runs `runs` (one list per
+/// version, one run per input) do not all agree on it.
+fn differing(runs: &[Vec<Observed>], n: usize) -> Vec<bool> {
+    (0..n).map(|i| runs.iter().filter_map(|r| r.get(i)).collect::<Vec<_>>().windows(2).any(|w| w[0] != w[1])).collect()
 }
 
 /// Threads the builds and runs of [`observe_pool`] use at most.
@@ -493,6 +509,23 @@ mod tests {
         assert_eq!(jobs, vec![0, 1, 4, 9, 16, 25, 36, 49]);
         let (_, none) = in_parallel(|| (), 0, slow_first);
         assert!(none.is_empty());
+    }
+
+    #[test]
+    fn only_inputs_the_versions_disagree_on_decide() {
+        let run = |s: &str| Observed { stdout: s.as_bytes().to_vec(), end: End::Exit(0) };
+        let crash = Observed { stdout: b"1".to_vec(), end: End::Abnormal("killed by signal 11 (SIGSEGV)".into()) };
+        // Original, then two patches, on three inputs: all agree on the
+        // first; a patch prints otherwise on the second; one crashes on
+        // the third with the same output.
+        let runs = vec![
+            vec![run("1"), run("2"), run("1")],
+            vec![run("1"), run("3"), run("1")],
+            vec![run("1"), run("2"), crash],
+        ];
+        assert_eq!(differing(&runs, 3), vec![false, true, true]);
+        // One version alone decides nothing.
+        assert_eq!(differing(&runs[..1], 3), vec![false; 3]);
     }
 
     #[test]

@@ -152,6 +152,9 @@ impl Builds {
                 .into_iter()
                 .map(|r| match r {
                     None => Observed { stdout: Vec::new(), end: End::NotRun },
+                    // What a run cut by its limit printed is where the
+                    // limit found it, not a behaviour.
+                    Some(r) if r.timed_out => Observed { stdout: Vec::new(), end: End::Abnormal("timed out".into()) },
                     Some(r) => {
                         let end = match r.abnormal() {
                             Some(a) => End::Abnormal(a),
@@ -434,8 +437,14 @@ fn prepared(p: &Project, t: &TestCase, timeout: Duration) -> Result<(native::Tes
     Ok((dir, t))
 }
 
+/// Bytes a run near the tests may print (stdout and stderr): more is a
+/// printer without end, cut as a time-out.
+const NEAR_OUTPUT: u64 = 1 << 20;
+
 /// Runs `exe` on each of `inputs` in order (with `env` added), each
-/// within the time left before `deadline` (an error once it is reached).
+/// within `timeout` of CPU time and [`NEAR_OUTPUT`] bytes of output and,
+/// as the outer clock, four times that time or the time left before
+/// `deadline` (an error once it is reached).
 /// A program that timed out on [`super::behaviour::MAX_TIMEOUTS`] inputs
 /// is taken to loop on the rest: they are not run (`None`).
 fn run_inputs(
@@ -462,7 +471,12 @@ fn run_inputs(
             }
             None => *t,
         };
-        let (r, _) = run_one(exe, p, t, timeout.min(left)).map_err(|e| e.to_string())?;
+        // Cut by CPU time, not the clock: whether a run near the tests
+        // loops (a behaviour, `timed out`) does not depend on the load.
+        let (dir, t) = prepared(p, t, timeout).map_err(|e| e.to_string())?;
+        let work = native::Work { cpu: timeout, output: NEAR_OUTPUT };
+        let r = native::run_test_within(exe, &t, &dir.path, work, (timeout * 4).min(left))
+            .map_err(|e| format!("cannot run test {}: {e}", t.name))?;
         timeouts += usize::from(r.timed_out);
         out.push(Some(r));
     }

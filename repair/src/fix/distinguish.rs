@@ -61,9 +61,6 @@ impl Work {
     }
 }
 
-/// The outer time limit of one site's explorations.
-const SITE_TIME: Duration = Duration::from_secs(8);
-
 /// The suffix of the error a path ends with where the two applications
 /// differ.
 const FOUND: &str = "se2d";
@@ -261,7 +258,8 @@ pub fn find(
         _ => vec![None],
     };
     let per_run = SITE_WORK.share(shapes.len() * runs.len());
-    let deadline = s.deadline.min(Instant::now() + SITE_TIME);
+    // Bounded by its work alone: the repair's deadline is the only clock.
+    let deadline = s.deadline;
     let mut out: Vec<Near> = Vec::new();
     for &t in &shapes {
         for &only in &runs {

@@ -23,7 +23,9 @@
 
 mod explore;
 
-use crate::infer::{median_ms, Goal, InferStats, Inferred, SiteProblem, Unjudged};
+use crate::infer::{
+    median_ms, Goal, InferStats, Inferred, SiteProblem, Unjudged, SITE_SOLVE_STEPS_PER_RUN, SOLVE_STEPS_PER_RUN,
+};
 use explore::{validated, Next, Site, TestExplorer};
 use klee_ext::exec::so::HoleSchedule;
 use klee_ext::so::Term;
@@ -32,16 +34,6 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Z3 steps a round's solve of the specification may take per run of the
-/// site's work budget (`Limits::max_runs`): about 1 s of solving in the
-/// full pass.
-const SOLVE_STEPS_PER_RUN: u64 = 1_000;
-
-/// Z3 steps all the rounds of one site may take together, per run of its
-/// work budget: about 7 s of solving in the full pass, however many
-/// candidates the rounds propose and their validation rejects.
-const SITE_SOLVE_STEPS_PER_RUN: u64 = 10_000;
 
 /// Runs a failing test without a passing path gets at a time (before
 /// the others are solved for, or when a candidate fails it).

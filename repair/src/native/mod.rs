@@ -154,12 +154,45 @@ pub fn run_test(exe: &Path, t: &TestCase, dir: &Path, timeout: Duration) -> std:
     run_command(cmd, &t.stdin, timeout)
 }
 
+/// The work a run may do: CPU time and output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Work {
+    /// CPU time (whole seconds, at least 1; the kernel's `RLIMIT_CPU`).
+    pub cpu: Duration,
+    /// Bytes printed on stdout and stderr together.
+    pub output: u64,
+}
+
+/// Runs `exe` on test `t` as [`run_test`] does, bounded by `work` rather
+/// than by the clock: a run that loops, computing or printing, is cut
+/// after the same work on an idle or a busy machine (`timed_out`), and
+/// `wall` is only the outer limit (a program that waits rather than
+/// computes).
+pub fn run_test_within(exe: &Path, t: &TestCase, dir: &Path, work: Work, wall: Duration) -> std::io::Result<RunResult> {
+    let mut cmd = Command::new(exe);
+    if let Some(a) = &t.argv0 {
+        cmd.arg0(a);
+    }
+    cmd.args(&t.args).current_dir(t.cwd.as_ref().map_or(dir.to_path_buf(), |c| dir.join(c)));
+    cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
+    run_limited(cmd, &t.stdin, wall, Some(work))
+}
+
 /// Runs `cmd` in its own process group with `input` on stdin, stdout and
 /// stderr captured, killed after `timeout`; the group ends with the run
 /// and with se2repair ([`klee_ext::procs`]).
-pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io::Result<RunResult> {
+pub fn run_command(cmd: Command, input: &[u8], timeout: Duration) -> std::io::Result<RunResult> {
+    run_limited(cmd, input, timeout, None)
+}
+
+/// [`run_command`], the program's work also limited to `work` (a run it
+/// ends counts as timed out).
+fn run_limited(mut cmd: Command, input: &[u8], timeout: Duration, work: Option<Work>) -> std::io::Result<RunResult> {
     cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = klee_ext::procs::spawn(&mut cmd)?;
+    if let Some(w) = work {
+        klee_ext::procs::limit_cpu(&child, w.cpu.as_secs_f64().ceil() as u64)?;
+    }
     let mut stdin = child.inner.stdin.take();
     let input = input.to_vec();
     let writer = std::thread::spawn(move || {
@@ -168,13 +201,20 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
         }
     });
     // Bounded: a runaway printer cannot exhaust memory.
-    let (out, err) = child.capture(64 << 20);
+    let (out, err, printed) = child.capture_counted(64 << 20);
+    let output_limit = work.map_or(u64::MAX, |w| w.output);
     let start = Instant::now();
     let mut timed_out = false;
     let mut termed: Option<Instant> = None;
     let status = loop {
         if let Some(s) = child.try_wait()? {
             break s;
+        }
+        // A printer without end: cut by what it printed (its CPU time
+        // grows slower than the clock while the tool reads the pipe).
+        if printed.load(std::sync::atomic::Ordering::Relaxed) > output_limit && !timed_out {
+            timed_out = true;
+            child.signal(libc::SIGKILL);
         }
         if start.elapsed() >= timeout {
             timed_out = true;
@@ -196,7 +236,13 @@ pub fn run_command(mut cmd: Command, input: &[u8], timeout: Duration) -> std::io
     let _ = writer.join();
     let stdout = out.join().unwrap_or_default();
     let stderr = err.join().unwrap_or_default();
-    Ok(RunResult { stdout, stderr, exit: status.code(), signal: status.signal(), timed_out })
+    // Ended by its CPU limit: SIGXCPU, or SIGKILL a second later if the
+    // program handles that (the tool sends SIGKILL only after the clock).
+    let mut signal = status.signal();
+    if work.is_some() && matches!(signal, Some(libc::SIGXCPU) | Some(libc::SIGKILL)) && !timed_out {
+        (timed_out, signal) = (true, None);
+    }
+    Ok(RunResult { stdout, stderr, exit: status.code(), signal, timed_out })
 }
 
 /// A C compiler for native builds: `$CC`, else `gcc`/`cc`/`clang-16`/`clang-14`.
@@ -509,4 +555,41 @@ pub fn line_totals(b: &Build) -> Result<Vec<(String, usize, usize)>, String> {
         out.push((name.clone(), lines.iter().filter(|(_, c)| *c > 0).count(), lines.len()));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const WORK: Work = Work { cpu: Duration::from_secs(1), output: 1 << 20 };
+
+    /// A shell as the program, `script` its command.
+    fn shell(script: &str) -> TestCase {
+        TestCase { name: "t".into(), args: vec!["-c".into(), script.into()], ..TestCase::default() }
+    }
+
+    #[test]
+    fn a_run_bounded_by_cpu_time_is_cut_by_its_work_not_the_clock() {
+        let dir = std::env::temp_dir();
+        let sh = Path::new("/bin/sh");
+        // A loop that computes: ended by the kernel after 1 s of CPU time,
+        // well before the clock's outer limit, and reported as a time-out.
+        let t0 = Instant::now();
+        let r = run_test_within(sh, &shell("echo start; while :; do :; done"), &dir, WORK, Duration::from_secs(60))
+            .expect("runs");
+        assert!(r.timed_out && r.signal.is_none() && r.exit.is_none(), "{r:?}");
+        assert_eq!(r.abnormal().as_deref(), Some("timed out"));
+        assert!(t0.elapsed() < Duration::from_secs(30), "cut by its CPU time: {:?}", t0.elapsed());
+        // A program that waits rather than computes takes no CPU time: the
+        // clock is its outer limit.
+        let r = run_test_within(sh, &shell("sleep 30"), &dir, WORK, Duration::from_millis(300)).expect("runs");
+        assert!(r.timed_out, "{r:?}");
+        // A run within its limit ends as it ends.
+        let r = run_test_within(sh, &shell("echo done; exit 3"), &dir, WORK, Duration::from_secs(60)).expect("runs");
+        assert_eq!((r.stdout.as_slice(), r.exit, r.timed_out), (&b"done\n"[..], Some(3), false));
+        // A printer without end is cut by what it printed, whatever its
+        // CPU time.
+        let r = run_test_within(sh, &shell("yes"), &dir, WORK, Duration::from_secs(60)).expect("runs");
+        assert!(r.timed_out && r.stdout.len() as u64 > WORK.output, "{:?}", r.abnormal());
+    }
 }
