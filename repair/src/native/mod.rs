@@ -145,13 +145,19 @@ pub fn prepare(t: &TestCase, project_dir: &Path, timeout: Duration) -> Result<Te
 /// its children) after `timeout`: first SIGTERM (so coverage data can be
 /// written), then SIGKILL.
 pub fn run_test(exe: &Path, t: &TestCase, dir: &Path, timeout: Duration) -> std::io::Result<RunResult> {
+    run_command(test_command(exe, t, dir), &t.stdin, timeout)
+}
+
+/// The command that runs `exe` on test `t` in its prepared folder `dir`:
+/// its `argv[0]`, arguments, working folder and environment.
+fn test_command(exe: &Path, t: &TestCase, dir: &Path) -> Command {
     let mut cmd = Command::new(exe);
     if let Some(a) = &t.argv0 {
         cmd.arg0(a);
     }
     cmd.args(&t.args).current_dir(t.cwd.as_ref().map_or(dir.to_path_buf(), |c| dir.join(c)));
     cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
-    run_command(cmd, &t.stdin, timeout)
+    cmd
 }
 
 /// The work a run may do: CPU time and output.
@@ -169,13 +175,7 @@ pub struct Work {
 /// `wall` is only the outer limit (a program that waits rather than
 /// computes).
 pub fn run_test_within(exe: &Path, t: &TestCase, dir: &Path, work: Work, wall: Duration) -> std::io::Result<RunResult> {
-    let mut cmd = Command::new(exe);
-    if let Some(a) = &t.argv0 {
-        cmd.arg0(a);
-    }
-    cmd.args(&t.args).current_dir(t.cwd.as_ref().map_or(dir.to_path_buf(), |c| dir.join(c)));
-    cmd.envs(t.env.iter().map(|(k, v)| (k, v)));
-    run_limited(cmd, &t.stdin, wall, Some(work))
+    run_limited(test_command(exe, t, dir), &t.stdin, wall, Some(work))
 }
 
 /// Runs `cmd` in its own process group with `input` on stdin, stdout and
