@@ -5,7 +5,7 @@
 use std::fmt::Write;
 
 /// `t` as local time, `YYYY-MM-DD HH:MM:SS` (KLEE's `info` lines).
-pub fn local_time(t: std::time::SystemTime) -> String {
+pub(crate) fn local_time(t: std::time::SystemTime) -> String {
     strftime(t, c"%Y-%m-%d %H:%M:%S")
 }
 
@@ -55,7 +55,7 @@ fn xml_value(name: &str, bytes: &[u8]) -> String {
 }
 
 /// One Test-Comp test case.
-pub fn xml_test(objects: &[(String, Vec<u8>)], is_error: bool) -> String {
+pub(crate) fn xml_test(objects: &[(String, Vec<u8>)], is_error: bool) -> String {
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"no\"?>\n");
     s.push_str("<!DOCTYPE testcase PUBLIC \"+//IDN sosy-lab.org//DTD test-format testcase 1.0//EN\" \"https://sosy-lab.org/test-format/testcase-1.0.dtd\">\n");
     s.push_str(if is_error { "<testcase coversError=\"true\">\n" } else { "<testcase>\n" });
@@ -68,7 +68,7 @@ pub fn xml_test(objects: &[(String, Vec<u8>)], is_error: bool) -> String {
 }
 
 /// Test-Comp's `metadata.xml`.
-pub fn xml_metadata(file: &str, hash: &str, exit_on_error: bool, started: std::time::SystemTime) -> String {
+pub(crate) fn xml_metadata(file: &str, hash: &str, exit_on_error: bool, started: std::time::SystemTime) -> String {
     let spec = if exit_on_error {
         "COVER( init(main()), FQL(COVER EDGES(@CALL(__VERIFIER_error))) )"
     } else {

@@ -92,7 +92,7 @@ impl Default for KleeOptions {
 }
 
 /// KLEE's name of a termination's type (`--exit-on-error-type` values).
-pub fn termination_type(t: &Termination) -> Option<&'static str> {
+pub(crate) fn termination_type(t: &Termination) -> Option<&'static str> {
     use crate::exec::ErrorKind as K;
     Some(match t {
         Termination::Error { kind, suffix, .. } => match (kind, suffix.as_deref()) {

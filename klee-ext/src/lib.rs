@@ -30,7 +30,8 @@ pub mod spec;
 pub mod stats_table;
 pub mod tree_svg;
 
-pub use driver::{refuse_inputs, run, RunError, RunOptions, RunOutcome};
+pub use driver::RunError;
+pub use driver::{refuse_inputs, run, RunOptions, RunOutcome};
 pub use exec::{Config, ErrorKind, StopReason, Termination};
 
 /// The C runtime (libc models) as bitcode, built by `build.rs`.

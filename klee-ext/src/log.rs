@@ -54,7 +54,7 @@ pub fn style() -> Style {
 
 /// Opens `messages.txt` and `warnings.txt` in the output folder (KLEE
 /// style only); lines written before are not repeated there.
-pub fn open_files(dir: &Path) {
+pub(crate) fn open_files(dir: &Path) {
     with(|l| {
         if l.style == Style::Klee {
             l.messages = std::fs::File::create(dir.join("messages.txt")).ok();
@@ -64,7 +64,7 @@ pub fn open_files(dir: &Path) {
 }
 
 /// Closes the files (the output folder is complete).
-pub fn close_files() {
+pub(crate) fn close_files() {
     with(|l| {
         l.messages = None;
         l.warnings = None;
@@ -97,14 +97,14 @@ pub fn warning(msg: &str) {
 }
 
 /// `KLEE: WARNING ONCE: msg`, once per distinct text in the process.
-pub fn warning_once(msg: &str) {
+pub(crate) fn warning_once(msg: &str) {
     if with(|l| l.once.insert(msg.to_string())) {
         warning_once_tag(msg)
     }
 }
 
 /// `KLEE: WARNING ONCE: msg`; the caller keeps it to once.
-pub fn warning_once_tag(msg: &str) {
+pub(crate) fn warning_once_tag(msg: &str) {
     with(|l| {
         let tag = if l.style == Style::Klee { "WARNING ONCE" } else { "WARNING" };
         let line = format!("{}{tag}: {msg}", prefix(l.style));

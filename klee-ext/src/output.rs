@@ -55,7 +55,9 @@ pub struct ErrorEntry {
 }
 
 /// Writes the files of one finished path; returns its error entry, if any.
-pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result<Option<ErrorEntry>, OutputError> {
+pub(crate) fn write_path(
+    dir: &Path, n: u64, args: &[String], r: &PathReport,
+) -> Result<Option<ErrorEntry>, OutputError> {
     let base = dir.join(format!("test{n:06}"));
     let io = |e: std::io::Error| OutputError(format!("cannot write to {}: {e}", dir.display()));
     let kt = KTest { args: args.to_vec(), sym_argvs: 0, sym_argv_len: 0, objects: r.objects.clone() };
@@ -99,7 +101,7 @@ pub fn write_path(dir: &Path, n: u64, args: &[String], r: &PathReport) -> Result
 /// The text of an error path's `.err` file: `Error:`, `File:`, `Line:`,
 /// the stack and `Info:`, in KLEE's layout (`klee`: `#000000001 in f(…)`)
 /// or `run`'s (`#1 f(…)`); `None` for a path that did not end in an error.
-pub fn error_text(t: &Termination, klee: bool) -> Option<String> {
+pub(crate) fn error_text(t: &Termination, klee: bool) -> Option<String> {
     let Termination::Error { msg, loc, stack, info, .. } = t else { return None };
     let mut s = format!("Error: {msg}\n");
     if let Some(l) = loc {
@@ -130,7 +132,7 @@ fn c_ident(s: &str) -> String {
 
 /// A C file defining `klee_apply_symbolic` by the witnesses, so that the
 /// program can be compiled natively and run down the same path.
-pub fn so_c_file(test: &str, ws: &[Witness]) -> String {
+pub(crate) fn so_c_file(test: &str, ws: &[Witness]) -> String {
     let mut s = format!("/* Interpretations of the second-order variables on path {test} (se2repair):\n");
     for w in ws {
         s.push_str(&format!(" *   {}\n", w.describe()));
@@ -194,7 +196,7 @@ pub struct SoQueryTimes {
 }
 
 impl SoQueryTimes {
-    pub fn from_stats(s: &crate::solver::SoQueryStats) -> Self {
+    pub(crate) fn from_stats(s: &crate::solver::SoQueryStats) -> Self {
         let (sm, sd) = mean_median(&s.sat);
         let (um, ud) = mean_median(&s.unsat);
         SoQueryTimes {
@@ -210,7 +212,7 @@ impl SoQueryTimes {
 }
 
 /// Mean and median of durations, in milliseconds (0 for none).
-pub fn mean_median(v: &[std::time::Duration]) -> (f64, f64) {
+pub(crate) fn mean_median(v: &[std::time::Duration]) -> (f64, f64) {
     if v.is_empty() {
         return (0.0, 0.0);
     }

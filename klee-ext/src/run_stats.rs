@@ -127,7 +127,7 @@ impl Default for StatsOptions {
 }
 
 /// Writes `run.stats` and `run.istats` of one run.
-pub struct StatsWriter {
+pub(crate) struct StatsWriter {
     db: Option<Connection>,
     istats: Option<PathBuf>,
     opts: StatsOptions,
@@ -178,7 +178,7 @@ impl StatsWriter {
 
     /// Writes what is due: a row when its interval (or instruction count)
     /// has passed, the profile when its interval has.
-    pub fn tick(&mut self, ex: &Executor) {
+    pub(crate) fn tick(&mut self, ex: &Executor) {
         if self.db.is_none() && self.istats.is_none() {
             return;
         }
@@ -341,7 +341,7 @@ pub enum Cell {
 }
 
 /// The column names and rows of a `run.stats` (KLEE's or ours).
-pub fn read_table(path: &Path) -> Result<(Vec<String>, Vec<Vec<Cell>>), String> {
+pub(crate) fn read_table(path: &Path) -> Result<(Vec<String>, Vec<Vec<Cell>>), String> {
     let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY;
     let db = Connection::open_with_flags(path, flags).map_err(|e| format!("cannot open {}: {e}", path.display()))?;
     let bad = |e: rusqlite::Error| format!("{}: not a KLEE statistics database ({e})", path.display());

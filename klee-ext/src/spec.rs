@@ -211,7 +211,7 @@ fn each_kind_first(orig: &Term, near: Vec<(Term, u32)>, want: usize) -> Vec<(Ter
 }
 
 /// The work budget of the cost-bounded search: terms made per round.
-pub const NEARBY_TERMS: usize = 200_000;
+pub(crate) const NEARBY_TERMS: usize = 200_000;
 
 /// The closest terms of [`so::nearby::candidates`] (up to `want`, with
 /// their objective) in a built-in language that satisfy the

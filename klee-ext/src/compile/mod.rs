@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The `klee/klee.h` header programs include.
-pub const KLEE_H: &str = include_str!("../../include/klee/klee.h");
+pub(crate) const KLEE_H: &str = include_str!("../../include/klee/klee.h");
 
 #[derive(Debug, thiserror::Error)]
 pub enum CompileError {
@@ -94,7 +94,7 @@ pub fn llvm_bin_dir(clang: &Path) -> Result<PathBuf, CompileError> {
 }
 
 /// A temporary folder with `klee/klee.h`, removed on drop.
-pub struct IncludeDir {
+pub(crate) struct IncludeDir {
     dir: tempfile::TempDir,
 }
 

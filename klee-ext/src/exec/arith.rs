@@ -5,7 +5,7 @@ use crate::expr::{mask, sext64, BinOp, CmpOp, ExprId};
 use crate::ir::{CastOp, FOp, IPred, Operand, RegId, Val};
 use std::rc::Rc;
 
-pub fn extract_value(v: &Val, path: &[u32]) -> Val {
+pub(crate) fn extract_value(v: &Val, path: &[u32]) -> Val {
     let mut cur = v.clone();
     for &i in path {
         cur = match cur {
@@ -16,7 +16,7 @@ pub fn extract_value(v: &Val, path: &[u32]) -> Val {
     cur
 }
 
-pub fn insert_value(agg: &Val, path: &[u32], v: Val) -> Val {
+pub(crate) fn insert_value(agg: &Val, path: &[u32], v: Val) -> Val {
     let Some((&first, rest)) = path.split_first() else { return v };
     let mut items: Vec<Val> = match agg {
         Val::Agg(items) => items.as_ref().clone(),

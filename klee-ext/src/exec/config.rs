@@ -256,7 +256,7 @@ pub enum ExternalCalls {
 
 impl Config {
     /// The searcher this configuration asks for.
-    pub fn search_plan(&self) -> crate::search::SearchPlan {
+    pub(crate) fn search_plan(&self) -> crate::search::SearchPlan {
         let mut kinds = vec![self.search];
         kinds.extend(self.search_more.iter().copied());
         crate::search::SearchPlan {

@@ -12,7 +12,7 @@ use std::rc::Rc;
 /// Values a pinned symbolic value is tried at first, in order, under
 /// [`Config::fork_on_pins`](super::Config::fork_on_pins) (field widths,
 /// copy lengths, small counts).
-pub const PIN_SMALL: u64 = 16;
+pub(crate) const PIN_SMALL: u64 = 16;
 
 impl<'p> Executor<'p> {
     /// Moves `st` along `edge`, performing its phi moves in parallel.

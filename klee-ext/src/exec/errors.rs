@@ -7,7 +7,7 @@ use crate::ir::{SrcLoc, Val};
 
 impl Executor<'_> {
     /// The source location of the state's current instruction.
-    pub fn loc_of(&self, st: &State) -> Option<SrcLoc> {
+    pub(crate) fn loc_of(&self, st: &State) -> Option<SrcLoc> {
         let l = self.prog.loc(st.loc);
         (l.line != 0).then(|| l.clone())
     }
@@ -16,13 +16,13 @@ impl Executor<'_> {
     /// runtime (built without debug information) that is the program's
     /// call into it, as KLEE reports errors at the last instruction that
     /// is not its own runtime's.
-    pub fn user_loc(&self, st: &State) -> Option<SrcLoc> {
+    pub(crate) fn user_loc(&self, st: &State) -> Option<SrcLoc> {
         self.loc_of(st)
             .or_else(|| st.stack.iter().rev().map(|fr| self.prog.loc(fr.call_loc)).find(|l| l.line != 0).cloned())
     }
 
     /// A readable call stack of the state, innermost first.
-    pub fn stack_trace(&self, st: &State) -> Vec<String> {
+    pub(crate) fn stack_trace(&self, st: &State) -> Vec<String> {
         let mut out = Vec::new();
         let mut loc = st.loc;
         for fr in st.stack.iter().rev() {

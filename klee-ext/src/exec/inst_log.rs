@@ -28,7 +28,7 @@ impl<'p> Executor<'p> {
     /// Writes every instruction run from now on to `out` (the program must
     /// have been loaded with `LoadOptions::inst_text` for the source places
     /// and texts).
-    pub fn log_instructions(&mut self, form: InstForm, out: Box<dyn Write>) {
+    pub(crate) fn log_instructions(&mut self, form: InstForm, out: Box<dyn Write>) {
         let first = super::stats::first_instructions(self.prog)
             .into_iter()
             .zip(&self.prog.funcs)
@@ -69,7 +69,7 @@ impl<'p> Executor<'p> {
     }
 
     /// Flushes the instruction log.
-    pub fn flush_instruction_log(&mut self) {
+    pub(crate) fn flush_instruction_log(&mut self) {
         if let Some(log) = &mut self.inst_log {
             let _ = log.out.flush();
         }

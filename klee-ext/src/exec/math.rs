@@ -15,7 +15,7 @@ impl MathFn {
 
     /// Like [`eval`](Self::eval), also returning the `errno` the host
     /// library set (0 if none).
-    pub fn eval_errno(self, a: &[f64]) -> (f64, i32) {
+    pub(crate) fn eval_errno(self, a: &[f64]) -> (f64, i32) {
         let (x, y, z) = three(a);
         match self {
             MathFn::FMulAdd => return (x * y + z, 0),
@@ -60,7 +60,7 @@ impl MathFn {
 
     /// Evaluates in single precision (the `f`-suffixed C functions and
     /// `.f32` intrinsics), with the host's `errno`.
-    pub fn eval_f32_errno(self, a: &[f32]) -> (f32, i32) {
+    pub(crate) fn eval_f32_errno(self, a: &[f32]) -> (f32, i32) {
         let (x, y, z) = three(a);
         match self {
             MathFn::FMulAdd => return (x * y + z, 0),
@@ -185,7 +185,7 @@ mod host {
 
     /// sqrt with C's errno: the compiler turns a call to sqrt into the
     /// instruction, which sets no errno, so EDOM is set here.
-    pub fn sqrt_errno(x: f64) -> f64 {
+    pub(crate) fn sqrt_errno(x: f64) -> f64 {
         if x < 0.0 {
             // SAFETY: this thread's errno slot.
             unsafe { *libc::__errno_location() = libc::EDOM };

@@ -15,13 +15,6 @@ const CHECK_EVERY: u64 = 256;
 /// next check forward.
 const CHECK_GROWTH: u64 = 32 << 20;
 
-/// Bytes of the process's heap in use.
-pub(super) fn heap_in_use() -> u64 {
-    // SAFETY: mallinfo2 only reads the allocator's statistics.
-    let m = unsafe { libc::mallinfo2() };
-    (m.uordblks + m.hblkhd) as u64
-}
-
 impl<'p> Executor<'p> {
     /// Whether the cap forbids forking: as the last check found, looked at
     /// again when object contents have grown by `CHECK_GROWTH` since.
@@ -30,7 +23,7 @@ impl<'p> Executor<'p> {
             let grown = memory::grown();
             if grown >= self.grown_at_fork_check.get() + CHECK_GROWTH {
                 self.grown_at_fork_check.set(grown);
-                self.memory_inhibit.set(heap_in_use() > cap);
+                self.memory_inhibit.set(memory::heap_in_use() > cap);
             }
         }
         self.memory_inhibit.get()
@@ -46,7 +39,7 @@ impl<'p> Executor<'p> {
         }
         self.steps_since_memcheck = 0;
         self.grown_at_memcheck = memory::grown();
-        let used = heap_in_use();
+        let used = memory::heap_in_use();
         self.memory_inhibit.set(used > cap);
         if used <= cap + (100 << 20) {
             return;

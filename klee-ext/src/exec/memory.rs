@@ -26,6 +26,14 @@ pub fn grown() -> u64 {
     GROWN.load(Ordering::Relaxed)
 }
 
+/// Bytes of the process's heap in use (what the memory cap, `memcap.rs`,
+/// compares with `--max-memory`).
+pub(super) fn heap_in_use() -> u64 {
+    // SAFETY: mallinfo2 only reads the allocator's statistics.
+    let m = unsafe { libc::mallinfo2() };
+    (m.uordblks + m.hblkhd) as u64
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ObjKind {
     Global,
@@ -65,7 +73,7 @@ const SMALL_SHADOW: usize = 16 << 20;
 fn ensure_shadow(d: &mut ObjData, cap: Option<u64>) -> bool {
     if d.sym.is_empty() {
         let size = d.bytes.len() * std::mem::size_of::<Option<ExprId>>();
-        if size > SMALL_SHADOW && cap.is_some_and(|c| super::memcap::heap_in_use() + size as u64 > c) {
+        if size > SMALL_SHADOW && cap.is_some_and(|c| heap_in_use() + size as u64 > c) {
             return false;
         }
         match new_shadow(d.bytes.len()) {
@@ -121,7 +129,7 @@ impl MemFault {
     }
 
     /// What was accessed.
-    pub fn detail(&self) -> String {
+    pub(crate) fn detail(&self) -> String {
         match self {
             MemFault::Null => "address below the first page (a null pointer)".into(),
             MemFault::OutOfBounds { id, size, .. } if *size == u64::MAX => format!("no object {id} at the address"),
@@ -224,7 +232,7 @@ impl Memory {
     }
 
     /// Allocates a zeroed object and returns its base address.
-    pub fn alloc(&mut self, meta: ObjMeta) -> u64 {
+    pub(crate) fn alloc(&mut self, meta: ObjMeta) -> u64 {
         let size = meta.size;
         let recycled = match meta.kind {
             ObjKind::Stack => self.free_ids.pop(),
@@ -266,7 +274,7 @@ impl Memory {
     /// Allocates a large zeroed object (over 1 GiB), whose pages the host
     /// provides only as they are written; `None` when the host cannot.
     /// One over 4 GiB spans the ids after its own.
-    pub fn try_alloc_large(&mut self, meta: ObjMeta) -> Option<u64> {
+    pub(crate) fn try_alloc_large(&mut self, meta: ObjMeta) -> Option<u64> {
         let size = meta.size;
         let bytes = zeroed_bytes(usize::try_from(size).ok()?)?;
         let extra = u32::try_from((size.max(1) - 1) >> 32).ok()?;
@@ -286,7 +294,7 @@ impl Memory {
 
     /// Makes object `id` also answer at addresses `addr..addr + size`;
     /// false if that range meets another fixed object's.
-    pub fn fix_at(&mut self, id: u64, addr: u64, size: u64) -> bool {
+    pub(crate) fn fix_at(&mut self, id: u64, addr: u64, size: u64) -> bool {
         let end = addr.saturating_add(size);
         if self.fixed.iter().any(|&(a, n, _)| addr < a.saturating_add(n) && a < end) {
             return false;
@@ -382,7 +390,7 @@ impl Memory {
 
     /// Reads `len` (1..=8) bytes, little-endian, from a checked location.
     #[inline]
-    pub fn read_scalar(&self, pool: &mut ExprPool, id: u64, off: u64, len: u64) -> Val {
+    pub(crate) fn read_scalar(&self, pool: &mut ExprPool, id: u64, off: u64, len: u64) -> Val {
         let data = &self.slots[id as usize].as_ref().expect("checked").data;
         let (o, n) = (off as usize, len as usize);
         if data.sym.is_empty() || data.sym[o..o + n].iter().all(|s| s.is_none()) {
@@ -405,7 +413,7 @@ impl Memory {
     }
 
     /// One byte as an expression or a constant.
-    pub fn read_byte(&self, id: u64, off: u64) -> Result<u8, ExprId> {
+    pub(crate) fn read_byte(&self, id: u64, off: u64) -> Result<u8, ExprId> {
         let data = &self.slots[id as usize].as_ref().expect("checked").data;
         match data.sym.get(off as usize).copied().flatten() {
             Some(e) => Err(e),
@@ -424,7 +432,7 @@ impl Memory {
 
     /// Writes `len` (1..=8) bytes of `v` (a `C` or an `S` of width len*8 or
     /// more) at a checked location.
-    pub fn write_scalar(&mut self, pool: &mut ExprPool, id: u64, off: u64, len: u64, v: &Val) {
+    pub(crate) fn write_scalar(&mut self, pool: &mut ExprPool, id: u64, off: u64, len: u64, v: &Val) {
         let (o, n) = (off as usize, len as usize);
         match v {
             Val::C(c) => {
@@ -467,7 +475,7 @@ impl Memory {
     }
 
     /// Writes one byte (constant or expression) at a checked location.
-    pub fn write_byte(&mut self, pool: &ExprPool, id: u64, off: u64, b: Result<u8, ExprId>) {
+    pub(crate) fn write_byte(&mut self, pool: &ExprPool, id: u64, off: u64, b: Result<u8, ExprId>) {
         let cap = self.cap;
         let data = self.data_mut(id);
         let o = off as usize;
@@ -530,7 +538,7 @@ impl Memory {
     }
 
     /// Mutable access to a checked object's bytes.
-    pub fn data_mut_pub(&mut self, id: u64) -> &mut ObjData {
+    pub(crate) fn data_mut_pub(&mut self, id: u64) -> &mut ObjData {
         self.data_mut(id)
     }
 
@@ -543,7 +551,7 @@ impl Memory {
     }
 
     /// Number of object slots (live or not).
-    pub fn num_slots(&self) -> usize {
+    pub(crate) fn num_slots(&self) -> usize {
         self.slots.len()
     }
 }

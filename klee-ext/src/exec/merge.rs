@@ -30,7 +30,7 @@ pub struct Group {
 }
 
 #[derive(Default)]
-pub struct Merges {
+pub(crate) struct Merges {
     groups: FxHashMap<u32, Group>,
     next: u32,
     /// Set by `klee_close_merge`: the running path waits after this

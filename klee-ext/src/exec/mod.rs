@@ -47,18 +47,18 @@ pub mod tree;
 mod wide;
 
 pub use crate::ir::MathFn;
-pub use crate::ir::Special;
 pub use config::{CallWarnings, Config, ExternalCalls, ObjectResolution, OptimizeArray};
 pub use echo::flush_echo;
 pub use inst_log::InstForm;
-pub use seed::{SeedConfig, SeedObjects};
+pub use seed::SeedConfig;
 pub use setup::{ArgSpec, ReplayObjects};
-pub use state::{State, StateId};
+pub use state::State;
+pub use state::StateId;
 pub use termination::{ErrorKind, StopReason, Termination};
 
 /// Set when the user asks the run to stop (`klee`'s first Ctrl-C): every
 /// exploration ends before its next step as by [`Executor::halt`].
-pub static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+pub(crate) static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
 use crate::expr::ExprId;
 use crate::ir::{FuncKind, Inst, Operand, Program, RegId, Val};
@@ -352,7 +352,7 @@ impl<'p> Executor<'p> {
     }
 
     /// Prints a warning once per distinct text.
-    pub fn warn_once(&mut self, msg: String) {
+    pub(crate) fn warn_once(&mut self, msg: String) {
         if self.cfg.warnings && self.warned.insert(msg.clone()) {
             crate::log::warning_once_tag(&msg);
         }
@@ -366,7 +366,7 @@ impl<'p> Executor<'p> {
 
     /// As [`Executor::run`], calling `observe` between steps (a step runs
     /// up to `Config::quantum` instructions), e.g. to write statistics.
-    pub fn run_observed(
+    pub(crate) fn run_observed(
         &mut self, sink: &mut dyn FnMut(&mut Executor<'p>, PathReport), observe: &mut dyn FnMut(&Executor<'p>),
     ) -> RunEnd {
         loop {
@@ -516,7 +516,7 @@ impl<'p> Executor<'p> {
     }
 
     /// Turns a symbolic value into a concrete one, pinning it on the path.
-    pub fn concretize(&mut self, st: &mut State, e: ExprId, why: &str) -> Result<u64, Termination> {
+    pub(crate) fn concretize(&mut self, st: &mut State, e: ExprId, why: &str) -> Result<u64, Termination> {
         if let Some(c) = self.pool.as_const(e) {
             return Ok(c);
         }

@@ -23,7 +23,7 @@ use crate::so::Assignment;
 use std::rc::Rc;
 
 /// A test used as a seed: its objects in order.
-pub type SeedObjects = Rc<Vec<(String, Vec<u8>)>>;
+pub(crate) type SeedObjects = Rc<Vec<(String, Vec<u8>)>>;
 
 /// The seeding options.
 #[derive(Clone, Debug, Default)]

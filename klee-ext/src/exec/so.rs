@@ -19,7 +19,7 @@ use std::rc::Rc;
 
 /// An integer whose order is the order of the `f64` values (`-0.0` and
 /// `0.0` are one key; NaN, which compares with nothing, has none).
-pub fn real_key(d: f64) -> Option<i64> {
+pub(crate) fn real_key(d: f64) -> Option<i64> {
     if d.is_nan() {
         return None;
     }

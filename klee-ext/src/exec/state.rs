@@ -145,12 +145,12 @@ impl State {
 
     /// The registers of the innermost frame.
     #[inline]
-    pub fn regs(&self) -> &[Val] {
+    pub(crate) fn regs(&self) -> &[Val] {
         &self.top().regs
     }
 
     /// Adds `c`, with `model` a model of the constraints and `c`.
-    pub fn add_constraint(&mut self, c: ExprId, model: Rc<Assignment>) {
+    pub(crate) fn add_constraint(&mut self, c: ExprId, model: Rc<Assignment>) {
         Rc::make_mut(&mut self.constraints).push(c);
         self.model = model;
     }
@@ -160,7 +160,7 @@ impl State {
 /// every call would otherwise allocate its registers, its argument list
 /// and its list of stack objects.
 #[derive(Default)]
-pub struct VecPool {
+pub(crate) struct VecPool {
     pub regs: Vec<Vec<Val>>,
     pub owned: Vec<Vec<u64>>,
     pub args: Vec<Vec<Val>>,
@@ -170,7 +170,7 @@ pub struct VecPool {
 const POOL_MAX: usize = 256;
 
 impl VecPool {
-    pub fn give_frame(&mut self, mut regs: Vec<Val>, mut owned: Vec<u64>) {
+    pub(crate) fn give_frame(&mut self, mut regs: Vec<Val>, mut owned: Vec<u64>) {
         if self.regs.len() < POOL_MAX {
             regs.clear();
             self.regs.push(regs);
@@ -181,7 +181,7 @@ impl VecPool {
         }
     }
 
-    pub fn give_args(&mut self, mut args: Vec<Val>) {
+    pub(crate) fn give_args(&mut self, mut args: Vec<Val>) {
         if self.args.len() < POOL_MAX {
             args.clear();
             self.args.push(args);

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 /// KLEE's branch types (`BranchTypes.h`), the kinds of fork counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BranchKind {
+pub(crate) enum BranchKind {
     Conditional = 0,
     Indirect,
     Switch,
@@ -28,11 +28,11 @@ pub enum BranchKind {
 }
 
 /// KLEE's names of the branch kinds, by `BranchKind as usize`.
-pub const BRANCH_KINDS: [&str; 10] =
+pub(crate) const BRANCH_KINDS: [&str; 10] =
     ["Conditional", "Indirect", "Switch", "Call", "MemOp", "ResolvePointer", "Alloc", "Realloc", "Free", "GetVal"];
 
 /// KLEE's termination classes (`TerminationTypes.h`).
-pub const TERMINATION_CLASSES: [&str; 8] =
+pub(crate) const TERMINATION_CLASSES: [&str; 8] =
     ["Exit", "Early", "SolverError", "ProgramError", "UserError", "ExecutionError", "EarlyAlgorithm", "EarlyUser"];
 
 /// Counters KLEE's statistics report that the executor keeps.
@@ -52,7 +52,7 @@ pub struct KleeCounters {
 }
 
 /// The class of a path that ended by merging into another.
-pub const EARLY_ALGORITHM: usize = 6;
+pub(crate) const EARLY_ALGORITHM: usize = 6;
 
 /// Coverage of the program's own code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,7 +72,7 @@ pub struct Coverage {
 /// the function it calls directly, if any, with that function's first
 /// instruction's number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct InstrCount {
+pub(crate) struct InstrCount {
     pub instr: u64,
     pub line: u32,
     pub runs: u64,
@@ -81,14 +81,14 @@ pub struct InstrCount {
 
 /// A function's instructions in the profile.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct FuncProfile {
+pub(crate) struct FuncProfile {
     pub name: String,
     pub file: String,
     pub instrs: Vec<InstrCount>,
 }
 
 /// The class of a path's end.
-pub fn termination_class(t: &Termination) -> usize {
+pub(crate) fn termination_class(t: &Termination) -> usize {
     use super::ErrorKind as K;
     match t {
         Termination::Exit(_) => 0,
@@ -116,7 +116,7 @@ impl<'p> Executor<'p> {
     }
 
     /// Paths not ended yet.
-    pub fn active_states(&self) -> u64 {
+    pub(crate) fn active_states(&self) -> u64 {
         self.states.iter().filter(|s| s.is_some()).count() as u64
     }
 
@@ -127,7 +127,7 @@ impl<'p> Executor<'p> {
 
     /// Times each block was entered and the sides taken of its
     /// conditional branch, by function.
-    pub fn block_profile(&self) -> (&[Vec<u64>], &[Vec<u8>]) {
+    pub(crate) fn block_profile(&self) -> (&[Vec<u64>], &[Vec<u8>]) {
         (&self.covered, &self.sides)
     }
 }
@@ -139,7 +139,7 @@ fn own_funcs(prog: &Program) -> impl Iterator<Item = (usize, &crate::ir::Functio
 
 /// Coverage of the program's own code by block entry `counts` and branch
 /// `sides` (empty: nothing run).
-pub fn coverage_of(prog: &Program, counts: &[Vec<u64>], sides: &[Vec<u8>]) -> Coverage {
+pub(crate) fn coverage_of(prog: &Program, counts: &[Vec<u64>], sides: &[Vec<u8>]) -> Coverage {
     let mut c = Coverage::default();
     for (fi, f) in own_funcs(prog) {
         for (bi, b) in f.blocks.iter().enumerate() {
@@ -164,7 +164,7 @@ pub fn coverage_of(prog: &Program, counts: &[Vec<u64>], sides: &[Vec<u8>]) -> Co
 
 /// The number of each function's first instruction: instructions are
 /// numbered over the whole program from 1, as lines of a listing.
-pub fn first_instructions(prog: &Program) -> Vec<u64> {
+pub(crate) fn first_instructions(prog: &Program) -> Vec<u64> {
     let mut first = Vec::with_capacity(prog.funcs.len());
     let mut n = 1u64;
     for f in &prog.funcs {
@@ -176,7 +176,7 @@ pub fn first_instructions(prog: &Program) -> Vec<u64> {
 
 /// The profile of the program's own functions by block entry `counts`:
 /// each instruction with a source line, in program order.
-pub fn profile_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<FuncProfile> {
+pub(crate) fn profile_of(prog: &Program, counts: &[Vec<u64>]) -> Vec<FuncProfile> {
     let first = first_instructions(prog);
     let mut out = Vec::new();
     for (fi, f) in own_funcs(prog) {

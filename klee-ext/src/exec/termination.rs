@@ -119,7 +119,7 @@ impl Termination {
         }
     }
 
-    pub fn is_error(&self) -> bool {
+    pub(crate) fn is_error(&self) -> bool {
         matches!(self, Termination::Error { .. })
     }
 }

@@ -8,7 +8,7 @@ use crate::ir::FuncId;
 use std::rc::Rc;
 
 /// Nodes kept at most; later branches are not recorded (`truncated`).
-pub const MAX_NODES: usize = 20_000;
+pub(crate) const MAX_NODES: usize = 20_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NodeKind {

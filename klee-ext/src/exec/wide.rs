@@ -67,7 +67,7 @@ mod f80 {
         }
     }
 
-    pub fn conv(c: F80Conv, a: u128) -> Val {
+    pub(crate) fn conv(c: F80Conv, a: u128) -> Val {
         let mut loses = false;
         match c {
             F80Conv::FromFloat { dbl: true } => put(Double::from_bits(a & mask128(64)).convert(&mut loses).value),

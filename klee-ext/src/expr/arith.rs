@@ -20,13 +20,13 @@ pub enum BinOp {
 }
 
 impl BinOp {
-    pub fn is_commutative(self) -> bool {
+    pub(crate) fn is_commutative(self) -> bool {
         matches!(self, BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor)
     }
-    pub fn is_division(self) -> bool {
+    pub(crate) fn is_division(self) -> bool {
         matches!(self, BinOp::UDiv | BinOp::SDiv | BinOp::URem | BinOp::SRem)
     }
-    pub fn is_shift(self) -> bool {
+    pub(crate) fn is_shift(self) -> bool {
         matches!(self, BinOp::Shl | BinOp::LShr | BinOp::AShr)
     }
 }
@@ -53,7 +53,7 @@ pub fn mask(w: u8) -> u64 {
 }
 
 /// All-ones mask of width `w` (1..=128).
-pub fn mask128(w: u8) -> u128 {
+pub(crate) fn mask128(w: u8) -> u128 {
     if w >= 128 {
         u128::MAX
     } else {
@@ -63,7 +63,7 @@ pub fn mask128(w: u8) -> u128 {
 
 /// Sign-extends the low `w` bits of `v` to 64 bits.
 #[inline]
-pub fn sext64(v: u64, w: u8) -> i64 {
+pub(crate) fn sext64(v: u64, w: u8) -> i64 {
     if w >= 64 {
         v as i64
     } else {
@@ -77,7 +77,7 @@ pub fn sext64(v: u64, w: u8) -> i64 {
 /// signed division overflow (`INT_MIN / -1`). Shifts by at least the width
 /// yield poison in LLVM; they fold to 0 here (a deterministic choice).
 #[inline]
-pub fn fold_bin(op: BinOp, w: u8, a: u64, b: u64) -> Option<u64> {
+pub(crate) fn fold_bin(op: BinOp, w: u8, a: u64, b: u64) -> Option<u64> {
     let m = mask(w);
     let r = match op {
         BinOp::Add => a.wrapping_add(b),
@@ -147,7 +147,7 @@ pub fn fold_bin(op: BinOp, w: u8, a: u64, b: u64) -> Option<u64> {
 
 /// Folds a comparison of two `w`-bit values.
 #[inline]
-pub fn fold_cmp(op: CmpOp, w: u8, a: u64, b: u64) -> bool {
+pub(crate) fn fold_cmp(op: CmpOp, w: u8, a: u64, b: u64) -> bool {
     match op {
         CmpOp::Eq => a == b,
         CmpOp::Ult => a < b,

@@ -178,7 +178,7 @@ impl ExprPool {
     /// `x` lies in one of `ranges` (inclusive, unsigned, at `x`'s width):
     /// a disjunction of `lo <= x <= hi`, a bound left out where it is the
     /// width's own, an equality for a single value.
-    pub fn in_ranges(&mut self, x: ExprId, ranges: &[(u64, u64)]) -> ExprId {
+    pub(crate) fn in_ranges(&mut self, x: ExprId, ranges: &[(u64, u64)]) -> ExprId {
         let xw = self.width(x);
         let max = super::mask(xw);
         let mut out = ExprPool::FALSE;

@@ -108,7 +108,7 @@ fn write_expr(pool: &ExprPool, e: ExprId, typed: bool, out: &mut String) {
 
 /// The KQuery name of an array: its object name where that is an
 /// identifier KQuery can read, else `arrN`.
-pub fn array_name(pool: &ExprPool, a: ArrayId) -> String {
+pub(crate) fn array_name(pool: &ExprPool, a: ArrayId) -> String {
     let name = &pool.array(a).name;
     let ok = !name.is_empty()
         && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
@@ -121,7 +121,7 @@ pub fn array_name(pool: &ExprPool, a: ArrayId) -> String {
 }
 
 /// One expression in KQuery's syntax.
-pub fn expr_text(pool: &ExprPool, e: ExprId) -> String {
+pub(crate) fn expr_text(pool: &ExprPool, e: ExprId) -> String {
     let mut s = String::new();
     write_expr(pool, e, true, &mut s);
     s
@@ -129,13 +129,13 @@ pub fn expr_text(pool: &ExprPool, e: ExprId) -> String {
 
 /// A query over the constraints `cs` asking whether `false` follows
 /// (KLEE's form of a path condition), with the declarations of `arrays`.
-pub fn query_text(pool: &ExprPool, arrays: &[ArrayId], cs: &[ExprId]) -> String {
+pub(crate) fn query_text(pool: &ExprPool, arrays: &[ArrayId], cs: &[ExprId]) -> String {
     valid_text(pool, arrays, cs, ExprPool::FALSE)
 }
 
 /// A query asking whether `q` follows from the constraints `cs`, with the
 /// declarations of the arrays they mention.
-pub fn validity_text(pool: &ExprPool, cs: &[ExprId], q: ExprId) -> String {
+pub(crate) fn validity_text(pool: &ExprPool, cs: &[ExprId], q: ExprId) -> String {
     let mut roots = cs.to_vec();
     roots.push(q);
     let mut arrays: Vec<ArrayId> = pool.vars_of(&roots).into_iter().map(|(a, _)| a).collect();

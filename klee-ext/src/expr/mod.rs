@@ -13,7 +13,9 @@ pub mod index_opt;
 pub mod kquery;
 mod simplify;
 
-pub use arith::{fold_bin, fold_cmp, mask, mask128, sext64, BinOp, CmpOp};
+pub use arith::BinOp;
+pub(crate) use arith::{fold_bin, mask128, sext64};
+pub use arith::{mask, CmpOp};
 pub use eval::Valuation;
 
 use rustc_hash::FxHashMap;
@@ -222,7 +224,7 @@ impl ExprPool {
     }
 
     /// Registers a new symbolic array and returns its id.
-    pub fn new_array(&mut self, name: &str, size: u32) -> ArrayId {
+    pub(crate) fn new_array(&mut self, name: &str, size: u32) -> ArrayId {
         let id = ArrayId(self.arrays.len() as u32);
         self.arrays.push(ArrayInfo { name: name.to_string(), size });
         id
@@ -236,7 +238,7 @@ impl ExprPool {
         self.intern(Expr::Const { w, v: v & mask(w) })
     }
 
-    pub fn bool_const(&mut self, b: bool) -> ExprId {
+    pub(crate) fn bool_const(&mut self, b: bool) -> ExprId {
         if b {
             Self::TRUE
         } else {
@@ -254,12 +256,12 @@ impl ExprPool {
     /// for values that stand for a function applied to arguments (a
     /// second-order occurrence: `also` is its function's sentinel). Must
     /// be called before anything asks for the bytes' dependencies.
-    pub fn link_array(&mut self, arr: ArrayId, also: (ArrayId, u32), args: Rc<[ExprId]>) {
+    pub(crate) fn link_array(&mut self, arr: ArrayId, also: (ArrayId, u32), args: Rc<[ExprId]>) {
         self.links.insert(arr, ArrayLink { also, args });
     }
 
     /// The symbolic bytes `id` depends on, sorted (cached per node).
-    pub fn deps(&mut self, id: ExprId) -> Rc<[(ArrayId, u32)]> {
+    pub(crate) fn deps(&mut self, id: ExprId) -> Rc<[(ArrayId, u32)]> {
         if let Some(a) = &self.deps[id.0 as usize] {
             return a.clone();
         }

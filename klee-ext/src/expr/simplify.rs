@@ -326,7 +326,7 @@ impl ExprPool {
         }
     }
 
-    pub fn sext(&mut self, a: ExprId, w: u8) -> ExprId {
+    pub(crate) fn sext(&mut self, a: ExprId, w: u8) -> ExprId {
         let aw = self.width(a);
         if w == aw {
             return a;
@@ -357,13 +357,13 @@ impl ExprPool {
         self.cmp(CmpOp::Eq, a, b)
     }
 
-    pub fn ne(&mut self, a: ExprId, b: ExprId) -> ExprId {
+    pub(crate) fn ne(&mut self, a: ExprId, b: ExprId) -> ExprId {
         let e = self.cmp(CmpOp::Eq, a, b);
         self.not(e)
     }
 
     /// `a != 0` as a Boolean.
-    pub fn is_nonzero(&mut self, a: ExprId) -> ExprId {
+    pub(crate) fn is_nonzero(&mut self, a: ExprId) -> ExprId {
         let w = self.width(a);
         if w == 1 {
             return a;

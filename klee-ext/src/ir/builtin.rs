@@ -129,7 +129,7 @@ const TABLE: &[(&str, Special)] = &[
 ];
 
 impl Special {
-    pub fn lookup(name: &str) -> Option<Special> {
+    pub(crate) fn lookup(name: &str) -> Option<Special> {
         TABLE
             .iter()
             .find(|(n, _)| *n == name)
@@ -217,18 +217,18 @@ const NAMES: &[(&str, MathFn)] = &[
 
 impl MathFn {
     /// The function behind a C name (`sqrt`, `sqrtf`).
-    pub fn from_c_name(name: &str) -> Option<MathFn> {
+    pub(crate) fn from_c_name(name: &str) -> Option<MathFn> {
         let base = name.strip_suffix('f').filter(|b| NAMES.iter().any(|(n, _)| n == b)).unwrap_or(name);
         NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
     }
 
     /// The C name of the double-precision function (`sqrt`).
-    pub fn c_name(self) -> &'static str {
+    pub(crate) fn c_name(self) -> &'static str {
         NAMES.iter().find(|(_, m)| *m == self).map(|(n, _)| *n).expect("every MathFn has a name")
     }
 
     /// The function behind an intrinsic's base name (`llvm.floor.f64` → `floor`).
-    pub fn from_intrinsic(base: &str) -> Option<MathFn> {
+    pub(crate) fn from_intrinsic(base: &str) -> Option<MathFn> {
         NAMES.iter().find(|(n, _)| *n == base).map(|(_, m)| *m)
     }
 }
@@ -383,7 +383,7 @@ const POSIX: &[(&str, PosixFn)] = &[
 ];
 
 impl PosixFn {
-    pub fn from_c_name(name: &str) -> Option<PosixFn> {
+    pub(crate) fn from_c_name(name: &str) -> Option<PosixFn> {
         POSIX.iter().find(|(n, _)| *n == name).map(|(_, p)| *p)
     }
 }

@@ -17,9 +17,13 @@ mod types;
 mod uses;
 pub mod verify;
 
-pub use builtin::{MathFn, PosixFn, Special};
-pub use lower::{check_bitcode_version, llvm_version, load_module_file, load_module_with, LoadError, LoadOptions};
-pub use types::{Ty, TyId, TyInfo};
+pub use builtin::Special;
+pub use builtin::{MathFn, PosixFn};
+pub(crate) use lower::check_bitcode_version;
+pub use lower::LoadError;
+pub use lower::{llvm_version, load_module_file, load_module_with, LoadOptions};
+pub use types::Ty;
+pub use types::{TyId, TyInfo};
 
 use crate::expr::{BinOp, ExprId};
 use rustc_hash::FxHashMap;
@@ -51,14 +55,14 @@ id_type!(
 );
 
 /// Object ids at and above this are function addresses.
-pub const FUNC_BASE: u64 = 0xF000_0000;
+pub(crate) const FUNC_BASE: u64 = 0xF000_0000;
 
 /// Object ids from this up to `FUNC_BASE` are label addresses
 /// (`&&label`): object `BLOCK_BASE + f`, offset = the block's index.
-pub const BLOCK_BASE: u64 = 0xE000_0000;
+pub(crate) const BLOCK_BASE: u64 = 0xE000_0000;
 
 /// The address of function `f`.
-pub fn func_addr(f: FuncId) -> u64 {
+pub(crate) fn func_addr(f: FuncId) -> u64 {
     (FUNC_BASE + f.0 as u64) << 32
 }
 
@@ -562,7 +566,7 @@ impl Program {
     }
 
     /// The function whose address is `addr`, if any.
-    pub fn func_at(&self, addr: u64) -> Option<FuncId> {
+    pub(crate) fn func_at(&self, addr: u64) -> Option<FuncId> {
         let id = addr >> 32;
         if addr & 0xffff_ffff != 0 || id < FUNC_BASE {
             return None;

@@ -49,7 +49,7 @@ pub struct TyInfo {
 
 impl TyInfo {
     /// A scalar of at most 64 bits (one `u64` in a register).
-    pub fn is_scalar(&self) -> bool {
+    pub(crate) fn is_scalar(&self) -> bool {
         match self.ty {
             Ty::Int(w) => w <= 64,
             Ty::Float | Ty::Double | Ty::Ptr => true,
@@ -59,4 +59,4 @@ impl TyInfo {
 }
 
 /// Placeholder location for instructions without debug information.
-pub const NO_LOC: LocId = LocId(0);
+pub(crate) const NO_LOC: LocId = LocId(0);

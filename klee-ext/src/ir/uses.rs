@@ -7,7 +7,7 @@ use super::*;
 impl Inst {
     /// Calls `f` on every operand the instruction reads, edge moves
     /// included.
-    pub fn for_each_operand(&self, f: &mut dyn FnMut(&Operand)) {
+    pub(crate) fn for_each_operand(&self, f: &mut dyn FnMut(&Operand)) {
         let edge = |e: &Edge, f: &mut dyn FnMut(&Operand)| e.moves.iter().for_each(|(_, o)| f(o));
         match self {
             Inst::Br(e) => edge(e, f),
@@ -68,7 +68,7 @@ impl Inst {
     }
 
     /// The blocks a terminator goes to.
-    pub fn successors(&self) -> Vec<BlockId> {
+    pub(crate) fn successors(&self) -> Vec<BlockId> {
         match self {
             Inst::Br(e) => vec![e.target],
             Inst::CondBr { edges, .. } => edges.iter().map(|e| e.target).collect(),
@@ -83,7 +83,7 @@ impl Function {
     /// The registers the function may read from instruction `pc` of
     /// `block` on: those read there and after it in the block, and in every
     /// block reachable from it (all of `block` when a loop leads back).
-    pub fn live_from(&self, block: BlockId, pc: u32) -> Vec<bool> {
+    pub(crate) fn live_from(&self, block: BlockId, pc: u32) -> Vec<bool> {
         let mut live = vec![false; self.nregs as usize];
         let mark = |i: &Inst, live: &mut Vec<bool>| {
             i.for_each_operand(&mut |o| {

@@ -26,7 +26,8 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 mod watcher;
-pub use watcher::{remove_temp_root, start_watcher, temp_root};
+pub(crate) use watcher::remove_temp_root;
+pub use watcher::{start_watcher, temp_root};
 
 /// How long a group has between SIGTERM and SIGKILL when the tool stops.
 const GRACE: Duration = Duration::from_millis(150);
@@ -187,7 +188,7 @@ pub fn spawn(cmd: &mut Command) -> std::io::Result<Child> {
 
 /// Starts `cmd` (in a group of its own or the tool's), ending with the
 /// tool.
-pub fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
+pub(crate) fn spawn_in(cmd: &mut Command, group: Group) -> std::io::Result<Child> {
     if STOPPING.load(std::sync::atomic::Ordering::SeqCst) {
         return Err(std::io::Error::other("se2repair is stopping"));
     }
@@ -266,7 +267,7 @@ static STOPPING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::
 
 /// Ends every child still recorded: SIGTERM to each group, then SIGKILL
 /// to those whose child was not reaped within a short grace.
-pub fn stop_all() {
+pub(crate) fn stop_all() {
     let targets: Vec<i32> = live().lock().map(|l| l.iter().copied().collect()).unwrap_or_default();
     if targets.is_empty() {
         return;

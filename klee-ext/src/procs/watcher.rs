@@ -107,7 +107,7 @@ pub fn temp_root() -> Option<&'static Path> {
 
 /// Removes the run's temporary folder (at the end of a run, or when it is
 /// stopped).
-pub fn remove_temp_root() {
+pub(crate) fn remove_temp_root() {
     if let Some(r) = TEMP_ROOT.get() {
         let _ = std::fs::remove_dir_all(r);
     }

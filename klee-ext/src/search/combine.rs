@@ -6,7 +6,7 @@ use super::{Searcher, StateId};
 
 /// KLEE's interleaved searcher: each pick asks the next searcher in turn;
 /// every searcher sees every state.
-pub struct Interleaved {
+pub(crate) struct Interleaved {
     inner: Vec<Box<dyn Searcher>>,
     next: usize,
 }
@@ -48,7 +48,7 @@ impl Searcher for Interleaved {
 /// `--batch-instructions`) or ends; then the inner searcher picks again.
 /// KLEE also ends a batch after `--batch-time`; here the budget is work
 /// only, so that the order does not depend on the machine's load.
-pub struct Batching {
+pub(crate) struct Batching {
     inner: Box<dyn Searcher>,
     budget: u64,
     current: Option<(StateId, u64)>,
@@ -106,14 +106,14 @@ impl Searcher for Batching {
 
 /// Instructions a state may run before iterative deepening first sets it
 /// aside.
-pub const DEEPENING_START: u64 = 100_000;
+pub(crate) const DEEPENING_START: u64 = 100_000;
 
 /// KLEE's iterative deepening (`--use-iterative-deepening-time-search`),
 /// with the budget in instructions rather than seconds so that the order
 /// does not depend on the machine's load: a state that has run more than
 /// the budget since it was admitted is set aside; when no other state is
 /// left, the budget doubles and the set-aside states return.
-pub struct Deepening {
+pub(crate) struct Deepening {
     inner: Box<dyn Searcher>,
     budget: u64,
     /// Admitted states: depth and instructions run since admitted.

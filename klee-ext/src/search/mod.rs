@@ -10,7 +10,7 @@ mod combine;
 mod random_path;
 mod weighted;
 
-pub use combine::{Batching, Deepening, Interleaved, DEEPENING_START};
+pub(crate) use combine::{Batching, Deepening, Interleaved};
 use random_path::RandomPath;
 use std::collections::VecDeque;
 use weighted::{Weight, Weighted};

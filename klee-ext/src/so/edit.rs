@@ -33,7 +33,7 @@ fn kids(t: &Term) -> &[Term] {
 }
 
 /// The sort of a term's value.
-pub fn sort_of(t: &Term) -> Sort {
+pub(crate) fn sort_of(t: &Term) -> Sort {
     match t {
         Term::Int(_) | Term::Var(_) => Sort::Int,
         Term::Bool(_) => Sort::Bool,
@@ -134,7 +134,7 @@ pub fn constants(t: &Term, out: &mut Vec<i64>) {
 
 /// `t` with the operands of commutative operators in a canonical order
 /// (the order the encodings' symmetry breaking admits): by `rank`.
-pub fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
+pub(crate) fn canonical(t: &Term, rank: &dyn Fn(&Term) -> usize) -> Term {
     match t {
         Term::App(op, args) => {
             let mut args: Vec<Term> = args.iter().map(|a| canonical(a, rank)).collect();
@@ -157,7 +157,7 @@ const BUILTIN_OPS: [Op; 12] =
 
 /// Whether `t` is a term of the built-in language of `depth` levels over
 /// `arity` variables.
-pub fn in_builtin(t: &Term, arity: usize, depth: usize) -> bool {
+pub(crate) fn in_builtin(t: &Term, arity: usize, depth: usize) -> bool {
     if depth == 0 {
         return false;
     }
@@ -265,7 +265,7 @@ pub fn relabels(orig: &Term, arity: usize, known: &[i64]) -> Vec<Term> {
 
 /// What a term one edit from an original changes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EditKind {
+pub(crate) enum EditKind {
     /// A node removed, one of its operands in its place (`a && b` → `b`).
     Removal,
     /// An operator replaced by another of its signature (`&&` → `||`).
@@ -275,8 +275,8 @@ pub enum EditKind {
 }
 
 /// The kind of the one edit that makes `new` of `orig` (a term of
-/// [`relabels`] or [`super::nearby::removals`]).
-pub fn edit_kind(orig: &Term, new: &Term) -> EditKind {
+/// [`relabels`] or `nearby.rs`'s `removals`).
+pub(crate) fn edit_kind(orig: &Term, new: &Term) -> EditKind {
     if new.size() < orig.size() {
         return EditKind::Removal;
     }
@@ -307,7 +307,7 @@ pub fn objective(orig: &Term, new: &Term, known: &[i64]) -> u32 {
 
 /// The weight of one unit of edit distance in [`objective`] (above every
 /// tie-break; the solver's soft constraints weigh the same).
-pub const EDIT: u32 = 32;
+pub(crate) const EDIT: u32 = 32;
 
 #[cfg(test)]
 mod tests {

@@ -113,7 +113,7 @@ fn refit(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Option<Term> {
 /// `t`, a comparison of an expression with a constant, with its constant
 /// refitted to the examples under each ordering operator (`x > 0` →
 /// `x > -2`, `x >= -1`): those that satisfy them.
-pub fn refits(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Vec<Term> {
+pub(crate) fn refits(t: &Term, examples: &[(Rc<[i64]>, Rel)]) -> Vec<Term> {
     let Term::App(op, k) = t else { return Vec::new() };
     if k.len() != 2 || !matches!(op, Op::Lt | Op::Le | Op::Gt | Op::Ge) {
         return Vec::new();
@@ -137,7 +137,7 @@ fn extend(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize) -> Option<Term>
 
 /// Every `t JOIN (x_i op c)` (a fitted `c`) that satisfies the examples
 /// (only the first with `first`).
-pub fn extensions(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize, first: bool) -> Vec<Term> {
+pub(crate) fn extensions(t: &Term, examples: &[(Rc<[i64]>, Rel)], arity: usize, first: bool) -> Vec<Term> {
     let mut out = Vec::new();
     let Some(base) = examples.iter().map(|(a, _)| Some(t.eval(a)?.as_c() != 0)).collect::<Option<Vec<bool>>>() else {
         return out;

@@ -25,11 +25,13 @@
 pub mod edit;
 pub mod fit;
 pub mod lang;
+pub mod langspec;
 pub mod nearby;
 pub mod sygus;
 pub mod term;
 
-pub use lang::{parse_so_langs, LangSpec, Language};
+pub use lang::Language;
+pub use langspec::{parse_so_langs, LangSpec};
 pub use term::{Op, Sort, Term, Value};
 
 use crate::expr::{ArrayId, ExprId, ExprPool, Valuation};
@@ -95,7 +97,7 @@ pub struct Registry {
 }
 
 /// Interpretations of second-order variables (part of a model).
-pub type Interp = std::collections::BTreeMap<SoVarId, Rc<Term>>;
+pub(crate) type Interp = std::collections::BTreeMap<SoVarId, Rc<Term>>;
 
 /// A model: values of symbolic bytes (a byte not listed reads as 0) and
 /// interpretations of second-order variables.
@@ -168,14 +170,14 @@ impl Registry {
     }
 
     /// The variable whose sentinel `arr` is.
-    pub fn sentinel_of(&self, arr: ArrayId) -> Option<SoVarId> {
+    pub(crate) fn sentinel_of(&self, arr: ArrayId) -> Option<SoVarId> {
         if self.sentinels.is_empty() {
             return None;
         }
         self.sentinels.get(&arr).copied()
     }
 
-    pub fn has_occurrences(&self) -> bool {
+    pub(crate) fn has_occurrences(&self) -> bool {
         !self.occs.is_empty()
     }
 
@@ -231,7 +233,7 @@ impl Pool {
     }
 
     /// Occurrences `roots` depend on (through arguments too), oldest first.
-    pub fn so_occurrences_in(&self, roots: &[ExprId]) -> Vec<ArrayId> {
+    pub(crate) fn so_occurrences_in(&self, roots: &[ExprId]) -> Vec<ArrayId> {
         if !self.so.has_occurrences() {
             return Vec::new();
         }
@@ -255,7 +257,7 @@ impl Pool {
     }
 
     /// Does any root mention a linked (second-order) occurrence?
-    pub fn so_linked_in(&mut self, roots: &[ExprId]) -> bool {
+    pub(crate) fn so_linked_in(&mut self, roots: &[ExprId]) -> bool {
         if !self.so.has_occurrences() {
             return false;
         }
@@ -267,7 +269,7 @@ impl Pool {
     /// arguments' values under `asg`. False when a variable has no
     /// interpretation or the term leaves the `int` range on these
     /// arguments.
-    pub fn so_complete(&self, asg: &mut Assignment, occs: &[ArrayId]) -> bool {
+    pub(crate) fn so_complete(&self, asg: &mut Assignment, occs: &[ArrayId]) -> bool {
         for &arr in occs {
             let Some(o) = self.so.occurrence(arr) else { continue };
             if !o.linked {

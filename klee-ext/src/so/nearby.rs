@@ -44,7 +44,7 @@ fn replace_at(t: &Term, path: &[usize], new: Term) -> Term {
 /// The terms one node removal from `orig`: a node replaced by one of its
 /// operands of its sort (`!e` -> `e`, `a && b` -> `a`), one edit as a
 /// relabel is.
-pub fn removals(orig: &Term) -> Vec<Term> {
+pub(crate) fn removals(orig: &Term) -> Vec<Term> {
     let mut subs = Vec::new();
     positions(orig, &mut Vec::new(), &mut subs);
     let mut out = Vec::new();

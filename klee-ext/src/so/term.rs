@@ -38,7 +38,7 @@ pub enum Op {
 impl Op {
     /// Argument sorts of the operator (for `Ite`, the branches are Int; a
     /// Bool-valued `ite` is not part of any language here).
-    pub fn arg_sorts(self) -> &'static [Sort] {
+    pub(crate) fn arg_sorts(self) -> &'static [Sort] {
         use Sort::*;
         match self {
             Op::Add | Op::Sub | Op::Mul | Op::Div | Op::Mod | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq | Op::Ne => {
@@ -62,7 +62,7 @@ impl Op {
     /// operators here (truncation toward zero), which SMT-LIB's differ
     /// from on a negative operand: they are printed, never parsed (a
     /// grammar file's `div` stays unsupported).
-    pub fn smt_name(self) -> &'static str {
+    pub(crate) fn smt_name(self) -> &'static str {
         match self {
             Op::Add => "+",
             Op::Sub | Op::Neg => "-",
@@ -84,7 +84,7 @@ impl Op {
     }
 
     /// The operator named `name` with `arity` arguments.
-    pub fn from_smt(name: &str, arity: usize) -> Option<Op> {
+    pub(crate) fn from_smt(name: &str, arity: usize) -> Option<Op> {
         let op = match (name, arity) {
             ("+", 2) => Op::Add,
             ("-", 2) => Op::Sub,
@@ -142,7 +142,7 @@ impl Value {
 }
 
 /// The range every Int node value must stay in (the C `int` type).
-pub const INT_MIN: i64 = i32::MIN as i64;
+pub(crate) const INT_MIN: i64 = i32::MIN as i64;
 pub const INT_MAX: i64 = i32::MAX as i64;
 
 /// A term over the positional arguments of a second-order variable.
@@ -270,7 +270,7 @@ impl Term {
 
     /// As [`Term::to_c`], with the constants that `consts` names printed
     /// by their names (a program's macros).
-    pub fn to_c_named(&self, names: &[String], consts: &std::collections::HashMap<i64, String>) -> String {
+    pub(crate) fn to_c_named(&self, names: &[String], consts: &std::collections::HashMap<i64, String>) -> String {
         self.to_c_styled(names, &CStyle { consts, char_vars: &[], named: &[], bare: &[] })
     }
 

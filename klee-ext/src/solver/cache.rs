@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 /// Exact results keyed by the (sorted) constraint set and the query. Ids are
 /// hash-consed, so equal queries have equal keys.
-pub struct QueryCache {
+pub(crate) struct QueryCache {
     inner: Box<dyn SolverCore>,
     map: FxHashMap<(Vec<ExprId>, ExprId), Sat>,
     hits: u64,
@@ -50,7 +50,7 @@ impl SolverCore for QueryCache {
 }
 
 /// Tries the most recent satisfying assignments before asking the backend.
-pub struct CexCache {
+pub(crate) struct CexCache {
     inner: Box<dyn SolverCore>,
     recent: VecDeque<Assignment>,
     hits: u64,

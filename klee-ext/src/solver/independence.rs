@@ -8,7 +8,7 @@ use crate::so::Pool;
 type Dep = (ArrayId, u32);
 use rustc_hash::FxHashSet;
 
-pub struct Independent {
+pub(crate) struct Independent {
     inner: Box<dyn SolverCore>,
 }
 

@@ -13,8 +13,8 @@
 //!    to [`z3_so::SoSolver`] (PSE or CBS encodings), the rest to
 //!    [`z3::Z3Solver`]. Only the `z3*.rs` files name Z3 types.
 //!
-//! Derived helpers (`may_be_true`, `must_be_true`, `get_value`) are defined
-//! once on [`Solver`] in terms of `check`.
+//! Derived helpers (`may_be_true`, `must_be_true`), defined
+//! once on [`Solver`] in terms of `check`, serve the unit tests.
 
 pub mod cache;
 pub mod independence;
@@ -28,7 +28,8 @@ mod z3_pse;
 pub mod z3_so;
 pub mod z3_terms;
 mod z3_watchdog;
-pub use z3_so::{SoConfig, SoQueryStats};
+pub use z3_so::SoConfig;
+pub use z3_so::SoQueryStats;
 pub use z3_terms::ExactlyOne;
 
 use crate::expr::{ExprId, ExprPool};
@@ -125,7 +126,7 @@ impl Default for SolverConfig {
 }
 
 /// Sends each query to the backend its roots need.
-pub struct Router {
+pub(crate) struct Router {
     fo: LazyFo,
     /// Made at the first second-order query (its own Z3 context).
     so: Option<z3_so::SoSolver>,
@@ -402,7 +403,7 @@ pub fn build(cfg: &SolverConfig) -> Solver {
     // one: Z3's steps for the time, four times the time the outer clock.
     let so_cfg = match cfg.timeout {
         Some(t) if cfg.steps => {
-            z3_so::SoConfig { timeout: Some(t * 4), rlimit: Some(z3_examples::rlimit_for(t)), ..cfg.so.clone() }
+            z3_so::SoConfig { timeout: Some(t * 4), rlimit: Some(z3::rlimit_for(t)), ..cfg.so.clone() }
         }
         _ => z3_so::SoConfig { timeout: cfg.timeout, ..cfg.so.clone() },
     };
@@ -436,9 +437,10 @@ pub fn build(cfg: &SolverConfig) -> Solver {
     Solver { inner: s, queries: 0, deadline, steps }
 }
 
+#[cfg(test)]
 /// Three-valued answer of the derived helpers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Validity {
+pub(crate) enum Validity {
     True,
     False,
     Unknown,
@@ -458,7 +460,7 @@ pub struct Solver {
 
 /// The instant a run must end by (`None`: no limit), one cell shared by
 /// the chain's front and its backend.
-pub type Deadline = Rc<Cell<Option<Instant>>>;
+pub(crate) type Deadline = Rc<Cell<Option<Instant>>>;
 
 /// Z3's steps of the first-order backend's checks so far, one cell shared
 /// by the chain's front and its backend (counted with
@@ -472,13 +474,13 @@ pub fn past(deadline: &Deadline) -> bool {
 
 impl Solver {
     /// The run's outer time limit (`None`: none).
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+    pub(crate) fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline.set(deadline);
     }
 
     /// Whether the run's outer time limit has passed: an unknown answer
     /// now is the limit's, not the query's.
-    pub fn past_deadline(&self) -> bool {
+    pub(crate) fn past_deadline(&self) -> bool {
         past(&self.deadline)
     }
 
@@ -500,8 +502,9 @@ impl Solver {
         self.inner.check(pool, constraints, query)
     }
 
+    #[cfg(test)]
     /// Can `cond` hold under `constraints`?
-    pub fn may_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
+    pub(crate) fn may_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
         if let Some(v) = pool.as_const(cond) {
             return if v != 0 { Validity::True } else { Validity::False };
         }
@@ -512,31 +515,14 @@ impl Solver {
         }
     }
 
+    #[cfg(test)]
     /// Must `cond` hold under `constraints`?
-    pub fn must_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
+    pub(crate) fn must_be_true(&mut self, pool: &mut Pool, constraints: &[ExprId], cond: ExprId) -> Validity {
         let neg = pool.not(cond);
         match self.may_be_true(pool, constraints, neg) {
             Validity::True => Validity::False,
             Validity::False => Validity::True,
             Validity::Unknown => Validity::Unknown,
-        }
-    }
-
-    /// One value `e` can take under `constraints` (from a model of all of
-    /// them; the counterexample cache usually answers without the solver).
-    pub fn get_value(&mut self, pool: &mut Pool, constraints: &[ExprId], e: ExprId) -> Option<u64> {
-        if let Some(v) = pool.as_const(e) {
-            return Some(v);
-        }
-        self.get_model(pool, constraints).map(|asg| pool.eval(e, &asg))
-    }
-
-    /// A model of all `constraints` (every array they mention).
-    pub fn get_model(&mut self, pool: &mut Pool, constraints: &[ExprId]) -> Option<Assignment> {
-        self.queries += 1;
-        match self.inner.check(pool, constraints, ExprPool::TRUE) {
-            Sat::Sat(a) => Some(a),
-            _ => None,
         }
     }
 

@@ -50,7 +50,7 @@ impl QueryLogSpec {
     }
 }
 
-pub struct QueryLog {
+pub(crate) struct QueryLog {
     inner: Box<dyn SolverCore>,
     format: LogFormat,
     /// `None` once a write has failed (the log stops; solving goes on).

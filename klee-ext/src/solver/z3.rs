@@ -16,9 +16,19 @@ use std::ffi::{CStr, CString};
 use std::time::{Duration, Instant};
 use z3_sys::*;
 
+/// Z3's resource steps per millisecond of a check, roughly, on this
+/// project's 2-core machine: what converts a check's time budget into
+/// work.
+pub(crate) const RLIMIT_PER_MS: u64 = 1_000;
+
+/// Z3's steps for the time `t` at `RLIMIT_PER_MS` (at least one).
+pub(crate) fn rlimit_for(t: Duration) -> u32 {
+    (t.as_millis() as u64 * RLIMIT_PER_MS).clamp(1, u32::MAX as u64) as u32
+}
+
 /// Translation of pool expressions into Z3 terms of one context, cached by
 /// id for the life of the context.
-pub struct Translator {
+pub(crate) struct Translator {
     pub ctx: Z3_context,
     bv: FxHashMap<ExprId, Z3_ast>,
     boolean: FxHashMap<ExprId, Z3_ast>,
@@ -64,7 +74,7 @@ extern "C" fn ignore_errors(_ctx: Z3_context, _code: ErrorCode) {}
 
 /// A new Z3 context whose errors are reported through results, not aborts.
 /// The caller deletes it.
-pub fn new_context() -> Z3_context {
+pub(crate) fn new_context() -> Z3_context {
     // SAFETY: plain Z3 C API calls on objects created here.
     unsafe {
         let cfg = Z3_mk_config();
@@ -151,13 +161,13 @@ pub unsafe fn reason_unknown(ctx: Z3_context, solver: Z3_solver) -> String {
 
 impl Z3Solver {
     /// The same solver, writing every query as SMT-LIB2 into `dir`.
-    pub fn dumping_to(mut self, dir: Option<std::path::PathBuf>) -> Self {
+    pub(crate) fn dumping_to(mut self, dir: Option<std::path::PathBuf>) -> Self {
         self.dump = dir;
         self
     }
 
     /// The same solver, its checks cut at the run's `deadline`.
-    pub fn bounded_by(mut self, deadline: super::Deadline) -> Self {
+    pub(crate) fn bounded_by(mut self, deadline: super::Deadline) -> Self {
         self.deadline = deadline;
         self
     }
@@ -188,7 +198,7 @@ impl Z3Solver {
             for solver in [full, light] {
                 no_ctrl_c(ctx, solver);
                 if let (Some(t), true) = (timeout, steps) {
-                    set_rlimit(ctx, solver, super::z3_examples::rlimit_for(t));
+                    set_rlimit(ctx, solver, rlimit_for(t));
                 }
                 set_timeout(ctx, solver, clock);
             }
@@ -273,7 +283,7 @@ impl Translator {
     }
 
     /// `e` (width 1) as a Z3 Boolean.
-    pub fn to_bool(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    pub(crate) fn bool_ast(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.boolean.get(&e) {
             return a;
         }
@@ -295,7 +305,7 @@ impl Translator {
                     }
                 }
                 Expr::Cmp { op, a, b } => {
-                    let (x, y) = (self.to_bv(pool, a), self.to_bv(pool, b));
+                    let (x, y) = (self.bv_ast(pool, a), self.bv_ast(pool, b));
                     match op {
                         CmpOp::Eq => Z3_mk_eq(ctx, x, y),
                         CmpOp::Ult => Z3_mk_bvult(ctx, x, y),
@@ -305,7 +315,7 @@ impl Translator {
                     }
                 }
                 Expr::Bin { w: 1, op: op @ (BinOp::And | BinOp::Or | BinOp::Xor), a, b } => {
-                    let args = [self.to_bool(pool, a), self.to_bool(pool, b)];
+                    let args = [self.bool_ast(pool, a), self.bool_ast(pool, b)];
                     match op {
                         BinOp::And => Z3_mk_and(ctx, 2, args.as_ptr()),
                         BinOp::Or => Z3_mk_or(ctx, 2, args.as_ptr()),
@@ -313,15 +323,15 @@ impl Translator {
                     }
                 }
                 Expr::Not { w: 1, a } => {
-                    let x = self.to_bool(pool, a);
+                    let x = self.bool_ast(pool, a);
                     Z3_mk_not(ctx, x)
                 }
                 Expr::Ite { w: 1, c, t, e: f } => {
-                    let (c, t, f) = (self.to_bool(pool, c), self.to_bool(pool, t), self.to_bool(pool, f));
+                    let (c, t, f) = (self.bool_ast(pool, c), self.bool_ast(pool, t), self.bool_ast(pool, f));
                     Z3_mk_ite(ctx, c, t, f)
                 }
                 _ => {
-                    let x = self.to_bv(pool, e);
+                    let x = self.bv_ast(pool, e);
                     let one = self.num(1, 1);
                     Z3_mk_eq(ctx, x, one)
                 }
@@ -332,13 +342,13 @@ impl Translator {
     }
 
     /// `e` as a Z3 bit-vector.
-    pub fn to_bv(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
+    pub(crate) fn bv_ast(&mut self, pool: &ExprPool, e: ExprId) -> Z3_ast {
         if let Some(&a) = self.bv.get(&e) {
             return a;
         }
         let ctx = self.ctx;
         if Self::is_boolean(pool, e) {
-            let b = self.to_bool(pool, e);
+            let b = self.bool_ast(pool, e);
             let (one, zero) = (self.num(1, 1), self.num(1, 0));
             // SAFETY: see `new`.
             let r = unsafe { Z3_mk_ite(ctx, b, one, zero) };
@@ -363,7 +373,7 @@ impl Translator {
                     Z3_mk_const(ctx, Z3_mk_string_symbol(ctx, name.as_ptr()), s)
                 }
                 Expr::Bin { op, a, b, .. } => {
-                    let (x, y) = (self.to_bv(pool, a), self.to_bv(pool, b));
+                    let (x, y) = (self.bv_ast(pool, a), self.bv_ast(pool, b));
                     match op {
                         BinOp::Add => Z3_mk_bvadd(ctx, x, y),
                         BinOp::Sub => Z3_mk_bvsub(ctx, x, y),
@@ -381,28 +391,28 @@ impl Translator {
                     }
                 }
                 Expr::Not { a, .. } => {
-                    let x = self.to_bv(pool, a);
+                    let x = self.bv_ast(pool, a);
                     Z3_mk_bvnot(ctx, x)
                 }
                 Expr::Ite { c, t, e: f, .. } => {
-                    let c = self.to_bool(pool, c);
-                    let (t, f) = (self.to_bv(pool, t), self.to_bv(pool, f));
+                    let c = self.bool_ast(pool, c);
+                    let (t, f) = (self.bv_ast(pool, t), self.bv_ast(pool, f));
                     Z3_mk_ite(ctx, c, t, f)
                 }
                 Expr::Extract { w, a, lo } => {
-                    let x = self.to_bv(pool, a);
+                    let x = self.bv_ast(pool, a);
                     Z3_mk_extract(ctx, (lo + w - 1) as u32, lo as u32, x)
                 }
                 Expr::Concat { hi, lo, .. } => {
-                    let (h, l) = (self.to_bv(pool, hi), self.to_bv(pool, lo));
+                    let (h, l) = (self.bv_ast(pool, hi), self.bv_ast(pool, lo));
                     Z3_mk_concat(ctx, h, l)
                 }
                 Expr::ZExt { w, a } => {
-                    let x = self.to_bv(pool, a);
+                    let x = self.bv_ast(pool, a);
                     Z3_mk_zero_ext(ctx, (w - pool.width(a)) as u32, x)
                 }
                 Expr::SExt { w, a } => {
-                    let x = self.to_bv(pool, a);
+                    let x = self.bv_ast(pool, a);
                     Z3_mk_sign_ext(ctx, (w - pool.width(a)) as u32, x)
                 }
                 Expr::Cmp { .. } => unreachable!("comparisons are Boolean"),
@@ -494,7 +504,7 @@ impl SolverCore for Z3Solver {
         if query != ExprPool::TRUE {
             roots.push(query);
         }
-        let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.tr.to_bool(pool, c)).collect();
+        let asts: Vec<Z3_ast> = roots.iter().map(|&c| self.tr.bool_ast(pool, c)).collect();
         if let Some(node) = self.tr.ill_sorted.take() {
             crate::log::warning_once(&format!(
                 "internal: an ill-sorted term was kept from the solver ({node}); the query is unknown"
@@ -541,7 +551,7 @@ impl SolverCore for Z3Solver {
                 Z3_model_inc_ref(ctx, model);
                 let mut asg = Assignment::default();
                 for (arr, idx) in pool.vars_of(&roots) {
-                    let var = self.tr.to_bv(pool, pool_var(pool, arr, idx));
+                    let var = self.tr.bv_ast(pool, pool_var(pool, arr, idx));
                     let mut out: Z3_ast = std::ptr::null_mut();
                     let mut v: u64 = 0;
                     if Z3_model_eval(ctx, model, var, true, &mut out) && Z3_get_numeral_uint64(ctx, out, &mut v) {
@@ -580,7 +590,7 @@ impl SolverCore for Z3Solver {
 }
 
 /// The pool's id of byte `idx` of `arr` (already interned: it occurs in a root).
-pub fn pool_var(pool: &ExprPool, arr: crate::expr::ArrayId, idx: u32) -> ExprId {
+pub(crate) fn pool_var(pool: &ExprPool, arr: crate::expr::ArrayId, idx: u32) -> ExprId {
     pool.find(&Expr::Var { arr, idx }).expect("variable occurs in the query")
 }
 
@@ -597,7 +607,7 @@ impl Drop for Z3Solver {
     }
 }
 
-/// The width `to_bool`'s stand-in for `e` has.
+/// The width `bool_ast`'s stand-in for `e` has.
 fn x_width(pool: &ExprPool, e: ExprId) -> u8 {
     pool.get(e).width().max(1)
 }

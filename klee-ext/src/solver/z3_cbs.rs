@@ -31,14 +31,14 @@ struct Comp {
     konst: Z3_ast,
 }
 
-pub struct CbsVar {
+pub(crate) struct CbsVar {
     comps: Vec<Comp>,
     res: Z3_ast,
     nparams: usize,
     tag: String,
 }
 
-pub struct CbsOcc {
+pub(crate) struct CbsOcc {
     pub out: Z3_ast,
     pub defs: Vec<Z3_ast>,
     pub range: Vec<Z3_ast>,

@@ -22,7 +22,7 @@ use z3_sys::{Z3_ast, Z3_model};
 
 /// Hard constraints (the embedding choice) and weighted soft constraints.
 #[derive(Default)]
-pub struct Objective {
+pub(crate) struct Objective {
     pub hard: Vec<Z3_ast>,
     pub soft: Vec<(Z3_ast, u32)>,
 }
@@ -30,13 +30,15 @@ pub struct Objective {
 /// What the original puts on one tree node: a rule, and its constant.
 type Label = (usize, Option<i64>);
 
-pub use crate::so::edit::EDIT;
+pub(crate) use crate::so::edit::EDIT;
 
 impl PseVar {
     /// The minimal-change objective for this variable: distance from
     /// `orig` (the smallest term when `None`), constants outside `known`
     /// penalized.
-    pub fn minimal_change(&self, z: &Z, lang: &Language, orig: Option<&Term>, known: &[i64], tag: &str) -> Objective {
+    pub(crate) fn minimal_change(
+        &self, z: &Z, lang: &Language, orig: Option<&Term>, known: &[i64], tag: &str,
+    ) -> Objective {
         let mut obj = Objective::default();
         let const_rules: Vec<usize> =
             lang.rules.iter().enumerate().filter(|(_, r)| r.op == RuleOp::AnyConst).map(|(k, _)| k).collect();

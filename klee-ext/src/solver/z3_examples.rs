@@ -14,7 +14,7 @@
 //! `k` evaluations re-encodes nothing and Z3 keeps what it learnt about
 //! the selectors between queries.
 
-use super::z3::set_timeout;
+use super::z3::{rlimit_for, set_timeout, RLIMIT_PER_MS};
 use super::z3_cbs::CbsVar;
 use super::z3_pse::PseVar;
 use super::z3_terms::{ExactlyOne, Z};
@@ -207,19 +207,9 @@ pub struct ExampleSolver {
 /// Terms kept by the cache of recent models.
 const RECENT: usize = 16;
 
-/// Z3's resource steps per millisecond of a check, roughly, on this
-/// project's 2-core machine: what converts a check's time budget into
-/// work.
-pub const RLIMIT_PER_MS: u64 = 1_000;
-
-/// Z3's steps for the time `t` at `RLIMIT_PER_MS` (at least one).
-pub fn rlimit_for(t: Duration) -> u32 {
-    (t.as_millis() as u64 * RLIMIT_PER_MS).clamp(1, u32::MAX as u64) as u32
-}
-
 /// Z3's resource limit of one pruning check (its step count: about
 /// 20 ms of work).
-pub const CHECK_RLIMIT: u32 = 20 * RLIMIT_PER_MS as u32;
+pub(crate) const CHECK_RLIMIT: u32 = 20 * RLIMIT_PER_MS as u32;
 
 /// After this many solver checks in a row that gave up (the language is
 /// too large for the checks' work bound on these examples), the solver
@@ -311,7 +301,7 @@ impl ExampleSolver {
     /// As [`consistent`](Self::consistent), with another time limit for
     /// this check: the work of `timeout` at `RLIMIT_PER_MS`, and four
     /// times the time as the outer limit.
-    pub fn consistent_within(&mut self, examples: &[(Rc<[i64]>, Rel)], timeout: Duration) -> Option<bool> {
+    pub(crate) fn consistent_within(&mut self, examples: &[(Rc<[i64]>, Rel)], timeout: Duration) -> Option<bool> {
         self.check(examples, timeout * 4, rlimit_for(timeout))
     }
 

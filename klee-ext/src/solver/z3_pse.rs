@@ -24,13 +24,13 @@ pub(super) struct Node {
 }
 
 /// The shared part of one variable's encoding.
-pub struct PseVar {
+pub(crate) struct PseVar {
     arity: usize,
     pub(super) nodes: Vec<Node>,
 }
 
 /// One application's outputs and constraints.
-pub struct PseOcc {
+pub(crate) struct PseOcc {
     /// The application's value as C sees it (Int; 0/1 for Bool languages).
     pub out: Z3_ast,
     /// Definitions of the node outputs (always satisfiable).

@@ -229,7 +229,7 @@ impl SoSolver {
             let b = self.lift_bool(pool, e);
             z.ite(b, z.int(-1), z.int(0))
         } else if !self.mentions_app(pool, e) {
-            let bv = self.tr.to_bv(pool, e);
+            let bv = self.tr.bv_ast(pool, e);
             z.sbv2int(bv)
         } else {
             match *pool.get(e) {
@@ -300,7 +300,7 @@ impl SoSolver {
                     z.ite(c, t, f)
                 }
                 _ => {
-                    let bv = self.tr.to_bv(pool, e);
+                    let bv = self.tr.bv_ast(pool, e);
                     z.sbv2int(bv)
                 }
             }
@@ -317,7 +317,7 @@ impl SoSolver {
         }
         let z = self.z;
         let r = if !self.mentions_app(pool, e) {
-            self.tr.to_bool(pool, e)
+            self.tr.bool_ast(pool, e)
         } else {
             match *pool.get(e) {
                 Expr::Cmp { op, a, b } => {
@@ -348,7 +348,7 @@ impl SoSolver {
                     let (c, t, f) = (self.lift_bool(pool, c), self.lift_bool(pool, t), self.lift_bool(pool, f));
                     z.ite(c, t, f)
                 }
-                _ => self.tr.to_bool(pool, e),
+                _ => self.tr.bool_ast(pool, e),
             }
         };
         self.lifted_bool.insert(e, r);
@@ -476,7 +476,7 @@ impl SoSolver {
             if self.outs.contains_key(&arr) {
                 continue;
             }
-            let var = self.tr.to_bv(pool, super::z3::pool_var(pool, arr, idx));
+            let var = self.tr.bv_ast(pool, super::z3::pool_var(pool, arr, idx));
             let mut out: Z3_ast = std::ptr::null_mut();
             let mut v: u64 = 0;
             // SAFETY: see `new`.
@@ -516,7 +516,7 @@ impl SoSolver {
     /// Interpretations under which every test has a passing path, closest
     /// to the goal's terms first, with their costs, and the Z3 steps the
     /// checks took.
-    pub fn solve_spec(
+    pub(crate) fn solve_spec(
         &mut self, pool: &Pool, tests: &[Vec<Vec<ExprId>>], goal: &SpecGoal,
     ) -> Result<(Vec<(Interp, u32)>, u64), String> {
         let all: Vec<ExprId> = tests.iter().flatten().flatten().copied().collect();
@@ -662,7 +662,7 @@ unsafe fn optimize_steps(ctx: Z3_context, opt: Z3_optimize) -> u64 {
 
 /// What a whole-specification solve looks for.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct SpecGoal<'a> {
+pub(crate) struct SpecGoal<'a> {
     /// Per variable, the original term (minimal change from it).
     pub prefer: &'a [(SoVarId, Term)],
     /// The program's integer constants (others cost more).

@@ -45,7 +45,7 @@ impl Z {
         unsafe { Z3_mk_const(self.ctx, self.sym(name), self.int) }
     }
 
-    pub fn bool_var(&self, name: &str) -> Z3_ast {
+    pub(crate) fn bool_var(&self, name: &str) -> Z3_ast {
         unsafe { Z3_mk_const(self.ctx, self.sym(name), self.boolean) }
     }
 
@@ -62,11 +62,11 @@ impl Z {
         unsafe { Z3_mk_numeral(self.ctx, c.as_ptr(), self.int) }
     }
 
-    pub fn tt(&self) -> Z3_ast {
+    pub(crate) fn tt(&self) -> Z3_ast {
         unsafe { Z3_mk_true(self.ctx) }
     }
 
-    pub fn ff(&self) -> Z3_ast {
+    pub(crate) fn ff(&self) -> Z3_ast {
         unsafe { Z3_mk_false(self.ctx) }
     }
 
@@ -114,7 +114,7 @@ impl Z {
         unsafe { Z3_mk_lt(self.ctx, a, b) }
     }
 
-    pub fn le(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
+    pub(crate) fn le(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_le(self.ctx, a, b) }
     }
 
@@ -138,7 +138,7 @@ impl Z {
         unsafe { Z3_mk_not(self.ctx, a) }
     }
 
-    pub fn xor(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
+    pub(crate) fn xor(&self, a: Z3_ast, b: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_xor(self.ctx, a, b) }
     }
 
@@ -147,22 +147,22 @@ impl Z {
     }
 
     /// `1` if `b`, else `0`.
-    pub fn b2i(&self, b: Z3_ast) -> Z3_ast {
+    pub(crate) fn b2i(&self, b: Z3_ast) -> Z3_ast {
         self.ite(b, self.int(1), self.int(0))
     }
 
     /// `INT_MIN <= x <= INT_MAX` (the C `int` range).
-    pub fn in_int_range(&self, x: Z3_ast) -> Z3_ast {
+    pub(crate) fn in_int_range(&self, x: Z3_ast) -> Z3_ast {
         self.and(&[self.le(self.int(INT_MIN), x), self.le(x, self.int(INT_MAX))])
     }
 
     /// Signed integer value of a bit-vector.
-    pub fn sbv2int(&self, bv: Z3_ast) -> Z3_ast {
+    pub(crate) fn sbv2int(&self, bv: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_bv2int(self.ctx, bv, true) }
     }
 
     /// The 32-bit two's complement of an integer in the `int` range.
-    pub fn int2bv32(&self, x: Z3_ast) -> Z3_ast {
+    pub(crate) fn int2bv32(&self, x: Z3_ast) -> Z3_ast {
         unsafe { Z3_mk_int2bv(self.ctx, 32, x) }
     }
 
@@ -217,7 +217,7 @@ impl Z {
     }
 
     /// The value of a Boolean term in `model` (false when undetermined).
-    pub fn model_bool(&self, model: Z3_model, a: Z3_ast) -> bool {
+    pub(crate) fn model_bool(&self, model: Z3_model, a: Z3_ast) -> bool {
         unsafe {
             let mut out: Z3_ast = std::ptr::null_mut();
             Z3_model_eval(self.ctx, model, a, true, &mut out) && Z3_get_bool_value(self.ctx, out) == Z3_L_TRUE
@@ -225,7 +225,7 @@ impl Z {
     }
 
     /// The value of an integer term in `model` (0 when undetermined).
-    pub fn model_int(&self, model: Z3_model, a: Z3_ast) -> i64 {
+    pub(crate) fn model_int(&self, model: Z3_model, a: Z3_ast) -> i64 {
         unsafe {
             let mut out: Z3_ast = std::ptr::null_mut();
             let mut v: i64 = 0;

@@ -26,7 +26,7 @@ struct Shared {
 
 /// One context's watchdog; its thread starts at the first check that has
 /// a deadline.
-pub struct Watchdog {
+pub(crate) struct Watchdog {
     ctx: Z3_context,
     state: Arc<(Mutex<Shared>, Condvar)>,
     thread: Option<JoinHandle<()>>,

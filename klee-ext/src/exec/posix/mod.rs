@@ -24,9 +24,10 @@ mod symfile;
 mod tty;
 
 pub use fs::HostWrites;
-pub use process::ChildEnd;
+pub(crate) use process::ChildEnd;
 pub(in crate::exec) use symfile::dir_stat;
-pub use symfile::{SymData, SymFile};
+pub use symfile::SymData;
+pub use symfile::SymFile;
 
 use super::{ErrorKind, Executor, State, Termination};
 use crate::ir::{CallInst, PosixFn, Val};
@@ -72,7 +73,7 @@ pub struct FdEntry {
 
 /// Descriptor numbers a path may use (the default soft RLIMIT_NOFILE is
 /// 1024; the hard one is larger).
-pub const MAX_FDS: usize = 65536;
+pub(crate) const MAX_FDS: usize = 65536;
 
 /// The per-path process state.
 #[derive(Clone, Debug)]
@@ -132,7 +133,7 @@ impl Proc {
         self.ofds[e.ofd].as_ref().map(|(o, _)| o)
     }
 
-    pub fn entry_mut(&mut self, fd: i64) -> Option<&mut OpenFile> {
+    pub(crate) fn entry_mut(&mut self, fd: i64) -> Option<&mut OpenFile> {
         let e = self.fds.get(usize::try_from(fd).ok()?)?.as_ref()?;
         self.ofds[e.ofd].as_mut().map(|(o, _)| o)
     }
@@ -191,7 +192,7 @@ impl Proc {
     }
 
     /// The host descriptor behind `fd`, if it is a host file.
-    pub fn host_fd(&self, fd: i64) -> Option<i32> {
+    pub(crate) fn host_fd(&self, fd: i64) -> Option<i32> {
         match &self.entry(fd)?.file {
             FileRef::Host(h) => Some(h.0),
             FileRef::Std(_) | FileRef::Sym(_) => None,
@@ -200,7 +201,7 @@ impl Proc {
 
     /// The `--sym-files` file a path names (`A`, `./A`, or `A` in the
     /// working directory by its full path), if any.
-    pub fn sym_file(&self, path: &[u8]) -> Option<usize> {
+    pub(crate) fn sym_file(&self, path: &[u8]) -> Option<usize> {
         use std::os::unix::ffi::OsStrExt;
         if self.sym_files.is_empty() {
             return None;
@@ -221,7 +222,7 @@ impl Proc {
 
     /// The host descriptor of the path's working directory (`AT_FDCWD`:
     /// the tool's own).
-    pub fn cwd_fd(&self) -> i32 {
+    pub(crate) fn cwd_fd(&self) -> i32 {
         self.cwd.as_ref().map_or(libc::AT_FDCWD, |c| c.0)
     }
 

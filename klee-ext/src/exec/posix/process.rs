@@ -21,7 +21,7 @@ const EXEC_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// What a finished child left: its wait status and captured output.
 #[derive(Default)]
-pub struct ChildEnd {
+pub(crate) struct ChildEnd {
     pub status: i32,
     pub stdout: Vec<u8>,
     pub stderr: Vec<u8>,

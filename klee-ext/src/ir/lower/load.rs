@@ -201,7 +201,7 @@ fn check_producer(path: &str, data: &[u8]) -> Result<(), LoadError> {
 /// Refuses a bitcode file written by an LLVM newer than the one linked
 /// (text IR and files that are not bitcode pass: loading judges them).
 /// Commands call it on their inputs before they create anything.
-pub fn check_bitcode_version(p: &Path) -> Result<(), LoadError> {
+pub(crate) fn check_bitcode_version(p: &Path) -> Result<(), LoadError> {
     check_producer(&p.display().to_string(), &file_head(p))
 }
 

@@ -16,7 +16,8 @@ mod producer;
 use opcodes::{bin_op, ipred};
 pub use producer::llvm_version;
 
-pub use load::{check_bitcode_version, load_module_file, load_module_with, LoadOptions};
+pub(crate) use load::check_bitcode_version;
+pub use load::{load_module_file, load_module_with, LoadOptions};
 
 use super::types::{Ty, TyId, TyInfo, NO_LOC};
 use super::*;

@@ -172,7 +172,7 @@ pub fn llvm_version() -> (u32, u32, u32) {
 }
 
 /// The major version in a producer string (`LLVM16.0.6` → 16).
-pub fn producer_major(producer: &str) -> Option<u32> {
+pub(crate) fn producer_major(producer: &str) -> Option<u32> {
     let v = producer.strip_prefix("LLVM")?;
     v.split('.').next()?.trim().parse().ok()
 }
