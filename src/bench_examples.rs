@@ -69,7 +69,7 @@ fn table(name: &str, checks: &[(usize, Duration, bool)]) {
         println!(
             "| {name} | {label} | {} | {:.3} | {max:.2} | {solver} |",
             sel.len(),
-            repair::infer::median_ms(&mut times)
+            repair::search::median_ms(&mut times)
         );
     }
 }

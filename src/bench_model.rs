@@ -8,8 +8,8 @@
 //! A folder `FUNC.VARIANT` models FUNC.
 
 use repair::config::Project;
-use repair::infer::Engine;
 use repair::modellib::{self, gen, ModelOptions};
+use repair::search::Engine;
 use std::path::Path;
 use std::time::Duration;
 

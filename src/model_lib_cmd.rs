@@ -2,8 +2,8 @@
 //! 1 no model in the language, 2 error).
 
 use clap::Args;
-use repair::infer::Engine;
 use repair::modellib::{self, ModelOptions};
+use repair::search::Engine;
 use std::path::PathBuf;
 use std::process::ExitCode;
 

@@ -319,3 +319,136 @@ fn the_import_reader_reads_groups_and_climbs() {
     assert!(names_tool("LLVM", "let t = LLVMTypeOf(v);"));
     assert!(!names_tool("LLVM", "cmd.env(\"LLVM_COMPILER\", x);"));
 }
+
+/// The module paths a line names from `crate::`, `super::` or `self::`,
+/// groups read one level deep: `use super::{a::X, b};` gives
+/// `[super, a, X]` and `[super, b]`.
+fn paths_in(line: &str) -> Vec<Vec<String>> {
+    let line = code(line);
+    let segments =
+        |s: &str| -> Vec<String> { s.split("::").map(|p| ident(p.trim())).take_while(|p| !p.is_empty()).collect() };
+    let mut out = Vec::new();
+    for start in ["crate::", "super::", "self::"] {
+        let mut at = 0;
+        while let Some(i) = line[at..].find(start) {
+            let i = at + i;
+            at = i + start.len();
+            if line[..i].chars().last().is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let rest = &line[i..];
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':')).unwrap_or(rest.len());
+            let head = segments(&rest[..end]);
+            match rest[end..].strip_prefix('{').filter(|_| rest[..end].ends_with("::")) {
+                Some(group) => {
+                    let group = &group[..group.find('}').unwrap_or(group.len())];
+                    for item in group.split(',') {
+                        let mut p = head.clone();
+                        p.extend(segments(item.trim().trim_end_matches('{')));
+                        out.push(p);
+                    }
+                }
+                None => out.push(head),
+            }
+        }
+    }
+    out
+}
+
+/// The files of a crate's `src` (by module path) each file's code, before
+/// its tests, names another file of, except its own ancestors (a module
+/// uses what its parents share).
+fn file_imports(dir: &Path) -> BTreeMap<Vec<String>, BTreeSet<Vec<String>>> {
+    let mut files = Vec::new();
+    rs_files(dir, &mut files);
+    let modules: BTreeSet<Vec<String>> =
+        files.iter().map(|f| module_path(f.strip_prefix(dir).expect("under src"))).collect();
+    let mut graph = BTreeMap::new();
+    for f in &files {
+        let me = module_path(f.strip_prefix(dir).expect("under src"));
+        let text = std::fs::read_to_string(f).expect("a source");
+        let code = text.split("#[cfg(test)]").next().unwrap_or("");
+        let mut uses = BTreeSet::new();
+        for path in code.lines().flat_map(paths_in) {
+            let mut at: Vec<String> = if path[0] == "crate" { Vec::new() } else { me.clone() };
+            for _ in path.iter().take_while(|s| *s == "super") {
+                at.pop();
+            }
+            let from = path.iter().position(|s| !matches!(s.as_str(), "crate" | "super" | "self"));
+            at.extend(path[from.unwrap_or(path.len())..].iter().cloned());
+            let Some(m) = (0..=at.len()).rev().map(|k| at[..k].to_vec()).find(|m| modules.contains(m)) else {
+                continue;
+            };
+            if !me.starts_with(&m) {
+                uses.insert(m);
+            }
+        }
+        graph.insert(me, uses);
+    }
+    graph
+}
+
+/// The circles among the files of `graph`: its strongly connected parts
+/// of more than one file, each sorted, in order.
+fn file_circles(graph: &BTreeMap<Vec<String>, BTreeSet<Vec<String>>>) -> Vec<Vec<String>> {
+    // Each file's reach, then the files that reach each other.
+    let reach = |from: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from.clone()];
+        while let Some(m) = todo.pop() {
+            for n in graph.get(&m).into_iter().flatten() {
+                if seen.insert(n.clone()) {
+                    todo.push(n.clone());
+                }
+            }
+        }
+        seen
+    };
+    let reaches: BTreeMap<&Vec<String>, BTreeSet<Vec<String>>> = graph.keys().map(|m| (m, reach(m))).collect();
+    let mut out: Vec<Vec<String>> = Vec::new();
+    for (m, r) in &reaches {
+        if !r.contains(*m) {
+            continue;
+        }
+        let part: Vec<String> =
+            r.iter().filter(|n| reaches.get(n).is_some_and(|rn| rn.contains(*m))).map(|n| n.join("/")).collect();
+        if !out.contains(&part) {
+            out.push(part);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// No file of a crate imports, through others, a file that imports it:
+/// the files of a module read in one order, bottom up.
+#[test]
+fn no_file_imports_itself_through_others() {
+    let mut found = Vec::new();
+    for krate in layers().keys() {
+        let graph = file_imports(&crate_dir(krate));
+        assert!(graph.len() > 3, "{krate}: its files were not read");
+        found.extend(file_circles(&graph).into_iter().map(|c| format!("{krate}: {}", c.join(" ⟷ "))));
+    }
+    assert!(found.is_empty(), "circles of imports among files:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_file_reader_reads_paths_and_finds_circles() {
+    let p = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    assert_eq!(paths_in("use super::{a::X, b};"), [p(&["super", "a", "X"]), p(&["super", "b"])]);
+    assert_eq!(paths_in("let x = crate::so::lang::f(); // crate::ir"), [p(&["crate", "so", "lang", "f"])]);
+    assert_eq!(paths_in("use super::super::ir::Val;"), [p(&["super", "super", "ir", "Val"])]);
+    let mut g = BTreeMap::new();
+    g.insert(p(&["a"]), BTreeSet::from([p(&["b"])]));
+    g.insert(p(&["b"]), BTreeSet::new());
+    assert!(file_circles(&g).is_empty());
+    g.insert(p(&["b"]), BTreeSet::from([p(&["a"])]));
+    g.insert(p(&["c"]), BTreeSet::from([p(&["a"])]));
+    assert_eq!(file_circles(&g), [p(&["a", "b"])]);
+    // Read from the sources: the choice uses the report's part of it, and
+    // a search its parent's shared types without an edge.
+    let repair = file_imports(&crate_dir("repair"));
+    assert!(repair[&p(&["fix", "pool"])].contains(&p(&["fix", "verdict"])));
+    assert!(!repair[&p(&["search", "exhaustive"])].contains(&p(&["search"])));
+}

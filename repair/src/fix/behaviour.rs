@@ -10,17 +10,14 @@
 //! and exit and orders the groups.
 
 use super::builds::Builds;
-use super::report::Patch;
+pub use super::builds::{End, Observed, MAX_TIMEOUTS};
+use super::patch::Patch;
 use crate::config::{Project, TestCase};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// At most this many inputs near the tests.
 pub const MAX_INPUTS: usize = 32;
-
-/// A program that timed out on this many inputs near the tests is not run
-/// on the others (each would take the whole time limit).
-pub const MAX_TIMEOUTS: usize = 3;
 
 /// At most this many patches of the pool are run on them.
 pub const MAX_COMPARED: usize = 16;
@@ -43,35 +40,6 @@ pub struct Near {
     /// tells behaviours apart and is asked, but weighs nothing in a
     /// departure (it was sought where a patch departs).
     pub found: bool,
-}
-
-/// What a run shows of the program's behaviour.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Observed {
-    pub stdout: Vec<u8>,
-    pub end: End,
-}
-
-/// How a run ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum End {
-    /// A normal exit with this code.
-    Exit(i32),
-    /// A crash or a time-out, in words (`killed by signal 11 (SIGSEGV)`).
-    Abnormal(String),
-    /// Not run: the program had timed out on [`MAX_TIMEOUTS`] inputs
-    /// before (it is taken to loop; what it would do is not known).
-    NotRun,
-}
-
-impl End {
-    /// The exit code of a normal exit.
-    pub fn code(&self) -> Option<i32> {
-        match self {
-            End::Exit(c) => Some(*c),
-            End::Abnormal(_) | End::NotRun => None,
-        }
-    }
 }
 
 impl std::fmt::Display for End {
@@ -432,7 +400,10 @@ pub fn observe_pool(
             let (src, text, d) = &versions[k];
             builds.observe(p, &inputs, timeout, (*src, text), d, deadline)
         };
-        in_parallel(|| (), versions.len(), observe).1.into_iter().collect::<Result<_, _>>()?
+        // The checked builds, which the domain check will likely need, are
+        // made beside the observations.
+        let checked = || builds.build_checked(p, &dir.join("checked"));
+        in_parallel(checked, versions.len(), observe).1.into_iter().collect::<Result<_, _>>()?
     } else {
         // A make build shares one tree: one at a time.
         let runs = versions.iter().map(|(src, text, d)| builds.observe(p, &inputs, timeout, (*src, text), d, deadline));

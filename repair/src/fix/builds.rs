@@ -4,9 +4,8 @@
 //! every test, native validation of a changed source, and the VM program
 //! with an instrumented source.
 
-use super::behaviour::Observed;
 use super::error::FixError;
-use super::report::TestResult;
+use super::patch::TestResult;
 use crate::config::{Project, TestCase};
 use crate::localize::Spectrum;
 use crate::make::MakeTrees;
@@ -15,6 +14,39 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+/// A program that timed out on this many inputs near the tests is not run
+/// on the others (each would take the whole time limit).
+pub const MAX_TIMEOUTS: usize = 3;
+
+/// What a run shows of the program's behaviour.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observed {
+    pub stdout: Vec<u8>,
+    pub end: End,
+}
+
+/// How a run ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A normal exit with this code.
+    Exit(i32),
+    /// A crash or a time-out, in words (`killed by signal 11 (SIGSEGV)`).
+    Abnormal(String),
+    /// Not run: the program had timed out on [`MAX_TIMEOUTS`] inputs
+    /// before (it is taken to loop; what it would do is not known).
+    NotRun,
+}
+
+impl End {
+    /// The exit code of a normal exit.
+    pub fn code(&self) -> Option<i32> {
+        match self {
+            End::Exit(c) => Some(*c),
+            End::Abnormal(_) | End::NotRun => None,
+        }
+    }
+}
 
 #[allow(clippy::large_enum_variant)] // one per repair: a box would buy nothing
 pub enum Builds {
@@ -145,7 +177,6 @@ impl Builds {
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, replaced: (usize, &str), dir: &Path,
         deadline: Instant,
     ) -> Result<Vec<Observed>, String> {
-        use super::behaviour::End;
         let run_all = |exe: &Path| -> Result<Vec<Observed>, String> {
             let runs = run_inputs(exe, p, inputs, None, timeout, deadline)?;
             Ok(runs
@@ -199,6 +230,25 @@ impl Builds {
         })
     }
 
+    /// Builds, in `dir`, the original program with its memory accesses
+    /// checked, as [`Builds::memory_errors`] will: started beside the
+    /// runs it needs not wait for, it then finds them built (a build is
+    /// kept by its text). Nothing for a project built by its own build.
+    pub(crate) fn build_checked(&self, p: &Project, dir: &Path) {
+        let Builds::Direct = self else { return };
+        let build = |i: native::Instrument, d: PathBuf| {
+            // A build that fails here fails again where its runs are
+            // asked for, and is reported there.
+            let _ = std::fs::create_dir_all(&d)
+                .map_err(|e| e.to_string())
+                .and_then(|_| native::build(&p.source_paths(), &include_dirs(p), &p.cflags, &d, i));
+        };
+        std::thread::scope(|s| {
+            s.spawn(|| build(native::Instrument::Uninitialized, dir.join("uninit")));
+            build(native::Instrument::Memory, dir.join("address"));
+        });
+    }
+
     /// Per input, whether the original program built with `instrument`
     /// in `dir` reports a memory error on it (`None` when it cannot be
     /// built or run).
@@ -211,64 +261,6 @@ impl Builds {
         let runs = run_inputs(&b.exe, p, inputs, Some(native::MEMORY_ENV), timeout, deadline).ok()?;
         // No error is known where the program was not run.
         Some(runs.iter().map(|r| r.as_ref().is_some_and(|r| native::memory_error(&r.stderr))).collect())
-    }
-
-    /// The variants of a mutant schema that pass every one of `tests`:
-    /// the project with `schema` (source index, text: a site's
-    /// expression chosen by [`super::schemata::VARIANT_ENV`] among
-    /// `variants` terms) built natively once in `dir`, each test run once
-    /// per variant, the first test first, a variant dropped at the first
-    /// it fails or when it evaluates the site, or runs,
-    /// [`super::schemata::SLOWER`] times as often or as long as the
-    /// original. At most `max_runs` runs and none past `deadline`: the
-    /// variants not yet judged then are left out. `None` for a project
-    /// built by its own build.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn passing_variants(
-        &self, p: &Project, schema: (usize, &str), variants: usize, tests: &[&TestCase], timeout: Duration, dir: &Path,
-        deadline: Instant, max_runs: usize,
-    ) -> Result<Option<Vec<usize>>, String> {
-        let Builds::Direct = self else { return Ok(None) };
-        let b = build_replaced(p, schema, dir, native::Instrument::Plain)?;
-        use super::schemata::{COUNT_ENV, LIMIT_ENV, SLOWER};
-        let with = |t: &TestCase, v: usize, env: Option<(&str, String)>| {
-            let mut t = t.clone();
-            t.env.push((super::schemata::VARIANT_ENV.into(), v.to_string()));
-            t.env.extend(env.map(|(k, v)| (k.to_string(), v)));
-            t
-        };
-        // A variant may evaluate the site a bounded multiple of the times
-        // the original does on each test (the variant past the last is the
-        // original), and run a bounded multiple of its time: one that
-        // loops costs that, not the test's whole time limit.
-        let mut limits = Vec::new();
-        for t in tests {
-            let start = Instant::now();
-            let (r, _) = run_one(&b.exe, p, &with(t, variants, Some((COUNT_ENV, "1".into()))), timeout)
-                .map_err(|e| e.to_string())?;
-            let time = (start.elapsed() * SLOWER).clamp(super::schemata::LEAST_TIME, timeout);
-            let work = super::schemata::site_count(&r.stdout)
-                .map(|n| (n.saturating_mul(SLOWER.into())).max(super::schemata::LEAST_EVALUATIONS));
-            limits.push((time, work.map(|w| (LIMIT_ENV, w.to_string()))));
-        }
-        let mut runs = 0;
-        let mut out = Vec::new();
-        'variants: for v in 0..variants {
-            for (t, (limit, work)) in tests.iter().zip(&limits) {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() || runs >= max_runs {
-                    break 'variants;
-                }
-                runs += 1;
-                let (_, passed) =
-                    run_one(&b.exe, p, &with(t, v, work.clone()), (*limit).min(left)).map_err(|e| e.to_string())?;
-                if !passed {
-                    continue 'variants;
-                }
-            }
-            out.push(v);
-        }
-        Ok(Some(out))
     }
 
     /// The project with source `src` replaced by `instrumented`, loaded in
@@ -403,7 +395,7 @@ pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration
 /// variant).
 /// The project with `replaced` (source index, text) built natively in
 /// `dir`, instrumented as `instrument` says.
-fn build_replaced(
+pub(super) fn build_replaced(
     p: &Project, replaced: (usize, &str), dir: &Path, instrument: native::Instrument,
 ) -> Result<native::Build, String> {
     native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, instrument)
@@ -445,7 +437,7 @@ const NEAR_OUTPUT: u64 = 1 << 20;
 /// within `timeout` of CPU time and [`NEAR_OUTPUT`] bytes of output and,
 /// as the outer clock, four times that time or the time left before
 /// `deadline` (an error once it is reached).
-/// A program that timed out on [`super::behaviour::MAX_TIMEOUTS`] inputs
+/// A program that timed out on [`MAX_TIMEOUTS`] inputs
 /// is taken to loop on the rest: they are not run (`None`).
 fn run_inputs(
     exe: &Path, p: &Project, inputs: &[&TestCase], env: Option<(&str, &str)>, timeout: Duration, deadline: Instant,
@@ -453,7 +445,7 @@ fn run_inputs(
     let mut out = Vec::new();
     let mut timeouts = 0;
     for t in inputs {
-        if timeouts >= super::behaviour::MAX_TIMEOUTS {
+        if timeouts >= MAX_TIMEOUTS {
             out.push(None);
             continue;
         }
@@ -483,7 +475,7 @@ fn run_inputs(
     Ok(out)
 }
 
-fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
+pub(super) fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
     let (dir, t) = prepared(p, t, timeout)?;
     let r = native::run_test(exe, &t, &dir.path, timeout)
         .map_err(|e| FixError::Build(format!("cannot run test {}: {e}", t.name)))?;

@@ -15,9 +15,9 @@
 
 use super::behaviour::{Comparison, Near, Observed};
 use super::builds::Builds;
-use super::report::Patch;
+use super::patch::Patch;
 use crate::config::{Project, TestCase};
-use crate::infer::Engine;
+use crate::search::Engine;
 use klee_ext::exec::{ArgSpec, Config, Executor, ObjectResolution, Termination};
 use std::path::Path;
 use std::rc::Rc;
@@ -399,7 +399,7 @@ fn explore(
         object_resolution: ObjectResolution::Indexed,
         ..Config::default()
     };
-    crate::infer::place(&mut cfg, &placed);
+    crate::search::place(&mut cfg, &placed);
     cfg.solver.timeout = Some(Duration::from_millis(500));
     cfg.solver.steps = true;
     let Ok(mut ex) = Executor::new(prog, cfg) else { return Vec::new() };

@@ -26,7 +26,7 @@ pub enum FixError {
     Parse(String),
     /// The symbolic exploration or the solver failed at a site.
     #[error("{0}")]
-    Search(String),
+    Search(#[from] crate::search::SearchError),
     /// `--tree` could not be drawn.
     #[error("--tree: {0}")]
     Tree(String),

@@ -4,8 +4,9 @@
 //! once so that a user who stops the search has it.
 
 use super::error::FixError;
-use super::report::{one_line, write_interim, Attempt, Patch, Progress, Report};
-use crate::infer::InferStats;
+use super::patch::{one_line, Attempt, Patch};
+use super::report::{write_interim, Progress, Report};
+use crate::search::InferStats;
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -112,8 +113,8 @@ impl QueryTimes {
         self.all.extend(stats.query_times.iter().copied());
         self.sat.extend(stats.sat_times.iter().copied());
         self.unsat.extend(stats.unsat_times.iter().copied());
-        report.sat_ms = crate::infer::mean_ms(&self.sat);
-        report.unsat_ms = crate::infer::mean_ms(&self.unsat);
-        report.so_query_median_ms = crate::infer::median_ms(&mut self.all);
+        report.sat_ms = crate::search::mean_ms(&self.sat);
+        report.unsat_ms = crate::search::mean_ms(&self.unsat);
+        report.so_query_median_ms = crate::search::median_ms(&mut self.all);
     }
 }

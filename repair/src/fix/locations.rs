@@ -6,14 +6,14 @@
 use super::antipattern;
 use super::error::FixError;
 use super::outcome::SiteResult;
+use super::patch::{one_line, Location, Patch};
 use super::rank::{Candidate, Wide};
 use super::render::{added_constants, Render};
-use super::report::{one_line, Location, Patch};
 use super::site::Repair;
 use crate::cparse;
-use crate::infer::{InferStats, Limits};
-use crate::multi::{self, Hole, MultiInferred, MultiProblem};
 use crate::native;
+use crate::search::sets::{self, Hole, MultiInferred, MultiProblem};
+use crate::search::{InferStats, Limits};
 use klee_ext::so::Term;
 use std::collections::HashMap;
 use std::path::Path;
@@ -179,7 +179,7 @@ pub(super) fn try_set(
             rejected.push(format!("`{}`: {why}", exprs.join("`, `")));
             return Ok(Some(i));
         }
-        let diff = super::report::unified_diff(&p.sources[src], text, &patched);
+        let diff = super::patch::unified_diff(&p.sources[src], text, &patched);
         let at = |i: usize| Location {
             line: sites[i].line(),
             function: sites[i].function.clone(),
@@ -218,7 +218,7 @@ pub(super) fn try_set(
         max_paths: opts.max_set_paths,
         solutions: if opts.all { 5 } else { 3 },
     };
-    let (inferred, stats) = multi::infer_multi(&problem, &mut check).map_err(FixError::Search)?;
+    let (inferred, stats) = sets::search(&problem, &mut check).map_err(FixError::Search)?;
     let result = match inferred {
         MultiInferred::Terms(_) => match found.first() {
             Some(pt) => SiteResult::SetPatched { locations: cands.len(), tests: p.tests.len(), distance: pt.distance },

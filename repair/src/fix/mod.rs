@@ -13,8 +13,8 @@
 //! [`report`] (`report.json`, `patch.diff`, the summary), [`prepare`]
 //! (the project resolved once for a repair), [`found`] (the report and the
 //! pool under way), [`passes`] (the passes over the sites) and [`job`],
-//! the whole repair in order. The searches themselves are [`crate::infer`] and
-//! [`crate::lazy`], which take one [`crate::infer::SiteProblem`].
+//! the whole repair in order. The searches themselves are [`crate::search`] and
+//! [`crate::lazy`], which take one [`crate::search::SiteProblem`].
 
 mod ahead;
 pub mod antipattern;
@@ -32,6 +32,7 @@ mod locations;
 pub mod options;
 pub mod outcome;
 mod passes;
+pub mod patch;
 pub mod pool;
 mod prepare;
 mod printed;
@@ -42,11 +43,13 @@ mod schemata;
 mod site;
 mod stmtedit;
 mod tree;
+pub mod verdict;
 
 pub use behaviour::{End, Observed};
 pub use error::FixError;
 pub use job::{correct_on, fix};
 pub use options::{AskWith, CliOverrides, FixOptions, Search};
 pub use outcome::{SiteResult, Status};
-pub use pool::{Answer, Ask, QuestionKind};
-pub use report::{summary, Attempt, Patch, Progress, Report, TestResult};
+pub use patch::{Attempt, Patch, TestResult};
+pub use report::{summary, Progress, Report};
+pub use verdict::{Answer, Ask, QuestionKind};

@@ -3,7 +3,7 @@
 
 use crate::config::Project;
 use crate::cparse::Schema;
-use crate::infer::Engine;
+use crate::search::Engine;
 use klee_ext::so::LangSpec;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -13,9 +13,9 @@ use std::time::Duration;
 #[serde(rename_all = "lowercase")]
 pub enum Search {
     /// Original-first, deviation-ordered, specification on demand
-    /// (`lazy/`).
+    /// (`search/deviation/`).
     Deviation,
-    /// Every path of every test, then one solve (`infer.rs`).
+    /// Every path of every test, then one solve (`search/exhaustive.rs`).
     Dfs,
 }
 

@@ -191,7 +191,7 @@ impl fmt::Display for SiteResult {
 }
 
 /// In `report.json`, an attempt's result is its text (`result`) beside its
-/// kind (`outcome`); see [`super::report::Attempt`].
+/// kind (`outcome`); see `Attempt` in `patch.rs`.
 impl serde::Serialize for SiteResult {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)

@@ -3,18 +3,20 @@
 //! that ran out of it with the full one, so that one costly site cannot
 //! starve the others. Budgets are work (runs, VM instructions, solver
 //! steps, validations): the same defect gets the same search on an idle
-//! and a busy machine; the clock is only `--timeout`. A patch one edit
-//! from the original ends the search; otherwise every pass adds its
-//! patches to the pool, and the choice is made once, over the pool.
+//! and a busy machine; the clock is only `--timeout`. Every pass adds
+//! its patches to one pool, and the choice is made once, over the pool;
+//! a patch of at most [`CLOSE`] edits ends the search after the quick
+//! pass (the collection after the first patch: [`Collect`]).
 
 use super::error::FixError;
 use super::found::Found;
 use super::options::{FixOptions, Search};
+use super::patch::{one_line, Attempt};
 use super::prepare::Prepared;
-use super::rank::{Candidate, Wide};
-use super::report::{one_line, Attempt, Progress};
+use super::rank::{relabels_subsumed, Candidate, Wide};
+use super::report::Progress;
 use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun};
-use crate::infer::Limits;
+use crate::search::Limits;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
@@ -108,6 +110,9 @@ pub(super) struct SitePasses<'a> {
     collect: Collect,
     /// The statements tried, (source, offset).
     statements: HashSet<(usize, usize)>,
+    /// The narrow candidates whose site the relabel pass also tries with
+    /// more variables (see [`relabels_subsumed`]).
+    subsumed: HashSet<usize>,
 }
 
 impl<'a> SitePasses<'a> {
@@ -145,6 +150,7 @@ impl<'a> SitePasses<'a> {
             improvement_spent: false,
             collect,
             statements: HashSet::new(),
+            subsumed: relabels_subsumed(candidates),
         }
     }
 
@@ -246,7 +252,7 @@ impl<'a> SitePasses<'a> {
         if c.wide == Wide::Only && pass != Pass::Relabels {
             return Visit::Skip;
         }
-        if c.wide == Wide::Twin && pass == Pass::Relabels {
+        if pass == Pass::Relabels && (c.wide == Wide::Twin || self.subsumed.contains(&k)) {
             return Visit::Later;
         }
         if Instant::now() >= self.pre.deadline {

@@ -5,7 +5,8 @@
 use super::builds::Builds;
 use super::error::FixError;
 use super::options::FixOptions;
-use super::report::{Progress, TestResult};
+use super::patch::TestResult;
+use super::report::Progress;
 use crate::config::{Project, TestCase};
 use crate::cparse;
 use crate::localize::Spectrum;

@@ -8,7 +8,7 @@ use super::builds::Builds;
 use super::error::FixError;
 use super::literal::{self, Edit, Literal};
 use super::outcome::SiteResult;
-use super::report::{Attempt, Patch};
+use super::patch::{Attempt, Patch};
 use crate::config::{MatchKind, Project, TestCase};
 use crate::cparse::Schema;
 use crate::localize::Spectrum;
@@ -205,7 +205,7 @@ fn with_edits(text: &str, edits: &[(&Literal, &str)]) -> String {
 
 fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -> Patch {
     let text = &r.texts[src];
-    let diff = super::report::unified_diff(&r.p.sources[src], text, &patched);
+    let diff = super::patch::unified_diff(&r.p.sources[src], text, &patched);
     let (first, rest) = (edits[0], &edits[1..]);
     Patch {
         file: r.p.sources[src].display().to_string(),
@@ -223,7 +223,7 @@ fn patch(r: &Printed, src: usize, edits: &[(&Literal, &str)], patched: String) -
         source: src,
         also: rest
             .iter()
-            .map(|(l, tok)| super::report::Location {
+            .map(|(l, tok)| super::patch::Location {
                 line: l.line,
                 function: l.function.clone(),
                 schema: Schema::Literal,

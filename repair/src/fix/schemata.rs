@@ -8,10 +8,12 @@
 
 use super::builds::Builds;
 use super::render::Render;
-use super::site::{Repair, SiteRun};
-use crate::infer::Unjudged;
+use crate::config::{Project, TestCase};
+use crate::native;
+use crate::search::Unjudged;
 use klee_ext::so::{LangSpec, Term};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 /// The environment variable that picks a schema's variant (its index;
 /// any other value, or none, runs the original).
@@ -88,18 +90,33 @@ static int se2repair_tick_(void) {{
     )
 }
 
+/// A site whose terms are screened natively: the project, its build, the
+/// site (source `src`, whose text is `text`) and what the search allows.
+pub(super) struct Screened<'a> {
+    pub p: &'a Project,
+    pub builds: &'a Builds,
+    pub site: &'a crate::cparse::Site,
+    pub src: usize,
+    pub text: &'a str,
+    /// The program's constants, the terms' literals.
+    pub constants: &'a [i64],
+    pub failing: &'a [&'a TestCase],
+    pub test_timeout: Duration,
+    pub deadline: Instant,
+}
+
 /// The terms one edit from the site's original that `only` names
 /// (closest first, with their objective) that pass every failing test
 /// natively; empty when the project is built by its own build or the
 /// language has no such terms.
 pub(super) fn passing_terms(
-    r: &Repair, s: &SiteRun, render: &Render, lang: &LangSpec, only: &Unjudged, dir: &Path,
+    at: &Screened, render: &Render, lang: &LangSpec, only: &Unjudged, dir: &Path,
 ) -> Result<Vec<(Term, u32)>, String> {
-    let (site, Some(orig)) = (&s.c.site, render.original.as_ref()) else { return Ok(Vec::new()) };
-    if !matches!(r.builds, Builds::Direct) {
+    let (site, Some(orig)) = (at.site, render.original.as_ref()) else { return Ok(Vec::new()) };
+    if !matches!(at.builds, Builds::Direct) {
         return Ok(Vec::new());
     }
-    let Some(near) = klee_ext::spec::neighbours(lang, orig, site.vars.len(), r.constants) else {
+    let Some(near) = klee_ext::spec::neighbours(lang, orig, site.vars.len(), at.constants) else {
         return Ok(Vec::new());
     };
     // Terms whose C would run a captured effect again, or read a pointer
@@ -123,17 +140,17 @@ pub(super) fn passing_terms(
         return Ok(Vec::new());
     }
     let exprs: Vec<&str> = near.iter().map(|(_, _, e)| e.as_str()).collect();
-    let text = schema_text(s.text, site, &exprs, &render.render(orig).expr);
+    let text = schema_text(at.text, site, &exprs, &render.render(orig).expr);
     std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-    let failing = &r.tests[..r.failing];
-    let passing = r.builds.passing_variants(
-        r.p,
-        (s.c.src, &text),
+    let passing = passing_variants(
+        at.builds,
+        at.p,
+        (at.src, &text),
         near.len(),
-        failing,
-        r.opts.test_timeout,
+        at.failing,
+        at.test_timeout,
         dir,
-        s.limits.deadline,
+        at.deadline,
         MAX_RUNS,
     )?;
     Ok(passing.unwrap_or_default().into_iter().map(|v| (near[v].0.clone(), near[v].1)).collect())
@@ -159,6 +176,62 @@ fn schema_text(text: &str, site: &crate::cparse::Site, exprs: &[&str], original:
     }
     chain.push_str(&format!("({original}))"));
     format!("{}{}", prelude(), crate::cparse::replace(text, site, &chain))
+}
+
+/// The variants of a mutant schema that pass every one of `tests`:
+/// the project with `schema` (source index, text: a site's
+/// expression chosen by [`VARIANT_ENV`] among
+/// `variants` terms) built natively once in `dir`, each test run once
+/// per variant, the first test first, a variant dropped at the first
+/// it fails or when it evaluates the site, or runs,
+/// [`SLOWER`] times as often or as long as the
+/// original. At most `max_runs` runs and none past `deadline`: the
+/// variants not yet judged then are left out. `None` for a project
+/// built by its own build.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn passing_variants(
+    builds: &Builds, p: &Project, schema: (usize, &str), variants: usize, tests: &[&TestCase], timeout: Duration,
+    dir: &Path, deadline: Instant, max_runs: usize,
+) -> Result<Option<Vec<usize>>, String> {
+    let Builds::Direct = builds else { return Ok(None) };
+    let b = super::builds::build_replaced(p, schema, dir, native::Instrument::Plain)?;
+    let with = |t: &TestCase, v: usize, env: Option<(&str, String)>| {
+        let mut t = t.clone();
+        t.env.push((VARIANT_ENV.into(), v.to_string()));
+        t.env.extend(env.map(|(k, v)| (k.to_string(), v)));
+        t
+    };
+    // A variant may evaluate the site a bounded multiple of the times
+    // the original does on each test (the variant past the last is the
+    // original), and run a bounded multiple of its time: one that
+    // loops costs that, not the test's whole time limit.
+    let mut limits = Vec::new();
+    for t in tests {
+        let start = Instant::now();
+        let (r, _) = super::builds::run_one(&b.exe, p, &with(t, variants, Some((COUNT_ENV, "1".into()))), timeout)
+            .map_err(|e| e.to_string())?;
+        let time = (start.elapsed() * SLOWER).clamp(LEAST_TIME, timeout);
+        let work = site_count(&r.stdout).map(|n| (n.saturating_mul(SLOWER.into())).max(LEAST_EVALUATIONS));
+        limits.push((time, work.map(|w| (LIMIT_ENV, w.to_string()))));
+    }
+    let mut runs = 0;
+    let mut out = Vec::new();
+    'variants: for v in 0..variants {
+        for (t, (limit, work)) in tests.iter().zip(&limits) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() || runs >= max_runs {
+                break 'variants;
+            }
+            runs += 1;
+            let (_, passed) = super::builds::run_one(&b.exe, p, &with(t, v, work.clone()), (*limit).min(left))
+                .map_err(|e| e.to_string())?;
+            if !passed {
+                continue 'variants;
+            }
+        }
+        out.push(v);
+    }
+    Ok(Some(out))
 }
 
 #[cfg(test)]

@@ -7,14 +7,14 @@ use super::builds::Builds;
 use super::error::FixError;
 use super::options::{FixOptions, Search};
 use super::outcome::SiteResult;
+use super::patch::{one_line, Patch};
 use super::rank::Candidate;
 use super::render::{added_constants, Render, Rendered};
-use super::report::{one_line, Patch};
 use crate::config::{Project, TestCase};
 use crate::cparse;
-use crate::infer::{self, Goal, InferStats, Inferred, Limits, SiteProblem, Unjudged};
 use crate::localize::Spectrum;
 use crate::native;
+use crate::search::{Goal, InferStats, Inferred, Limits, SiteProblem, Unjudged};
 use klee_ext::ir::Program;
 use klee_ext::so::Term;
 use std::cell::{Cell, RefCell};
@@ -207,7 +207,18 @@ pub(super) fn try_site(r: &Repair, s: &SiteRun) -> Result<SiteOutcome, FixError>
     if s.pass == Pass::Relabels && !matches!(inferred, Inferred::Terms(_)) && stats.unjudged != Unjudged::None {
         r.too_long_for_vm.set(r.too_long_for_vm.get() || stats.unjudged == Unjudged::All);
         let lang = s.c.language(r.opts);
-        let passing = super::schemata::passing_terms(r, s, &render, lang, &stats.unjudged, &dir.join("schema"))
+        let at = super::schemata::Screened {
+            p: r.p,
+            builds: r.builds,
+            site: &s.c.site,
+            src: s.c.src,
+            text: s.text,
+            constants: r.constants,
+            failing: &r.tests[..r.failing],
+            test_timeout: r.opts.test_timeout,
+            deadline: s.limits.deadline,
+        };
+        let passing = super::schemata::passing_terms(&at, &render, lang, &stats.unjudged, &dir.join("schema"))
             .map_err(FixError::Build)?;
         let mut kept = 0;
         for (term, objective) in passing.into_iter().take(super::schemata::MAX_VALIDATED) {
@@ -286,10 +297,10 @@ fn search(
             (Inferred::OutOfWork, InferStats { unjudged: Unjudged::All, ..InferStats::default() })
         }
         (Search::Deviation, Some(_)) => {
-            crate::lazy::infer_lazy(&problem, &mut |t, o| v.check(t, o)).map_err(FixError::Search)?
+            crate::search::deviation::search(&problem, &mut |t, o| v.check(t, o)).map_err(FixError::Search)?
         }
         _ => {
-            let (inferred, stats) = infer::infer(&problem).map_err(FixError::Search)?;
+            let (inferred, stats) = crate::search::exhaustive::search(&problem).map_err(FixError::Search)?;
             if let Inferred::Terms(terms) = &inferred {
                 for (term, objective) in terms {
                     v.check(term, *objective).map_err(FixError::Build)?;
@@ -416,12 +427,12 @@ impl Validator<'_> {
             objective: objective + u32::from(whole_value),
             whole_value,
             plain: added_constants(self.render.original.as_ref(), folded),
-            diff: super::report::unified_diff(src_rel, text, &patched),
+            diff: super::patch::unified_diff(src_rel, text, &patched),
             patched_source: patched,
             source: c.src,
             also: Vec::new(),
             // A real condition's arguments are doubles: no term of integers.
-            term: (!site.real).then(|| super::report::SiteTerm {
+            term: (!site.real).then(|| super::patch::SiteTerm {
                 term: term.clone(),
                 args: site.vars.iter().map(|v| (v.name.clone(), v.pointer)).collect(),
             }),

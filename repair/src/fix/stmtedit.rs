@@ -11,7 +11,7 @@
 use super::builds::Builds;
 use super::error::FixError;
 use super::outcome::SiteResult;
-use super::report::{Attempt, Patch};
+use super::patch::{Attempt, Patch};
 use crate::config::{Project, TestCase};
 use crate::cparse::{self, Schema, StmtEdit};
 use crate::localize::Spectrum;
@@ -105,7 +105,7 @@ pub(super) fn repair(r: &Statements, kinds: &[Schema]) -> Result<(Vec<Patch>, Ve
             .map_err(FixError::Build)?
         {
             None => {
-                let diff = super::report::unified_diff(&r.p.sources[*src], &r.texts[*src], &patched);
+                let diff = super::patch::unified_diff(&r.p.sources[*src], &r.texts[*src], &patched);
                 patches.push(Patch {
                     file: r.p.sources[*src].display().to_string(),
                     line: e.lines.start,

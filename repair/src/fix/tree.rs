@@ -3,8 +3,8 @@
 //! tries, each leaf marked by whether its path passes the test.
 
 use crate::config::TestCase;
-use crate::infer::{test_config, Engine, Limits};
 use crate::native::judge;
+use crate::search::{test_config, Engine, Limits};
 use klee_ext::exec::{Executor, Termination};
 use klee_ext::ir::Program;
 use klee_ext::so::LangSpec;

@@ -12,6 +12,7 @@
 
 use super::agree_bytes::{self, ByteIo};
 use super::interp::Call;
+use super::rng::Rng;
 use super::sig::{Kind, Signature};
 use crate::config::TestCase;
 use std::path::Path;
@@ -108,16 +109,6 @@ fn compared(sig: &Signature) -> Option<Compared> {
     } else {
         Compared::Value
     })
-}
-
-/// A small deterministic generator (the same inputs on every run).
-pub(super) struct Rng(pub(super) u64);
-
-impl Rng {
-    pub(super) fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-        ((self.0 >> 33) % n.max(1) as u64) as usize
-    }
 }
 
 /// The characters of the tests' inputs and of the recorded calls'

@@ -6,7 +6,7 @@
 //! three calls in a row for `read` (so the end of the file is reached),
 //! one for `write`, and one call on a closed descriptor.
 
-use super::agree::Rng;
+use super::rng::Rng;
 use std::fmt::Write as _;
 
 /// Which of the kernel's byte functions.

@@ -12,7 +12,7 @@ use super::pool::Sources;
 use super::sig::Kind;
 use super::{describe_term, new_report, write_atomically, Job, ModelOptions, ModelReport};
 use crate::config::{Project, TestCase};
-use crate::infer::Limits;
+use crate::search::Limits;
 use klee_ext::so::LangSpec;
 use std::time::{Duration, Instant};
 

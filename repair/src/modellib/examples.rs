@@ -10,7 +10,7 @@
 
 use super::interp::{Call, Shape};
 use crate::config::TestCase;
-use crate::infer::{explore_tests, Engine, Explored, InferStats, Limits};
+use crate::search::{explore_tests, Engine, Explored, InferStats, Limits};
 use klee_ext::expr::{ArrayId, ExprId, Valuation};
 use klee_ext::so::{LangSpec, Pool, Term};
 use klee_ext::spec::PathSpec;
@@ -198,7 +198,8 @@ fn record_once(
     let mut stats = InferStats::default();
     let holes = [(RECORD_VAR.to_string(), LangSpec::Int(1))];
     let keep_all = |_: &mut _, _: &mut Pool, r: &klee_ext::exec::PathReport| r.constraints.to_vec();
-    let (pool, spec, failing) = match explore_tests(prog, tests, &holes, Engine::Fo, limits, &mut stats, keep_all)? {
+    let explored = explore_tests(prog, tests, &holes, Engine::Fo, limits, &mut stats, keep_all);
+    let (pool, spec, failing) = match explored.map_err(|e| e.to_string())? {
         Explored::Paths(pool, spec, failing) => (pool, spec, failing),
         Explored::OutOfTime => return Ok(Err(NoExamples::OutOfTime)),
         Explored::NoPassingPath { test, cut } => return Ok(Err(NoExamples::NoPassingPath { test, cut })),

@@ -1,7 +1,7 @@
 //! The built-in sketches read as functions of their holes' terms: given
 //! one recorded call's inputs and a term per hole, the result the sketch
 //! computes, exactly as its C text in `sketches/` does. Enumeration
-//! ([`super::enumsynth`]) evaluates millions of candidates this way; the
+//! (`enumsynth.rs`) evaluates millions of candidates this way; the
 //! model written is still the C sketch instantiated, built and checked
 //! natively on every test.
 

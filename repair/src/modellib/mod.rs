@@ -20,14 +20,15 @@ pub mod gen;
 pub mod interp;
 pub mod missing;
 pub mod pool;
+mod rng;
 pub mod sig;
 pub mod smallest;
 pub mod synth;
 pub mod uses;
 
 use crate::config::{Project, TestCase};
-use crate::infer::Engine;
 use crate::native;
+use crate::search::Engine;
 use klee_ext::so::{LangSpec, Term};
 use sig::Signature;
 use std::path::{Path, PathBuf};

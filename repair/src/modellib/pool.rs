@@ -13,7 +13,7 @@ use super::examples::{self, Examples, NoExamples};
 use super::sig::Kind;
 use super::{Job, ModelOptions};
 use crate::config::{Project, TestCase};
-use crate::infer::Limits;
+use crate::search::Limits;
 use std::collections::HashSet;
 use std::path::Path;
 use std::time::Duration;

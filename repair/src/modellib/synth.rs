@@ -1,11 +1,11 @@
 //! Specification inference and synthesis for a sketch's holes, as `fix`
-//! does at one site (`infer`), with every hole of the sketch solved
+//! does at one site (`search::exhaustive`), with every hole of the sketch solved
 //! together: each test runs in the VM with the holes symbolic, the paths
 //! whose output passes it make up `Phi = AND_i OR_j pi_ij`, and the
 //! specification is solved for the smallest terms.
 
 use crate::config::TestCase;
-use crate::infer::{explore_tests, Engine, Explored, InferStats, Limits};
+use crate::search::{explore_tests, Engine, Explored, InferStats, Limits};
 use klee_ext::exec::PathReport;
 use klee_ext::expr::ExprId;
 use klee_ext::ir::Program;
@@ -47,7 +47,8 @@ pub fn synthesize(
     solutions: usize, explain: bool,
 ) -> Result<(Synthesized, InferStats), String> {
     let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
-    let (pool, spec_paths) = match explore_tests(prog, tests, holes, engine, limits, &mut stats, pin_some)? {
+    let explored = explore_tests(prog, tests, holes, engine, limits, &mut stats, pin_some);
+    let (pool, spec_paths) = match explored.map_err(|e| e.to_string())? {
         Explored::Paths(pool, paths, _) => (pool, paths),
         Explored::OutOfTime => return Ok((Synthesized::OutOfTime, stats)),
         Explored::NoPassingPath { test, cut } => return Ok((Synthesized::NoPassingPath { test, cut }, stats)),

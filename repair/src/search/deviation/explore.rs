@@ -3,8 +3,10 @@
 //! budgets of work and the work spent).
 
 use crate::config::TestCase;
-use crate::infer::{path_example, scheduled_executor, Engine, InferStats, Limits, TestSearch, SOLVER_STEPS_PER_RUN};
 use crate::native::judge;
+use crate::search::{
+    path_example, scheduled_executor, Engine, InferStats, Limits, SearchError, TestSearch, SOLVER_STEPS_PER_RUN,
+};
 use klee_ext::exec::so::HoleSchedule;
 use klee_ext::exec::{Executor, RunEnd, Termination};
 use klee_ext::ir::Program;
@@ -125,12 +127,12 @@ impl Site<'_, '_> {
 /// that would repeat an effect: `usize::MAX`) costs nothing.
 pub(super) fn validated(
     site: &Site, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>, term: &Term, cost: u32,
-) -> Result<Option<Option<usize>>, String> {
+) -> Result<Option<Option<usize>>, SearchError> {
     if site.validations_spent() {
         site.out_of_work.set(true);
         return Ok(None);
     }
-    let r = validate(term, cost)?;
+    let r = validate(term, cost).map_err(SearchError::Validate)?;
     if r != Some(usize::MAX) {
         site.validations.set(site.validations.get() + 1);
     }
@@ -168,13 +170,15 @@ impl<'p> TestExplorer<'p> {
     }
 
     /// Explores schedules until a passing path not found before turns up.
-    pub(super) fn next_passing(&mut self, site: &Site<'_, 'p>, stats: &mut InferStats) -> Result<Next, String> {
+    pub(super) fn next_passing(&mut self, site: &Site<'_, 'p>, stats: &mut InferStats) -> Result<Next, SearchError> {
         self.explore(site, stats, usize::MAX)
     }
 
     /// As `next_passing`, running at most `runs` schedules (`Next::Found`
     /// only if a passing path turned up).
-    pub(super) fn explore(&mut self, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize) -> Result<Next, String> {
+    pub(super) fn explore(
+        &mut self, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize,
+    ) -> Result<Next, SearchError> {
         let before = self.passing.len();
         for _ in 0..runs {
             if self.passing.len() > before {
@@ -218,7 +222,7 @@ impl<'p> TestExplorer<'p> {
     /// the index in `passing` of the path it takes, if that path passes.
     pub(super) fn run_term(
         &mut self, site: &Site<'_, 'p>, term: &Term, stats: &mut InferStats,
-    ) -> Result<Option<usize>, String> {
+    ) -> Result<Option<usize>, SearchError> {
         let before = self.passing.len();
         let sched = HoleSchedule { originals: vec![(site.hole.0.to_string(), term.clone())], flips: Vec::new() };
         self.candidate_run = true;
@@ -238,7 +242,7 @@ impl<'p> TestExplorer<'p> {
     /// `None` if the time limit cut it.
     fn run(
         &mut self, site: &Site<'_, 'p>, sched: HoleSchedule, stats: &mut InferStats,
-    ) -> Result<Option<usize>, String> {
+    ) -> Result<Option<usize>, SearchError> {
         // Each run is bounded in instructions (`RUN_INSTRUCTIONS`); the
         // clock is only the repair's outer limit.
         let time = site.limits.deadline.saturating_duration_since(Instant::now());

@@ -23,8 +23,9 @@
 
 mod explore;
 
-use crate::infer::{
-    median_ms, Goal, InferStats, Inferred, SiteProblem, Unjudged, SITE_SOLVE_STEPS_PER_RUN, SOLVE_STEPS_PER_RUN,
+use crate::search::{
+    median_ms, Goal, InferStats, Inferred, SearchError, SiteProblem, Unjudged, SITE_SOLVE_STEPS_PER_RUN,
+    SOLVE_STEPS_PER_RUN,
 };
 use explore::{validated, Next, Site, TestExplorer};
 use klee_ext::exec::so::HoleSchedule;
@@ -46,12 +47,12 @@ const RELAXED: usize = 2;
 /// `failing` of them), the hole's original term, and `validate`, which
 /// runs a candidate natively on every test and returns the index (in
 /// `tests`) of one it fails, or `None` when it passes them all.
-pub fn infer_lazy<'a>(
+pub fn search<'a>(
     problem: &SiteProblem<'a>, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
-) -> Result<(Inferred, InferStats), String> {
+) -> Result<(Inferred, InferStats), SearchError> {
     let SiteProblem { prog, tests, failing, hole, arity, goal, engine, limits } = *problem;
     let Some(original) = goal.original.clone() else {
-        return Err("the deviation search needs the original expression as a term".into());
+        return Err(SearchError::NotATerm);
     };
     let site: Site<'_, 'a> = Site {
         background: Default::default(),
@@ -109,7 +110,7 @@ impl<'a> Deviation<'_, 'a> {
     /// language is proved to hold none, or the site's work is spent.
     fn search(
         &mut self, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
-    ) -> Result<Inferred, String> {
+    ) -> Result<Inferred, SearchError> {
         if let Some(r) = self.start()? {
             return Ok(r);
         }
@@ -150,7 +151,7 @@ impl<'a> Deviation<'_, 'a> {
     /// on the failing tests; then the passing tests' original paths; then,
     /// for a failing test that none of them passes, the deviation order up
     /// to its first passing path. `Some` ends the search.
-    fn start(&mut self) -> Result<Option<Inferred>, String> {
+    fn start(&mut self) -> Result<Option<Inferred>, SearchError> {
         let failing = self.failing;
         for e in &mut self.exps[..failing] {
             match e.explore(&self.site, &mut self.stats, 1)? {
@@ -206,7 +207,7 @@ impl<'a> Deviation<'_, 'a> {
 
     /// Candidate-directed paths for the tests `screen` names
     /// ([`screen_neighbours`]).
-    fn screen(&mut self, screen: Screen, every: bool) -> Result<(), String> {
+    fn screen(&mut self, screen: Screen, every: bool) -> Result<(), SearchError> {
         let (original, known) = (&self.original, &self.goal.constants);
         screen_neighbours(
             &mut self.exps,
@@ -245,7 +246,7 @@ impl<'a> Deviation<'_, 'a> {
     /// search.
     fn nearby(
         &mut self, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
-    ) -> Result<Option<Inferred>, String> {
+    ) -> Result<Option<Inferred>, SearchError> {
         let spec = self.failing_spec();
         let (lang, known) = (self.site.hole.1, &self.goal.constants);
         let near = spec::nearby(lang, &self.original, self.arity, &spec, known, &self.bad, RELAXED).unwrap_or_default();
@@ -259,7 +260,7 @@ impl<'a> Deviation<'_, 'a> {
 
     /// One round's solve of the specification for the closest terms
     /// (`Err`: the search ends so).
-    fn solve(&mut self) -> Result<Result<Vec<(Term, u32)>, Inferred>, String> {
+    fn solve(&mut self) -> Result<Result<Vec<(Term, u32)>, Inferred>, SearchError> {
         self.screen(Screen::InSpec, false)?;
         let spec_tests: Vec<Vec<Vec<Example>>> =
             self.exps.iter().filter(|e| e.used > 0).map(|e| e.passing[..e.used].to_vec()).collect();
@@ -293,7 +294,7 @@ impl<'a> Deviation<'_, 'a> {
                 self.site.out_of_work.set(true);
                 Err(Inferred::OutOfTime)
             }
-            Err(e) => return Err(format!("solving the specification: {e}")),
+            Err(e) => return Err(SearchError::Solve(e.to_string())),
         })
     }
 
@@ -303,7 +304,7 @@ impl<'a> Deviation<'_, 'a> {
     /// when none of those has one (a repair usually leaves their paths
     /// alone, and their deviation orders are long). `Some` ends the
     /// search: no test grew, or the site's time is up.
-    fn grow(&mut self) -> Result<Option<Inferred>, String> {
+    fn grow(&mut self) -> Result<Option<Inferred>, SearchError> {
         let failing = self.failing;
         let mut grown = false;
         for group in [true, false] {
@@ -346,7 +347,7 @@ impl<'a> Deviation<'_, 'a> {
     /// refuted one contributes a path. `Some` ends the search.
     fn validate_round(
         &mut self, terms: Vec<(Term, u32)>, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
-    ) -> Result<Option<Inferred>, String> {
+    ) -> Result<Option<Inferred>, SearchError> {
         // The round's terms are the closest the specification admits.
         let closest = terms
             .iter()
@@ -377,7 +378,7 @@ impl<'a> Deviation<'_, 'a> {
     /// proposed again.
     fn validate_each(
         &mut self, terms: Vec<(Term, u32)>, validate: &mut dyn FnMut(&Term, u32) -> Result<Option<usize>, String>,
-    ) -> Result<(Vec<(Term, u32)>, Vec<usize>), String> {
+    ) -> Result<(Vec<(Term, u32)>, Vec<usize>), SearchError> {
         let mut accepted = Vec::new();
         let mut counter: Vec<usize> = Vec::new();
         for (term, cost) in terms {
@@ -437,7 +438,7 @@ impl<'a> Deviation<'_, 'a> {
 /// time).
 fn add_path<'p>(
     e: &mut TestExplorer<'p>, site: &Site<'_, 'p>, stats: &mut InferStats, runs: usize,
-) -> Result<Option<Inferred>, String> {
+) -> Result<Option<Inferred>, SearchError> {
     if e.used < e.passing.len() {
         e.used += 1;
         return Ok(None);
@@ -489,7 +490,7 @@ fn screened(used: &[usize], screen: Screen) -> Vec<usize> {
 fn screen_neighbours<'p>(
     exps: &mut [TestExplorer<'p>], site: &Site<'_, 'p>, original: &Term, bad: &[Term], known: &[i64], arity: usize,
     screen: Screen, every: bool, stats: &mut InferStats,
-) -> Result<(), String> {
+) -> Result<(), SearchError> {
     let Some(near) = spec::neighbours(site.hole.1, original, arity, known) else { return Ok(()) };
     let spec_of = |e: &TestExplorer| e.passing[..e.used].to_vec();
     let near: Vec<(u32, Term)> = near.into_iter().filter(|(t, _)| !bad.contains(t)).map(|(t, c)| (c, t)).collect();

@@ -23,8 +23,8 @@
 //! deadline is the outer limit.
 
 use crate::config::TestCase;
-use crate::infer::{path_example, scheduled_executor, Engine, InferStats, Limits, TestSearch};
 use crate::native::judge;
+use crate::search::{path_example, scheduled_executor, Engine, InferStats, Limits, SearchError, TestSearch};
 use klee_ext::exec::so::HoleSchedule;
 use klee_ext::exec::{Executor, RunEnd, Termination};
 use klee_ext::ir::Program;
@@ -144,7 +144,7 @@ impl<'p> Explorer<'p> {
 
     /// Explores schedules, fewest deviations first, until a passing path
     /// not found before turns up.
-    fn next_passing(&mut self, cx: &mut Ctx<'_, 'p>, stats: &mut InferStats) -> Result<Stop, String> {
+    fn next_passing(&mut self, cx: &mut Ctx<'_, 'p>, stats: &mut InferStats) -> Result<Stop, SearchError> {
         let before = self.passing.len();
         while self.passing.len() == before {
             if let Some(stop) = self.step(cx, stats)? {
@@ -156,7 +156,7 @@ impl<'p> Explorer<'p> {
 
     /// Runs the next schedule of the order and queues its children;
     /// `Some` when nothing was run.
-    fn step(&mut self, cx: &mut Ctx<'_, 'p>, stats: &mut InferStats) -> Result<Option<Stop>, String> {
+    fn step(&mut self, cx: &mut Ctx<'_, 'p>, stats: &mut InferStats) -> Result<Option<Stop>, SearchError> {
         if Instant::now() >= cx.limits.deadline {
             return Ok(Some(Stop::OutOfTime));
         }
@@ -186,7 +186,7 @@ impl<'p> Explorer<'p> {
     /// One run under the schedule `flips`: its passing path (if new) is
     /// added to `passing`. The evaluations reached, or `None` if a limit
     /// cut the run (its children are unknown).
-    fn run(&mut self, cx: &Ctx<'_, 'p>, flips: &[u32], stats: &mut InferStats) -> Result<Option<usize>, String> {
+    fn run(&mut self, cx: &Ctx<'_, 'p>, flips: &[u32], stats: &mut InferStats) -> Result<Option<usize>, SearchError> {
         let time = cx.limits.deadline.saturating_duration_since(Instant::now());
         let sched = Rc::new(HoleSchedule { originals: cx.originals.clone(), flips: flips.to_vec() });
         let ex =
@@ -259,9 +259,9 @@ impl<'p> Explorer<'p> {
 /// `validate` runs one natively and returns the index (in `tests`) of a
 /// test it fails (`usize::MAX`: rejected for another reason), or `None`
 /// when it passes them all.
-pub fn infer_multi(
+pub fn search(
     problem: &MultiProblem, validate: &mut dyn FnMut(&[Term], u32) -> Result<Option<usize>, String>,
-) -> Result<(MultiInferred, InferStats), String> {
+) -> Result<(MultiInferred, InferStats), SearchError> {
     let MultiProblem { prog, tests, failing, holes, constants, engine, limits, max_paths, solutions } = *problem;
     let mut cx = Ctx {
         prog,
@@ -278,7 +278,7 @@ pub fn infer_multi(
     let t0 = Instant::now();
     let near = candidates(holes, constants);
     let failing = failing.min(tests.len());
-    let result = (|| -> Result<MultiInferred, String> {
+    let result = (|| -> Result<MultiInferred, SearchError> {
         // Every failing test's first passing path, fewest deviations
         // first; the passing tests' original paths.
         for (i, e) in exps.iter_mut().enumerate() {
@@ -313,7 +313,7 @@ pub fn infer_multi(
             let mut accepted = Vec::new();
             let mut counter: Vec<usize> = Vec::new();
             for (terms, cost) in combos {
-                match validate(&terms, cost)? {
+                match validate(&terms, cost).map_err(SearchError::Validate)? {
                     None => accepted.push((terms, cost)),
                     Some(i) => {
                         stats.rejected += 1;
@@ -370,7 +370,7 @@ pub fn infer_multi(
         }
     }
     stats.so_queries = times.len() as u64;
-    stats.so_query_median_ms = crate::infer::median_ms(&mut times);
+    stats.so_query_median_ms = crate::search::median_ms(&mut times);
     stats.query_times = times;
     stats.tests = exps.into_iter().filter(|e| e.info.runs > 0).map(|e| e.info).collect();
     Ok((result?, stats))

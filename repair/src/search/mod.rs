@@ -1,7 +1,19 @@
-//! Specification inference and synthesis at one site: the instrumented
-//! program runs in the VM on every test with the hole symbolic; the paths
-//! whose output passes the test make up `Phi = AND_i OR_j pi_ij`, which is
-//! solved with a preference for the original expression.
+//! The searches at a site's second-order hole, and what they share: the
+//! problem ([`SiteProblem`]), its work ([`Limits`]), what a search found
+//! ([`Inferred`], [`InferStats`]), and the run of every test in the VM
+//! with the holes symbolic ([`explore_tests`]).
+//!
+//! * [`exhaustive`]: every path of every test first, then one solve of
+//!   `Phi = AND_i OR_j pi_ij` with a preference for the original
+//!   expression (the paper's procedure, `--search dfs`);
+//! * [`deviation`]: tests run as the original, then with 1, 2, …
+//!   deviating evaluations of the hole, the specification grown on demand
+//!   (`--search deviation`, the default);
+//! * [`sets`]: the deviation search at several holes at once.
+
+pub mod deviation;
+pub mod exhaustive;
+pub mod sets;
 
 use crate::config::{MatchKind, TestCase};
 use crate::native::judge;
@@ -13,9 +25,33 @@ use klee_ext::so::Pool;
 use klee_ext::so::{Encoding, HoleMode, LangSpec, Term};
 use klee_ext::solver::forced_value;
 use klee_ext::solver::FirstOrder;
-use klee_ext::spec::{self, PathSpec, SpecOptions};
+use klee_ext::spec::{self, PathSpec};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
+
+/// What stops a site search before it has an answer. (A search that
+/// finds no term is no error: [`Inferred`] says why.)
+#[derive(Debug, thiserror::Error)]
+pub enum SearchError {
+    #[error("no hole to explore")]
+    NoHole,
+    #[error("the deviation search needs the original expression as a term")]
+    NotATerm,
+    /// The VM could not start on a test (its program or configuration).
+    #[error("cannot start the VM on test {test}: {cause}")]
+    Start { test: String, cause: String },
+    /// The solver failed on the specification (not a spent budget, which
+    /// is [`Inferred::OutOfWork`]).
+    #[error("solving the specification: {0}")]
+    Solve(String),
+    /// A candidate could not be validated natively (its build or runs,
+    /// in the caller's words).
+    #[error("{0}")]
+    Validate(String),
+    /// The VM could not be set up again for the next run of a test.
+    #[error("{0}")]
+    Restart(String),
+}
 
 /// The three configurations of the paper's Table 3.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -238,8 +274,8 @@ pub struct Goal {
     pub relabels_only: bool,
 }
 
-/// One site's search problem, as both site searches ([`infer`] and
-/// `lazy::infer_lazy`, a layer above) take it.
+/// One site's search problem, as both site searches ([`exhaustive`] and
+/// [`deviation`]) take it.
 pub struct SiteProblem<'a> {
     /// The program with the site's hole.
     pub prog: &'a Program,
@@ -254,60 +290,6 @@ pub struct SiteProblem<'a> {
     pub goal: &'a Goal,
     pub engine: Engine,
     pub limits: &'a Limits,
-}
-
-/// Runs every test (in the given order) on the program with the hole in
-/// the engine's mode, then solves the specification.
-pub fn infer(problem: &SiteProblem) -> Result<(Inferred, InferStats), String> {
-    let SiteProblem { prog, tests, hole, goal, engine, limits, .. } = *problem;
-    let mut stats = InferStats { search: "dfs".into(), ..InferStats::default() };
-    let holes = [(hole.0.to_string(), hole.1.clone())];
-    let (pool, spec_paths) = match explore_tests(prog, tests, &holes, engine, limits, &mut stats, |fo, pool, r| {
-        pin(fo, pool, r).unwrap_or_else(|| r.constraints.to_vec())
-    })? {
-        Explored::Paths(pool, paths, _) => (pool, paths),
-        Explored::OutOfTime => return Ok((Inferred::OutOfTime, stats)),
-        Explored::NoPassingPath { test, cut } => {
-            return Ok((Inferred::NoPassingPath { test, cut, bounded: false }, stats))
-        }
-    };
-    let Some(var) = pool.so.find(hole.0) else {
-        return Ok((Inferred::NotReached, stats));
-    };
-    let t1 = Instant::now();
-    let remaining = limits.deadline.saturating_duration_since(t1);
-    if remaining.is_zero() {
-        return Ok((Inferred::OutOfTime, stats));
-    }
-    let prefer: Vec<(klee_ext::so::SoVarId, Term)> = goal.original.iter().map(|t| (var, t.clone())).collect();
-    // The solve is the site's work too, bounded as the deviation search's
-    // rounds are: Z3 steps per check and in all, in proportion to the
-    // site's budget of runs.
-    let opts = SpecOptions {
-        encoding: engine.encoding(),
-        timeout: Some(remaining),
-        known_constants: goal.constants.clone(),
-        solutions: goal.solutions,
-        relabels_only: false,
-        any: false,
-        rlimit: limits.max_runs.map(|r| r.saturating_mul(SOLVE_STEPS_PER_RUN).min(u32::MAX as u64) as u32),
-        budget: limits.max_runs.map(|r| r.saturating_mul(SITE_SOLVE_STEPS_PER_RUN)),
-        ..SpecOptions::default()
-    };
-    let solved = spec::solve(&pool, &spec_paths, &prefer, &opts);
-    stats.solve_s = t1.elapsed().as_secs_f64();
-    match solved {
-        Ok(sols) if sols.is_empty() => Ok((Inferred::NoInterpretation { proof: Vec::new() }, stats)),
-        Ok(sols) => {
-            let terms: Vec<(Term, u32)> =
-                sols.iter().filter_map(|s| s.interp.get(&var).map(|t| ((**t).clone(), s.cost))).collect();
-            Ok((if terms.is_empty() { Inferred::NotReached } else { Inferred::Terms(terms) }, stats))
-        }
-        Err(_) if Instant::now() >= limits.deadline => Ok((Inferred::OutOfTime, stats)),
-        // The solve's steps are spent (or a check's): the site's work.
-        Err(_) if limits.max_runs.is_some() => Ok((Inferred::OutOfWork, stats)),
-        Err(e) => Err(format!("solving the specification: {e}")),
-    }
 }
 
 /// What running every test with the holes found.
@@ -332,14 +314,14 @@ pub(crate) enum Explored {
 pub(crate) fn explore_tests(
     prog: &Program, tests: &[&TestCase], holes: &[(String, LangSpec)], engine: Engine, limits: &Limits,
     stats: &mut InferStats, condition: impl Fn(&mut FirstOrder, &mut Pool, &PathReport) -> Vec<ExprId>,
-) -> Result<Explored, String> {
+) -> Result<Explored, SearchError> {
     let mut query_times: Vec<Duration> = Vec::new();
     let mut pool = Pool::new();
     let mut spec_paths: Vec<Vec<PathSpec>> = Vec::new();
     let mut cut_failing: Vec<Option<Vec<PathSpec>>> = Vec::new();
     let t0 = Instant::now();
     let mut fo = first_order(limits.solver_steps, limits.query_timeout);
-    let Some((first, first_lang)) = holes.first() else { return Err("no hole to explore".into()) };
+    let Some((first, first_lang)) = holes.first() else { return Err(SearchError::NoHole) };
     // The VM's checks at the site, counted in Z3 steps, are its work as
     // the deviation search's are: the tests' explorations together take
     // at most this many (`None`: no bound but each query's).
@@ -359,7 +341,7 @@ pub(crate) fn explore_tests(
         cfg.so_langs = holes.to_vec();
         cfg.max_solver_steps = steps_left;
         let mut ex =
-            Executor::with_pool(prog, cfg, pool).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+            Executor::with_pool(prog, cfg, pool).map_err(|cause| SearchError::Start { test: t.name.clone(), cause })?;
         let mut passing = Vec::new();
         let mut failing = Vec::new();
         let mut unknown = false;
@@ -542,19 +524,6 @@ pub(crate) fn place(cfg: &mut Config, t: &TestCase) {
     }
 }
 
-/// A passing path's condition as "each application has the value it had",
-/// when the condition forces exactly these values (checked first-order,
-/// applications free). Printing a value constrains its digits through a
-/// chain of divisions, which the solver of the specification then needs
-/// not see again.
-fn pin(fo: &mut FirstOrder, pool: &mut Pool, r: &PathReport) -> Option<Vec<ExprId>> {
-    let mut out = Vec::with_capacity(r.apps.len());
-    for (arr, rec) in r.apps.iter().zip(&r.so.apps) {
-        out.push(forced_value(fo, pool, &r.constraints, *arr, rec.value as u32)?);
-    }
-    Some(out)
-}
-
 /// Z3 steps a round's solve of the specification may take per run of the
 /// site's work budget (`Limits::max_runs`): about 1 s of solving in the
 /// full pass.
@@ -592,7 +561,7 @@ pub(crate) const SOLVER_STEPS_PER_RUN: u64 = 20_000;
 pub(crate) fn scheduled_executor<'e, 'p>(
     slot: &'e mut Option<Executor<'p>>, prog: &'p Program, t: &TestCase, holes: &[(String, LangSpec)], engine: Engine,
     limits: &Limits, time: Duration, solver_steps: Option<u64>, sched: Rc<klee_ext::exec::so::HoleSchedule>,
-) -> Result<&'e mut Executor<'p>, String> {
+) -> Result<&'e mut Executor<'p>, SearchError> {
     if let Some(ex) = slot {
         // The run's instructions, as work: the executor's count goes on
         // over its runs.
@@ -602,17 +571,18 @@ pub(crate) fn scheduled_executor<'e, 'p>(
             c.hole_schedule = Some(sched);
             c.max_instructions = Some(cap);
             c.max_solver_steps = steps;
-        })?;
+        })
+        .map_err(SearchError::Restart)?;
         return Ok(ex);
     }
-    let Some((first, lang)) = holes.first() else { return Err("no hole to explore".into()) };
+    let Some((first, lang)) = holes.first() else { return Err(SearchError::NoHole) };
     let mut cfg = test_config(t, (first, lang), engine, limits, time);
     cfg.so_langs = holes.to_vec();
     cfg.max_instructions = Some(RUN_INSTRUCTIONS);
     cfg.max_solver_steps = solver_steps;
     cfg.hole_schedule = Some(sched);
     cfg.solver.timeout = Some(limits.query_timeout.min(RUN_QUERY_TIME));
-    let ex = Executor::new(prog, cfg).map_err(|e| format!("cannot start the VM on test {}: {e}", t.name))?;
+    let ex = Executor::new(prog, cfg).map_err(|cause| SearchError::Start { test: t.name.clone(), cause })?;
     Ok(slot.insert(ex))
 }
 
