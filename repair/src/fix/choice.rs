@@ -374,22 +374,6 @@ pub fn order_unobserved(pool: &[Patch]) -> Vec<Behaviour> {
     rank(pool, (0..pool.len()).map(|i| vec![i]).collect(), |_| 0.0)
 }
 
-/// The order of the patches of one behaviour, best first (see [`rank`]):
-/// patch `i` of `pool` (in the order found) by its site's first patch,
-/// then, among the patches of one site, the smaller term first.
-fn member_key(pool: &[Patch], i: usize) -> (bool, u32, bool, usize, usize) {
-    let pt = &pool[i];
-    let site = |p: &Patch| (p.source, p.line, p.schema, p.original.clone());
-    let first = pool.iter().position(|p| site(p) == site(pt)).unwrap_or(i);
-    (case_split_of(pt).is_some(), pt.distance, pt.whole_value, first, term_size(&pt.replacement))
-}
-
-/// A term's size as written: its tokens but parentheses, whatever its
-/// names' lengths.
-fn term_size(e: &str) -> usize {
-    tokens(e).iter().filter(|t| !matches!(**t, "(" | ")")).count()
-}
-
 /// `groups` of the pool's patches as behaviours, in the order of the
 /// principles; `departure` of a group's first member.
 fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f64) -> Vec<Behaviour> {
@@ -399,11 +383,9 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
             // Patches that behave alike: a case split last (the principle
             // that orders behaviours holds among the edits that reach one),
             // then the closest, then one on variables before one on a
-            // value a call computes, then the first found site (the more
-            // suspicious), and at one site the smaller term (which pass
-            // found a site's patch first says nothing of it), then the
-            // first found.
-            members.sort_by_cached_key(|&i| member_key(pool, i));
+            // value a call computes, then the first found (at the more
+            // suspicious site).
+            members.sort_by_cached_key(|&i| (case_split_of(&pool[i]).is_some(), pool[i].distance, pool[i].whole_value));
             // Case splits sort last: the first member is one only if all are.
             let case_split = case_split_of(&pool[members[0]]);
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
@@ -541,35 +523,6 @@ mod tests {
         // distance.
         let u = order_unobserved(&pool);
         assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 0, 2, 4]);
-    }
-
-    /// Of two edits equally close that behave alike, the smaller term
-    /// stands for the behaviour, whichever was found first: an operand
-    /// removed before one relabelled to a value it never has.
-    #[test]
-    fn within_a_behaviour_the_smaller_term_comes_first() {
-        let orig = vec![obs("a")];
-        let o = "t == 'H' || t == '+'";
-        let mut pool = vec![patch(o, "t == 'H' || n == 43", 1), patch(o, "t == 'H'", 1)];
-        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("b")]], &[1.0]);
-        assert_eq!(b.len(), 1);
-        assert_eq!(b[0].members, vec![1, 0]);
-        // Across sites, the first found site's: a smaller term elsewhere
-        // is not a closer edit.
-        pool.push(Patch { line: 2, original: "s[i]".into(), ..patch("s[i]", "s[t]", 1) });
-        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("b")], vec![obs("b")]], &[1.0]);
-        assert_eq!(b[0].members, vec![1, 0, 2]);
-        pool.swap(0, 2);
-        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("b")], vec![obs("b")]], &[1.0]);
-        assert_eq!(b[0].members, vec![0, 1, 2]);
-    }
-
-    #[test]
-    fn a_term_is_as_large_as_its_tokens() {
-        assert_eq!(term_size("i <= max"), 3);
-        assert_eq!(term_size("i<=n1"), 3);
-        assert_eq!(term_size("t == 'H' || (n == 43)"), 7);
-        assert_eq!(term_size("a[i] - -1"), 7);
     }
 
     #[test]
