@@ -217,9 +217,10 @@ impl Builds {
         // `scanf` did not fill), checked beside the accesses out of
         // bounds: where it cannot run, the first check stands alone.
         let (out_of_bounds, uninitialized) = std::thread::scope(|s| {
-            let (d, i) = (dir.join("uninit"), native::Instrument::Uninitialized);
+            let [(ui, ud), (ai, ad)] = CHECKED;
+            let (d, i) = (dir.join(ud), ui);
             let uninit = s.spawn(move || self.sanitized_errors(p, inputs, timeout, &d, i, deadline));
-            let (d, i) = (dir.join("address"), native::Instrument::Memory);
+            let (d, i) = (dir.join(ad), ai);
             let bounds = self.sanitized_errors(p, inputs, timeout, &d, i, deadline);
             (bounds, uninit.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
         });
@@ -236,16 +237,12 @@ impl Builds {
     /// kept by its text). Nothing for a project built by its own build.
     pub(crate) fn build_checked(&self, p: &Project, dir: &Path) {
         let Builds::Direct = self else { return };
-        let build = |i: native::Instrument, d: PathBuf| {
-            // A build that fails here fails again where its runs are
-            // asked for, and is reported there.
-            let _ = std::fs::create_dir_all(&d)
-                .map_err(|e| e.to_string())
-                .and_then(|_| native::build(&p.source_paths(), &include_dirs(p), &p.cflags, &d, i));
-        };
+        // A build that fails here fails again where its runs are asked
+        // for, and is reported there.
+        let [(ui, ud), (ai, ad)] = CHECKED;
         std::thread::scope(|s| {
-            s.spawn(|| build(native::Instrument::Uninitialized, dir.join("uninit")));
-            build(native::Instrument::Memory, dir.join("address"));
+            s.spawn(move || checked_build(p, &dir.join(ud), ui));
+            checked_build(p, &dir.join(ad), ai);
         });
     }
 
@@ -256,8 +253,7 @@ impl Builds {
         &self, p: &Project, inputs: &[&TestCase], timeout: Duration, dir: &Path, instrument: native::Instrument,
         deadline: Instant,
     ) -> Option<Vec<bool>> {
-        std::fs::create_dir_all(dir).ok()?;
-        let b = native::build(&p.source_paths(), &include_dirs(p), &p.cflags, dir, instrument).ok()?;
+        let b = checked_build(p, dir, instrument)?;
         let runs = run_inputs(&b.exe, p, inputs, Some(native::MEMORY_ENV), timeout, deadline).ok()?;
         // No error is known where the program was not run.
         Some(runs.iter().map(|r| r.as_ref().is_some_and(|r| native::memory_error(&r.stderr))).collect())
@@ -388,11 +384,18 @@ pub fn run_project_test(exe: &Path, p: &Project, t: &TestCase, timeout: Duration
     run_one(exe, p, t, timeout).map_err(|e| e.to_string())
 }
 
-/// Runs test `t` natively: its folder prepared, the program run, the
-/// result judged.
-/// The project's source paths with source `replaced.0` written, as
-/// `replaced.1`, into `dir/v/` under its own name (a direct build's
-/// variant).
+/// The two checks of the domain, each with the folder of its build:
+/// memory never written, and accesses out of bounds.
+const CHECKED: [(native::Instrument, &str); 2] =
+    [(native::Instrument::Uninitialized, "uninit"), (native::Instrument::Memory, "address")];
+
+/// The original program built with `instrument` in `dir` (`None` when it
+/// cannot be built).
+fn checked_build(p: &Project, dir: &Path, instrument: native::Instrument) -> Option<native::Build> {
+    std::fs::create_dir_all(dir).ok()?;
+    native::build(&p.source_paths(), &include_dirs(p), &p.cflags, dir, instrument).ok()
+}
+
 /// The project with `replaced` (source index, text) built natively in
 /// `dir`, instrumented as `instrument` says.
 pub(super) fn build_replaced(
@@ -401,6 +404,9 @@ pub(super) fn build_replaced(
     native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, instrument)
 }
 
+/// The project's source paths with source `replaced.0` written, as
+/// `replaced.1`, into `dir/v/` under its own name (a direct build's
+/// variant).
 fn sources_with(p: &Project, replaced: (usize, &str), dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut srcs: Vec<PathBuf> = p.source_paths();
     let f = dir.join("v").join(p.sources[replaced.0].file_name().unwrap_or_default());
@@ -475,6 +481,8 @@ fn run_inputs(
     Ok(out)
 }
 
+/// Runs test `t` natively: its folder prepared, the program run, the
+/// result judged.
 pub(super) fn run_one(exe: &Path, p: &Project, t: &TestCase, timeout: Duration) -> Result<(RunResult, bool), FixError> {
     let (dir, t) = prepared(p, t, timeout)?;
     let r = native::run_test(exe, &t, &dir.path, timeout)
