@@ -3,7 +3,7 @@
 //! The validated patches of every pass form one pool. Each runs natively
 //! on inputs near the tests (`behaviour.rs`); patches that print and exit
 //! alike on all of them are one *behaviour*. The behaviours are ordered
-//! by three principles, each a function here:
+//! by four principles, each a function here:
 //!
 //! 1. **The original is right wherever the tests do not say otherwise**
 //!    ([`departure`]): the fewer inputs near the passing tests on which a
@@ -18,6 +18,13 @@
 //!    comes after every other behaviour.
 //! 3. **A behaviour several edits reach is likelier** ([`support`]) than
 //!    one only a single contrived edit reaches.
+//! 4. **Of edits equally small, the one that reads no new name**
+//!    ([`new_names`]): a patch that reads only what the original reads
+//!    (`e > 1` for `e > 0`, `fts->fts_dev != 0 && …` for
+//!    `fts->fts_options & FTS_XDEV && …`) comes before one that brings in
+//!    another variable the tests cannot tell apart (`e > c`,
+//!    `excluded != 0 && …`): it shows a behaviour among its patches of one
+//!    distance, and orders behaviours the first three leave tied.
 //!
 //! The departure and the edit distance are weighed together as the
 //! behaviour's [`change`] (two per input of departure, one per edit): a
@@ -307,6 +314,24 @@ pub fn support(members: &[&Patch]) -> usize {
     seen.len()
 }
 
+/// Principle 4: how many names (variables, fields, functions; not
+/// constants or macros in capitals) `replacement` reads that `original`
+/// does not.
+pub fn new_names(original: &str, replacement: &str) -> usize {
+    let is_name = |t: &&str| {
+        let first = t.as_bytes()[0];
+        (first.is_ascii_alphabetic() || first == b'_') && !is_constant(t) && !KEYWORDS.contains(t)
+    };
+    let before: Vec<&str> = tokens(original).into_iter().filter(is_name).collect();
+    let mut added: Vec<&str> = tokens(replacement).into_iter().filter(|t| is_name(t) && !before.contains(t)).collect();
+    added.sort_unstable();
+    added.dedup();
+    added.len()
+}
+
+/// Words of C that read no value.
+const KEYWORDS: [&str; 6] = ["sizeof", "if", "else", "return", "goto", "break"];
+
 /// How much a behaviour changes the program, in what it does and in its
 /// text: [`DEPARTURE_WEIGHT`] per input of departure, one per edit of its
 /// closest patch (minimal change, measured both ways).
@@ -348,15 +373,15 @@ pub struct Behaviour {
 impl Behaviour {
     /// The ordering key: the least change (the departure and the least
     /// edit that reaches it, [`change`]), then case splits last, the
-    /// most support, and the best member's distance, objective and
-    /// constants.
-    fn key(&self, pool: &[Patch]) -> (u64, bool, std::cmp::Reverse<usize>, (u32, u32, u64)) {
+    /// most support, and the best member's distance, new names,
+    /// objective and constants.
+    fn key(&self, pool: &[Patch]) -> (u64, bool, std::cmp::Reverse<usize>, (u32, usize, u32, u64)) {
         let best = &pool[self.members[0]];
         (
             (change(self.departure, self.distance) * 1000.0).round() as u64,
             self.case_split.is_some(),
             std::cmp::Reverse(self.support),
-            (best.distance, best.objective, best.plain),
+            (best.distance, new_names(&best.original, &best.replacement), best.objective, best.plain),
         )
     }
 }
@@ -382,10 +407,13 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
         .map(|mut members| {
             // Patches that behave alike: a case split last (the principle
             // that orders behaviours holds among the edits that reach one),
-            // then the closest, then one on variables before one on a
-            // value a call computes, then the first found (at the more
-            // suspicious site).
-            members.sort_by_cached_key(|&i| (case_split_of(&pool[i]).is_some(), pool[i].distance, pool[i].whole_value));
+            // then the closest, then the one that reads fewer new names,
+            // then one on variables before one on a value a call computes,
+            // then the first found (at the more suspicious site).
+            members.sort_by_cached_key(|&i| {
+                let pt = &pool[i];
+                (case_split_of(pt).is_some(), pt.distance, new_names(&pt.original, &pt.replacement), pt.whole_value)
+            });
             // Case splits sort last: the first member is one only if all are.
             let case_split = case_split_of(&pool[members[0]]);
             let refs: Vec<&Patch> = members.iter().map(|&i| &pool[i]).collect();
@@ -523,6 +551,34 @@ mod tests {
         // distance.
         let u = order_unobserved(&pool);
         assert_eq!(u.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 3, 0, 2, 4]);
+    }
+
+    #[test]
+    fn new_names_are_the_names_the_original_does_not_read() {
+        assert_eq!(new_names("e > 0", "e > 1"), 0);
+        assert_eq!(new_names("e > 0", "e > c"), 1);
+        assert_eq!(new_names("a && b", "a && !b"), 0);
+        assert_eq!(new_names("p->x & FLAG && p->y != q->y", "p->y != 0 && p->y != q->y"), 0);
+        assert_eq!(new_names("p->x & FLAG && p->y != q->y", "done != 0 && p->y != q->y"), 1);
+        assert_eq!(new_names("x < n", "x < MAX && x < n"), 0, "a constant in capitals is no name");
+        assert_eq!(new_names("x", "f(y, y) + sizeof x"), 2);
+    }
+
+    /// Of two edits equally close that behave alike, the one on the
+    /// original's names shows the behaviour, whichever was found first;
+    /// between behaviours the first three principles leave tied too.
+    #[test]
+    fn at_equal_distance_an_edit_without_new_names_comes_first() {
+        let orig = vec![obs("a")];
+        let pool = vec![patch("e > 0", "e > c", 1), patch("e > 0", "e > 1", 1)];
+        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("b")]], &[1.0]);
+        assert_eq!(b[0].members, vec![1, 0]);
+        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("c")]], &[1.0]);
+        assert_eq!(b.iter().map(|b| b.members[0]).collect::<Vec<_>>(), vec![1, 0]);
+        // A closer edit still comes first.
+        let pool = vec![patch("e > 0", "e > c", 1), patch("e > 0", "e + 1 > 1", 2)];
+        let b = order(&pool, &orig, &[vec![obs("b")], vec![obs("b")]], &[1.0]);
+        assert_eq!(b[0].members, vec![0, 1]);
     }
 
     #[test]

@@ -13,7 +13,7 @@ use super::found::Found;
 use super::options::{FixOptions, Search};
 use super::patch::{one_line, Attempt};
 use super::prepare::Prepared;
-use super::rank::{Candidate, Wide};
+use super::rank::{relabels_subsumed, Candidate, Wide};
 use super::report::Progress;
 use super::site::{try_site, Pass, Repair, SiteOutcome, SiteRun};
 use crate::search::Limits;
@@ -110,6 +110,9 @@ pub(super) struct SitePasses<'a> {
     collect: Collect,
     /// The statements tried, (source, offset).
     statements: HashSet<(usize, usize)>,
+    /// The narrow candidates whose site the relabel pass also tries with
+    /// more variables (see [`relabels_subsumed`]).
+    subsumed: HashSet<usize>,
 }
 
 impl<'a> SitePasses<'a> {
@@ -147,6 +150,7 @@ impl<'a> SitePasses<'a> {
             improvement_spent: false,
             collect,
             statements: HashSet::new(),
+            subsumed: relabels_subsumed(candidates),
         }
     }
 
@@ -248,7 +252,7 @@ impl<'a> SitePasses<'a> {
         if c.wide == Wide::Only && pass != Pass::Relabels {
             return Visit::Skip;
         }
-        if c.wide == Wide::Twin && pass == Pass::Relabels {
+        if pass == Pass::Relabels && (c.wide == Wide::Twin || self.subsumed.contains(&k)) {
             return Visit::Later;
         }
         if Instant::now() >= self.pre.deadline {

@@ -217,6 +217,24 @@ pub(crate) fn rank(
     Ok(kept.into_iter().map(|(_, c)| c).collect())
 }
 
+/// The candidates whose relabels another candidate's include: a site's
+/// narrow candidate (the variables its original reads) beside the full or
+/// wide one of the same site (every variable in scope), which the relabel
+/// pass tries too. One variable swapped for another among more variables
+/// includes every swap among fewer; the narrow candidate waits for the
+/// passes that search beyond one relabel.
+pub(crate) fn relabels_subsumed(candidates: &[Candidate]) -> std::collections::HashSet<usize> {
+    let relabelled_wider = |c: &Candidate, n: &Candidate| {
+        c.stage == 1
+            && c.wide != Wide::Twin
+            && (c.src, &c.site.range, c.site.schema) == (n.src, &n.site.range, n.site.schema)
+            && c.site.vars.len() > n.site.vars.len()
+    };
+    (0..candidates.len())
+        .filter(|&k| candidates[k].stage == 0 && candidates.iter().any(|c| relabelled_wider(c, &candidates[k])))
+        .collect()
+}
+
 /// Drops the variable `name` from a site's operands unless its original
 /// reads it.
 fn drop_unread(s: &mut Site, name: &str) {
@@ -321,5 +339,27 @@ mod tests {
         assert!(c[step].loop_step);
         assert!(c[step..].iter().all(|c| c.loop_step), "{:?}", c.iter().map(|c| &c.site.original).collect::<Vec<_>>());
         assert!(c[..step].iter().any(|c| c.site.original == "s * 2"));
+    }
+
+    /// A site's narrow candidate waits in the relabel pass for its full
+    /// one, whose variables include its own; no other candidate does.
+    #[test]
+    fn the_relabels_of_a_narrow_candidate_are_among_its_full_ones() {
+        let (_d, c) = ranked(10);
+        let sub = relabels_subsumed(&c);
+        assert!(!sub.is_empty());
+        for (k, n) in c.iter().enumerate() {
+            let wider = c.iter().find(|w| w.stage == 1 && w.wide != Wide::Twin && w.site.range == n.site.range);
+            if sub.contains(&k) {
+                let w = wider.expect("a wider candidate of the same site");
+                assert!(
+                    n.site.vars.iter().all(|v| w.site.vars.iter().any(|x| x.name == v.name)),
+                    "{}",
+                    n.site.original
+                );
+            } else {
+                assert!(n.stage == 1, "{}: a narrow candidate not subsumed", n.site.original);
+            }
+        }
     }
 }
