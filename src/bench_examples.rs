@@ -37,7 +37,7 @@ fn sum_loop(n: i64) -> Vec<(Rc<[i64]>, bool)> {
 fn run(
     evals: &[(Rc<[i64]>, bool)], upto: usize, make: &dyn Fn(usize) -> Vec<(Rc<[i64]>, Rel)>,
 ) -> Result<(Vec<(usize, Duration, bool)>, (u64, u64)), String> {
-    let lang = Rc::new(LangSpec::Bool(3).instantiate("cond", 4)?);
+    let lang = Rc::new(LangSpec::Bool(3).instantiate("cond", 4).map_err(|e| e.to_string())?);
     let mut solver = ExampleSolver::new(lang, Encoding::Pse, Some(klee_ext::exec::so::PRUNE_TIMEOUT));
     // As the VM seeds it: the original `sum < n`.
     solver.hint_original(Term::App(Op::Lt, vec![Term::Var(0), Term::Var(1)]));

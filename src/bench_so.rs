@@ -53,7 +53,7 @@ fn run(j: &Job) -> Result<klee_ext::output::Summary, String> {
 
 fn lang(dir: &Path, name: &str, spec: &str) -> Result<(String, LangSpec), String> {
     let spec = if spec.contains(".sy") { dir.join(spec).display().to_string() } else { spec.to_string() };
-    Ok((name.to_string(), LangSpec::parse(&spec, name)?))
+    Ok((name.to_string(), LangSpec::parse(&spec, name).map_err(|e| e.to_string())?))
 }
 
 pub fn main(dir: &Path, cbs_timeout: Duration) -> Result<(), String> {

@@ -44,6 +44,8 @@ pub enum RunError {
     Load(#[from] crate::ir::LoadError),
     #[error(transparent)]
     Output(#[from] output::OutputError),
+    #[error(transparent)]
+    Start(#[from] crate::exec::StartError),
     #[error("{0}")]
     Setup(String),
 }
@@ -97,7 +99,7 @@ pub fn run(opts: &RunOptions) -> Result<RunOutcome, RunError> {
     let out_dir = output::create_dir(opts.output_dir.as_deref(), first)?;
     let mut cfg = opts.exec.clone();
     cfg.record_tree |= opts.tree.is_some();
-    let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
+    let mut ex = Executor::new(&prog, cfg)?;
     let mut n = 0u64;
     let mut errors: Vec<ErrorEntry> = Vec::new();
     let mut exit_codes = Vec::new();

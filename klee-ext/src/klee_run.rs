@@ -393,7 +393,7 @@ pub fn run_klee(opts: &RunOptions, k: &KleeOptions) -> Result<KleeOutcome, RunEr
             log::raw(&format!("KLEE: replaying: {} ({bytes} bytes) ({}/{})", p.display(), i + 1, runs.len()));
             cfg.replay = Some(crate::exec::ReplayObjects { objects: kt.objects.into_iter().collect() });
         }
-        let mut ex = Executor::new(&prog, cfg).map_err(RunError::Setup)?;
+        let mut ex = Executor::new(&prog, cfg)?;
         if let Some((form, to_file)) = k.debug_print {
             let out: Box<dyn std::io::Write> = match to_file {
                 true => {

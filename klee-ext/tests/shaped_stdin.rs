@@ -3,7 +3,7 @@
 //! test cases keep the shape.
 
 use klee_ext::compile::compile_c;
-use klee_ext::exec::{Config, Executor, Termination};
+use klee_ext::exec::{Config, Executor, StartError, Termination};
 use klee_ext::ir::load_module_file;
 use std::rc::Rc;
 
@@ -75,4 +75,31 @@ fn the_digits_are_free_in_their_width_and_the_rest_stays() {
     // None free: the one path of the fixed input.
     let codes: Vec<i32> = paths(b"10 3\n", &[]).iter().map(|(c, _)| *c).collect();
     assert_eq!(codes, vec![0]);
+}
+
+/// What keeps the exploration from starting is a typed error, with
+/// KLEE's text where KLEE has one.
+#[test]
+fn a_start_that_cannot_be_made_says_why() {
+    let d = tempfile::tempdir().expect("temp dir");
+    let c = d.path().join("prog.c");
+    std::fs::write(&c, PROG).expect("writes");
+    let bc = compile_c(&[c], &[], d.path()).expect("compiles");
+    let prog = load_module_file(&[bc[0].as_path()], Some(klee_ext::RUNTIME_BC)).expect("loads");
+    let start = |cfg: Config| Executor::new(&prog, Config { warnings: false, ..cfg }).err();
+    // A listed byte that is not a digit.
+    let e = start(Config {
+        stdin: Some(Rc::new(b"10 3\n".to_vec())),
+        stdin_digits: Rc::new(vec![0, 2]),
+        ..Config::default()
+    });
+    assert_eq!(e, Some(StartError::NotADigit { index: 2, byte: b' ' }));
+    assert_eq!(e.unwrap().to_string(), "stdin byte 2 is not a digit (0x20)");
+    // An entry the module does not define.
+    let e = start(Config { entry: Some("nothere".into()), ..Config::default() });
+    assert_eq!(e.unwrap().to_string(), "Entry function 'nothere' not found in module.");
+    // A working directory that is not one.
+    let missing = d.path().join("missing");
+    let e = start(Config { cwd: Some(missing.clone()), ..Config::default() });
+    assert!(matches!(&e, Some(StartError::Directory { dir, .. }) if *dir == missing), "{e:?}");
 }

@@ -13,6 +13,50 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
+/// Why a real project's copies cannot be made, built or read.
+#[derive(Debug, thiserror::Error)]
+pub enum MakeError {
+    /// The chosen clang or its LLVM tools are not there.
+    #[error(transparent)]
+    Clang(#[from] klee_ext::compile::CompileError),
+    #[error("missing tool `{tool}`, needed for projects with a `build` section ({install})")]
+    MissingTool { tool: String, install: &'static str },
+    #[error("{}: {cause}", path.display())]
+    Io { path: PathBuf, cause: std::io::Error },
+    /// A command that could not be started.
+    #[error("cannot run {what}: {cause}")]
+    Run { what: String, cause: std::io::Error },
+    /// A command that failed: how, where its log is, the log's end.
+    #[error("{what} failed ({why}; log in {}):\n{tail}", log.display())]
+    Failed { what: &'static str, why: String, log: PathBuf, tail: String },
+    /// A failure of one of the two copies' builds.
+    #[error("{tree} build: {cause}")]
+    Copy { tree: &'static str, cause: Box<MakeError> },
+    #[error("{}: every build slot of this project is in use", .0.display())]
+    SlotsInUse(PathBuf),
+    #[error("cannot copy the project: {0}")]
+    Copying(String),
+    #[error("cannot compile the coverage flush: {0}")]
+    Flush(String),
+    #[error("{tree} build: make succeeded but `{program}` does not exist")]
+    NoProgram { tree: &'static str, program: String },
+    /// The build of a changed copy failed, or what ran on it (in the
+    /// caller's words).
+    #[error("{0}")]
+    Variant(String),
+}
+
+impl MakeError {
+    fn io(path: impl Into<PathBuf>) -> impl FnOnce(std::io::Error) -> MakeError {
+        let path = path.into();
+        move |cause| MakeError::Io { path, cause }
+    }
+
+    fn in_tree(tree: &'static str) -> impl FnOnce(MakeError) -> MakeError {
+        move |cause| MakeError::Copy { tree, cause: Box::new(cause) }
+    }
+}
+
 /// The C compiler of every build (the chosen clang: `--clang`,
 /// `SE2REPAIR_CLANG`, the project's `clang:`, else clang-16 or clang-14)
 /// and the LLVM tools beside it: wllvm's `LLVM_COMPILER_PATH` and the
@@ -23,9 +67,9 @@ struct Toolchain {
 }
 
 impl Toolchain {
-    fn find() -> Result<Toolchain, String> {
-        let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
-        let bin = klee_ext::compile::llvm_bin_dir(&clang).map_err(|e| e.to_string())?;
+    fn find() -> Result<Toolchain, MakeError> {
+        let clang = klee_ext::compile::find_clang()?;
+        let bin = klee_ext::compile::llvm_bin_dir(&clang)?;
         Ok(Toolchain { clang, bin })
     }
 
@@ -100,11 +144,11 @@ fn cache_root() -> PathBuf {
 
 /// What identifies a project's build: every file's path, size and time
 /// (not the folder's own path), the build section and the tool's version.
-fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, String> {
+fn fingerprint(p: &Project, spec: &BuildSpec) -> Result<u64, MakeError> {
     let mut files = Vec::new();
     let mut stack = vec![p.dir.clone()];
     while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).map_err(|e| format!("{}: {e}", d.display()))?.flatten() {
+        for e in std::fs::read_dir(&d).map_err(MakeError::io(&d))?.flatten() {
             let path = e.path();
             let rel = path.strip_prefix(&p.dir).unwrap_or(&path).to_path_buf();
             // The project file's tests do not change the build (its build
@@ -152,7 +196,7 @@ fn escape_make(v: &str) -> String {
 impl Tree {
     /// `make` (the project's command) with this copy's compiler and flags,
     /// and `extra_ld` appended to the linker flags.
-    fn make(&self, spec: &BuildSpec, extra_ld: &str) -> Result<(), String> {
+    fn make(&self, spec: &BuildSpec, extra_ld: &str) -> Result<(), MakeError> {
         let tc = Toolchain::find()?;
         let clang = tc.clang.display().to_string();
         let cc = if self.flavor == Flavor::Work { "wllvm" } else { clang.as_str() };
@@ -161,8 +205,7 @@ impl Tree {
         let mut cmd = Command::new("bash");
         cmd.arg("-c").arg(&spec.make).current_dir(&self.dir).env("MAKEFLAGS", flags);
         wllvm_env(&mut cmd, &tc);
-        run_logged(cmd, &self.dir.with_extension("make.log"), "make")
-            .map_err(|e| format!("{} build: {e}", self.flavor.name()))
+        run_logged(cmd, &self.dir.with_extension("make.log"), "make").map_err(MakeError::in_tree(self.flavor.name()))
     }
 
     fn program(&self, spec: &BuildSpec) -> PathBuf {
@@ -175,8 +218,9 @@ fn wllvm_env(cmd: &mut Command, tc: &Toolchain) {
 }
 
 /// Runs `cmd` with its output in `log`; an error quotes the log's end.
-fn run_logged(cmd: Command, log: &Path, what: &str) -> Result<(), String> {
-    let r = crate::native::run_command(cmd, &[], BUILD_TIMEOUT).map_err(|e| format!("cannot run {what}: {e}"))?;
+fn run_logged(cmd: Command, log: &Path, what: &'static str) -> Result<(), MakeError> {
+    let r = crate::native::run_command(cmd, &[], BUILD_TIMEOUT)
+        .map_err(|cause| MakeError::Run { what: what.to_string(), cause })?;
     let mut text = r.stdout.clone();
     text.extend_from_slice(&r.stderr);
     let _ = std::fs::write(log, &text);
@@ -184,29 +228,29 @@ fn run_logged(cmd: Command, log: &Path, what: &str) -> Result<(), String> {
         let tail: Vec<&str> = std::str::from_utf8(&r.stderr).unwrap_or("").lines().rev().take(6).collect();
         let tail: Vec<&str> = tail.into_iter().rev().collect();
         let why = r.abnormal().unwrap_or_else(|| format!("exit {}", r.exit.unwrap_or(-1)));
-        return Err(format!("{what} failed ({why}; log in {}):\n{}", log.display(), tail.join("\n")));
+        return Err(MakeError::Failed { what, why, log: log.to_path_buf(), tail: tail.join("\n") });
     }
     Ok(())
 }
 
-fn need(tool: &str, install: &str) -> Result<(), String> {
+fn need(tool: &str, install: &'static str) -> Result<(), MakeError> {
     match klee_ext::procs::output(Command::new(tool).arg("--version")) {
         Ok(_) => Ok(()),
-        Err(_) => Err(format!("missing tool `{tool}`, needed for projects with a `build` section ({install})")),
+        Err(_) => Err(MakeError::MissingTool { tool: tool.to_string(), install }),
     }
 }
 
 impl MakeTrees {
     /// The project's two built copies, from the cache or built now
     /// (`status` reports what happens).
-    pub fn prepare(p: &Project, spec: &BuildSpec, status: &mut dyn FnMut(&str)) -> Result<MakeTrees, String> {
+    pub fn prepare(p: &Project, spec: &BuildSpec, status: &mut dyn FnMut(&str)) -> Result<MakeTrees, MakeError> {
         let tc = Toolchain::find()?;
         need("wllvm", "pip install wllvm")?;
         need("extract-bc", "pip install wllvm")?;
         need(&tc.cov().display().to_string(), "apt-get install llvm-16")?;
         let key = fingerprint(p, spec)?;
         let root = cache_root().join("builds");
-        std::fs::create_dir_all(&root).map_err(|e| format!("{}: {e}", root.display()))?;
+        std::fs::create_dir_all(&root).map_err(MakeError::io(&root))?;
         let user = spec.cflags.join(" ");
         let ld = format!("-no-pie {}", spec.ldflags.join(" ")).trim().to_string();
         let mut trees = Vec::new();
@@ -224,7 +268,7 @@ impl MakeTrees {
                 }
                 slot += 1;
                 if slot > 16 {
-                    return Err(format!("{}: every build slot of this project is in use", root.display()));
+                    return Err(MakeError::SlotsInUse(root));
                 }
             };
             let tree = Tree { dir, flavor, cflags: cflags.trim().to_string(), ldflags, _lock: lock };
@@ -236,7 +280,7 @@ impl MakeTrees {
                     tree.dir.display()
                 ));
                 build_fresh(p, spec, &tree)?;
-                std::fs::write(&stamp, "").map_err(|e| e.to_string())?;
+                std::fs::write(&stamp, "").map_err(MakeError::io(&stamp))?;
             }
             trees.push(tree);
         }
@@ -245,7 +289,7 @@ impl MakeTrees {
         let originals = p
             .sources
             .iter()
-            .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(|e| format!("{}: {e}", s.display())))
+            .map(|s| std::fs::read_to_string(p.dir.join(s)).map_err(MakeError::io(s)))
             .collect::<Result<Vec<_>, _>>()?;
         let t = MakeTrees { spec: spec.clone(), work, cov, originals, sources: p.sources.clone() };
         // A copy left changed (an interrupted run) is put back.
@@ -253,7 +297,7 @@ impl MakeTrees {
             let mut changed = false;
             for (s, text) in t.sources.iter().zip(&t.originals) {
                 if std::fs::read_to_string(tree.dir.join(s)).ok().as_deref() != Some(text.as_str()) {
-                    std::fs::write(tree.dir.join(s), text).map_err(|e| e.to_string())?;
+                    std::fs::write(tree.dir.join(s), text).map_err(MakeError::io(tree.dir.join(s)))?;
                     changed = true;
                 }
             }
@@ -284,7 +328,7 @@ impl MakeTrees {
     /// lazily by the next change).
     pub fn with_source<T>(
         &self, i: usize, text: &str, unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>,
-    ) -> Result<Result<T, String>, String> {
+    ) -> Result<Result<T, String>, MakeError> {
         self.with_files(&[(self.sources[i].clone(), text.to_string())], unresolved_ok, then)
     }
 
@@ -294,21 +338,21 @@ impl MakeTrees {
     /// build's.
     pub fn with_files<T>(
         &self, files: &[(PathBuf, String)], unresolved_ok: bool, then: impl FnOnce(&Path) -> Result<T, String>,
-    ) -> Result<Result<T, String>, String> {
+    ) -> Result<Result<T, String>, MakeError> {
         let mut saved = Vec::new();
         for (rel, text) in files {
             let path = self.work.dir.join(rel);
-            let old = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-            std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+            let old = std::fs::read(&path).map_err(MakeError::io(&path))?;
+            std::fs::write(&path, text).map_err(MakeError::io(&path))?;
             saved.push((path, old));
         }
         let extra = if unresolved_ok { "-Wl,--unresolved-symbols=ignore-all" } else { "" };
         let r = match self.work.make(&self.spec, extra) {
             Ok(()) => Ok(then(&self.program())),
-            Err(e) => Ok(Err(e)),
+            Err(e) => Ok(Err(e.to_string())),
         };
         for (path, old) in saved {
-            std::fs::write(&path, old).map_err(|e| format!("{}: {e}", path.display()))?;
+            std::fs::write(&path, old).map_err(MakeError::io(&path))?;
         }
         r
     }
@@ -316,20 +360,21 @@ impl MakeTrees {
     /// Whole-program bitcode of the work copy with source `i` replaced by
     /// `text` (an instrumented source: its hole functions exist only in
     /// the VM, so the native link may leave them unresolved), in `out`.
-    pub fn bitcode(&self, i: usize, text: &str, out: &Path) -> Result<PathBuf, String> {
+    pub fn bitcode(&self, i: usize, text: &str, out: &Path) -> Result<PathBuf, MakeError> {
         let bc = out.join("program.bc");
-        self.with_source(i, text, true, |exe| {
+        let extract = |exe: &Path| -> Result<PathBuf, MakeError> {
             let mut cmd = Command::new("extract-bc");
             cmd.arg("-o").arg(&bc).arg(exe);
             wllvm_env(&mut cmd, &Toolchain::find()?);
             run_logged(cmd, &out.join("extract-bc.log"), "extract-bc")?;
             Ok(bc.clone())
-        })?
+        };
+        self.with_source(i, text, true, |exe| extract(exe).map_err(|e| e.to_string()))?.map_err(MakeError::Variant)
     }
 
     /// Executed lines with counts per patchable source, from the coverage
     /// copy's `.gcda` files (removed afterwards, for the next test).
-    pub fn take_coverage(&self) -> Result<Vec<Vec<(u32, u64)>>, String> {
+    pub fn take_coverage(&self) -> Result<Vec<Vec<(u32, u64)>>, MakeError> {
         let mut per = Vec::new();
         for s in &self.sources {
             let file = self.cov.dir.join(s);
@@ -337,7 +382,7 @@ impl MakeTrees {
             let stem = s.file_stem().map(|x| x.to_string_lossy().into_owned()).unwrap_or_default();
             let name = s.file_name().map(|x| x.to_string_lossy().into_owned()).unwrap_or_default();
             let mut counts: std::collections::BTreeMap<u32, u64> = Default::default();
-            for e in std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten() {
+            for e in std::fs::read_dir(&dir).map_err(MakeError::io(&dir))?.flatten() {
                 let f = e.file_name().to_string_lossy().into_owned();
                 let Some(base) = f.strip_suffix(".gcda") else { continue };
                 if base != stem && !base.ends_with(&format!("-{stem}")) {
@@ -345,7 +390,7 @@ impl MakeTrees {
                 }
                 let cov = Toolchain::find()?.cov();
                 let o = klee_ext::procs::output(Command::new(&cov).args(["gcov", "-t"]).arg(&f).current_dir(&dir))
-                    .map_err(|e| format!("cannot run {}: {e}", cov.display()))?;
+                    .map_err(|cause| MakeError::Run { what: cov.display().to_string(), cause })?;
                 parse_gcov(&String::from_utf8_lossy(&o.stdout), &name, &mut counts);
                 let _ = std::fs::remove_file(e.path());
             }
@@ -365,25 +410,25 @@ fn flush_ld(tree: &Tree) -> String {
 }
 
 /// Copies the project, runs `configure` and `make` in the copy.
-fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String> {
+fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), MakeError> {
     let _ = std::fs::remove_dir_all(&tree.dir);
-    std::fs::create_dir_all(&tree.dir).map_err(|e| format!("{}: {e}", tree.dir.display()))?;
+    std::fs::create_dir_all(&tree.dir).map_err(MakeError::io(&tree.dir))?;
     let o = klee_ext::procs::output(Command::new("cp").arg("-a").arg(format!("{}/.", p.dir.display())).arg(&tree.dir))
-        .map_err(|e| format!("cannot run cp: {e}"))?;
+        .map_err(|cause| MakeError::Run { what: "cp".into(), cause })?;
     if !o.status.success() {
-        return Err(format!("cannot copy the project: {}", String::from_utf8_lossy(&o.stderr).trim()));
+        return Err(MakeError::Copying(String::from_utf8_lossy(&o.stderr).trim().to_string()));
     }
     let _ = std::fs::remove_dir_all(tree.dir.join("se2repair-out"));
     let tc = Toolchain::find()?;
     if tree.flavor == Flavor::Coverage {
         let c = tree.dir.with_extension("flush.c");
-        std::fs::write(&c, FLUSH_C).map_err(|e| e.to_string())?;
+        std::fs::write(&c, FLUSH_C).map_err(MakeError::io(&c))?;
         let o = klee_ext::procs::output(
             Command::new(&tc.clang).arg("-c").arg(&c).arg("-o").arg(tree.dir.with_extension("flush.o")),
         )
-        .map_err(|e| format!("cannot run {}: {e}", tc.clang.display()))?;
+        .map_err(|cause| MakeError::Run { what: tc.clang.display().to_string(), cause })?;
         if !o.status.success() {
-            return Err(format!("cannot compile the coverage flush: {}", String::from_utf8_lossy(&o.stderr)));
+            return Err(MakeError::Flush(String::from_utf8_lossy(&o.stderr).into_owned()));
         }
     }
     for (i, c) in spec.configure.iter().enumerate() {
@@ -395,11 +440,11 @@ fn build_fresh(p: &Project, spec: &BuildSpec, tree: &Tree) -> Result<(), String>
             .env("CFLAGS", &tree.cflags)
             .env("LDFLAGS", &tree.ldflags);
         run_logged(cmd, &tree.dir.with_extension(format!("configure{i}.log")), "configure")
-            .map_err(|e| format!("{} build: {e}", tree.flavor.name()))?;
+            .map_err(MakeError::in_tree(tree.flavor.name()))?;
     }
     tree.make(spec, &flush_ld(tree))?;
     if !tree.program(spec).is_file() {
-        return Err(format!("{} build: make succeeded but `{}` does not exist", tree.flavor.name(), spec.program));
+        return Err(MakeError::NoProgram { tree: tree.flavor.name(), program: spec.program.clone() });
     }
     Ok(())
 }
@@ -429,6 +474,28 @@ fn parse_gcov(text: &str, name: &str, counts: &mut std::collections::BTreeMap<u3
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    /// A command that fails says which, how, where its log is and the
+    /// log's end; a failure in a copy says which copy.
+    #[test]
+    fn a_failed_command_and_a_missing_tool_are_typed() {
+        let d = tempfile::tempdir().expect("temp dir");
+        let log = d.path().join("make.log");
+        let mut cmd = Command::new("bash");
+        cmd.arg("-c").arg("echo building; echo 'no rule to make x' >&2; exit 2");
+        let e = run_logged(cmd, &log, "make").map_err(MakeError::in_tree("work")).unwrap_err();
+        let MakeError::Copy { tree: "work", cause } = &e else { panic!("{e:?}") };
+        assert!(
+            matches!(&**cause, MakeError::Failed { what: "make", why, tail, .. } if why == "exit 2" && tail == "no rule to make x"),
+            "{cause:?}"
+        );
+        assert!(e.to_string().starts_with("work build: make failed (exit 2; log in "), "{e}");
+        assert!(std::fs::read_to_string(&log).expect("the log").contains("building"));
+        let e = need("se2repair-no-such-tool", "pip install it").unwrap_err();
+        assert!(matches!(&e, MakeError::MissingTool { tool, .. } if tool == "se2repair-no-such-tool"), "{e:?}");
+    }
+
     #[test]
     fn gcov_text_sections() {
         let text = "        -:    0:Source:x.h\n        9:    3:int h;\n        -:    0:Source:x.c\n        -:    1:#include \"x.h\"\n        5:    2:int main(){\n    #####:    3:  dead();\n       2*:    4:  y;\n";

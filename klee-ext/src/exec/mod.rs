@@ -51,7 +51,7 @@ pub use config::{CallWarnings, Config, ExternalCalls, ObjectResolution, Optimize
 pub use echo::flush_echo;
 pub use inst_log::InstForm;
 pub use seed::SeedConfig;
-pub use setup::{ArgSpec, ReplayObjects};
+pub use setup::{ArgSpec, ReplayObjects, StartError};
 pub use state::State;
 pub use state::StateId;
 pub use termination::{ErrorKind, StopReason, Termination};
@@ -225,14 +225,14 @@ struct HostStdin {
 
 impl<'p> Executor<'p> {
     /// Prepares the initial states for running `main`.
-    pub fn new(prog: &'p Program, cfg: Config) -> Result<Self, String> {
+    pub fn new(prog: &'p Program, cfg: Config) -> Result<Self, StartError> {
         Self::with_pool(prog, cfg, Pool::new())
     }
 
     /// As [`Executor::new`], building expressions into `pool`: explorations
     /// run one after another on one pool (e.g. one per test) give
     /// expressions and second-order variables that can be solved together.
-    pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, String> {
+    pub fn with_pool(prog: &'p Program, cfg: Config, pool: Pool) -> Result<Self, StartError> {
         let solver = crate::solver::build(&cfg.solver);
         let cfg_unseeded = cfg.seeding.seeds.is_empty();
         let read_choice = cfg.seed | 1;
@@ -310,7 +310,7 @@ impl<'p> Executor<'p> {
     /// input), then the initial states are made again. Caches, counters
     /// and the second-order checkers carry over; `max_time` counts from
     /// now.
-    pub fn restart(&mut self, max_time: Option<Duration>, change: impl FnOnce(&mut Config)) -> Result<(), String> {
+    pub fn restart(&mut self, max_time: Option<Duration>, change: impl FnOnce(&mut Config)) -> Result<(), StartError> {
         change(&mut self.cfg);
         self.set_max_time(max_time.map(|d| self.start.elapsed() + d));
         self.halted = None;

@@ -16,7 +16,7 @@
 //! states remain)`, and the waiting paths run, or end as halted with
 //! `only_seed`.
 
-use super::{ErrorKind, Executor, State, StateId, Termination};
+use super::{ErrorKind, Executor, StartError, State, StateId, Termination};
 use crate::expr::{ArrayId, ExprId};
 use crate::ir::Edge;
 use crate::so::Assignment;
@@ -65,7 +65,7 @@ impl Seed {
 impl<'p> Executor<'p> {
     /// Records a new symbolic object of the path, binding each seed's
     /// bytes to it; an error message when a seed cannot give them.
-    pub(super) fn add_array(&mut self, st: &mut State, arr: ArrayId, name: &str) -> Result<(), String> {
+    pub(super) fn add_array(&mut self, st: &mut State, arr: ArrayId, name: &str) -> Result<(), StartError> {
         st.arrays.push((arr, name.into()));
         if st.seeds.is_empty() {
             return Ok(());
@@ -85,12 +85,17 @@ impl<'p> Executor<'p> {
                     s.next = i + 1;
                     let (oname, b) = &s.objects[i];
                     if b.len() < size && !(cfg.extend || cfg.zero_extend) || b.len() > size && !cfg.truncate {
-                        return Err(format!("replace size mismatch: {name}[{size}] vs {oname}[{}] in test", b.len()));
+                        return Err(StartError::SeedSize {
+                            name: name.into(),
+                            size,
+                            object: oname.clone(),
+                            len: b.len(),
+                        });
                     }
                     b.clone()
                 }
                 None if cfg.extend || cfg.zero_extend => Vec::new(),
-                None => return Err("ran out of inputs during seeding".into()),
+                None => return Err(StartError::SeedsExhausted),
             };
             for i in 0..size {
                 s.asg.bytes.insert((arr, i as u32), bytes.get(i).copied().unwrap_or(0));

@@ -26,6 +26,35 @@ pub enum ArgSpec {
     },
 }
 
+/// Why an exploration cannot start: the program's start states cannot
+/// be made as configured. The texts are KLEE's where KLEE has one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("Entry function '{0}' not found in module.")]
+    NoEntry(String),
+    #[error("{0}: not a valid directory name")]
+    DirectoryName(std::path::PathBuf),
+    #[error("{dir}: cannot be the working directory: {cause}")]
+    Directory { dir: std::path::PathBuf, cause: String },
+    /// The solver failed on a constraint of the start (`n_args`, a
+    /// symbolic file's stat).
+    #[error("solver failure while making {0}")]
+    Solver(String),
+    /// A start constraint no value meets.
+    #[error("cannot constrain {0}")]
+    Unsatisfiable(String),
+    /// A seed's object is not of the size of the object it seeds (and
+    /// neither extending nor truncating is allowed).
+    #[error("replace size mismatch: {name}[{size}] vs {object}[{len}] in test")]
+    SeedSize { name: String, size: usize, object: String, len: usize },
+    #[error("ran out of inputs during seeding")]
+    SeedsExhausted,
+    /// `Config::stdin_digits` names a byte of the fixed stdin that is not
+    /// a digit.
+    #[error("stdin byte {index} is not a digit ({byte:#04x})")]
+    NotADigit { index: u32, byte: u8 },
+}
+
 /// Objects of a `.ktest` to use, in order, instead of fresh symbolic ones.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayObjects {
@@ -57,13 +86,12 @@ impl<'p> Executor<'p> {
         Some(bytes)
     }
 
-    pub(super) fn initial_states(&mut self) -> Result<Vec<State>, String> {
+    pub(super) fn initial_states(&mut self) -> Result<Vec<State>, StartError> {
         let prog = self.prog;
         let entry = self.cfg.entry.as_deref().unwrap_or("main");
-        let main =
-            *prog.func_by_name.get(entry).ok_or_else(|| format!("Entry function '{entry}' not found in module."))?;
+        let main = *prog.func_by_name.get(entry).ok_or_else(|| StartError::NoEntry(entry.to_string()))?;
         if prog.func(main).kind != FuncKind::Defined {
-            return Err(format!("Entry function '{entry}' not found in module."));
+            return Err(StartError::NoEntry(entry.to_string()));
         }
         let mem = self.initial_memory();
         let variants = self.arg_variants();
@@ -140,20 +168,17 @@ impl<'p> Executor<'p> {
 
     /// The process every start state shares: its working directory
     /// (`Config::cwd`, held open).
-    fn initial_proc(&self) -> Result<super::posix::Proc, String> {
+    fn initial_proc(&self) -> Result<super::posix::Proc, StartError> {
         let mut proc = super::posix::Proc::default();
         if let Some(dir) = &self.cfg.cwd {
             use std::os::unix::ffi::OsStrExt;
             let c = std::ffi::CString::new(dir.as_os_str().as_bytes())
-                .map_err(|_| format!("{}: not a valid directory name", dir.display()))?;
+                .map_err(|_| StartError::DirectoryName(dir.clone()))?;
             // SAFETY: open with a NUL-terminated path; the descriptor is owned by the HostFd.
             let h = unsafe { libc::open(c.as_ptr(), libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC) };
             if h < 0 {
-                return Err(format!(
-                    "{}: cannot be the working directory: {}",
-                    dir.display(),
-                    std::io::Error::last_os_error()
-                ));
+                let cause = std::io::Error::last_os_error().to_string();
+                return Err(StartError::Directory { dir: dir.clone(), cause });
             }
             proc.cwd = Some(std::rc::Rc::new(super::posix::HostFd(h)));
         }
@@ -200,7 +225,7 @@ impl<'p> Executor<'p> {
     /// The program's arguments in `st` (KLEE's `n_args` object when their
     /// count is symbolic, `argNN` for each symbolic one), glibc's names of
     /// the program, and the argument vector: `(argc, argv)`.
-    fn arguments(&mut self, st: &mut State, variant: Vec<(ArgSpec, Option<u32>)>) -> Result<(u64, u64), String> {
+    fn arguments(&mut self, st: &mut State, variant: Vec<(ArgSpec, Option<u32>)>) -> Result<(u64, u64), StartError> {
         let mut argv_addrs = vec![self.c_string(st, &self.cfg.program_name.clone())?];
         let mut sym_index = 0;
         let mut counted = false;
@@ -212,7 +237,7 @@ impl<'p> Executor<'p> {
                 let kc = self.pool.constant(32, k as u64);
                 if let Val::S(e) = v {
                     let eq = self.pool.cmp(CmpOp::Eq, e, kc);
-                    self.constrain(st, eq).map_err(|_| "solver failure while setting up n_args".to_string())?;
+                    self.constrain(st, eq).map_err(|_| StartError::Solver("n_args".into()))?;
                 }
             }
             match spec {
@@ -260,7 +285,7 @@ impl<'p> Executor<'p> {
     /// The symbolic files in KLEE's order: the files' objects, then
     /// stdin's (or a stdin shaped like a test's), then stdout's (1024
     /// bytes and a stat).
-    fn symbolic_files(&mut self, st: &mut State) -> Result<(), String> {
+    fn symbolic_files(&mut self, st: &mut State) -> Result<(), StartError> {
         let dir = super::posix::dir_stat();
         if let Some((n, size)) = self.cfg.sym_files {
             let mut files = Vec::new();
@@ -332,7 +357,7 @@ impl<'p> Executor<'p> {
 
     /// The program's environment: `Config::env`, or the tool's own. Its
     /// vector is main's third argument and the runtime's `environ`.
-    fn environment(&mut self, st: &mut State) -> Result<u64, String> {
+    fn environment(&mut self, st: &mut State) -> Result<u64, StartError> {
         use std::os::unix::ffi::OsStrExt;
         let strings: Vec<Vec<u8>> = match &self.cfg.env {
             Some(e) => e.clone(),
@@ -368,11 +393,11 @@ impl<'p> Executor<'p> {
         Ok(envp)
     }
 
-    fn c_string(&mut self, st: &mut State, s: &str) -> Result<u64, String> {
+    fn c_string(&mut self, st: &mut State, s: &str) -> Result<u64, StartError> {
         self.c_bytes(st, s.as_bytes(), "argv string")
     }
 
-    fn c_bytes(&mut self, st: &mut State, s: &[u8], what: &str) -> Result<u64, String> {
+    fn c_bytes(&mut self, st: &mut State, s: &[u8], what: &str) -> Result<u64, StartError> {
         let mut bytes = s.to_vec();
         bytes.push(0);
         let a = st.mem.alloc(ObjMeta {
@@ -387,7 +412,7 @@ impl<'p> Executor<'p> {
     }
 
     /// A symbolic string of up to `len` characters (the last byte is 0).
-    fn sym_string(&mut self, st: &mut State, name: &str, len: u32) -> Result<u64, String> {
+    fn sym_string(&mut self, st: &mut State, name: &str, len: u32) -> Result<u64, StartError> {
         let a = st.mem.alloc(ObjMeta {
             size: len as u64 + 1,
             kind: ObjKind::Internal,
@@ -435,7 +460,7 @@ impl<'p> Executor<'p> {
     }
 
     /// A fresh symbolic int of `nbytes` bytes named `name` (or its replayed value).
-    pub(super) fn symbolic_int_named(&mut self, st: &mut State, name: &str, nbytes: u32) -> Result<Val, String> {
+    pub(super) fn symbolic_int_named(&mut self, st: &mut State, name: &str, nbytes: u32) -> Result<Val, StartError> {
         if let Some(bytes) = self.next_replay(name) {
             let arr = self.pool.new_array(name, nbytes);
             self.add_array(st, arr, name)?;

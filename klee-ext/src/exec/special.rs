@@ -88,7 +88,7 @@ impl<'p> Executor<'p> {
         let arr = self.pool.new_array(name, size);
         match self.add_array(st, arr, name) {
             Ok(()) => Ok(arr),
-            Err(msg) => Err(self.error(st, ErrorKind::User, &msg)),
+            Err(e) => Err(self.error(st, ErrorKind::User, e.to_string())),
         }
     }
 
@@ -96,7 +96,7 @@ impl<'p> Executor<'p> {
     fn intrinsic_int(&mut self, st: &mut State, name: &str) -> Result<Val, Termination> {
         match self.symbolic_int_named(st, name, 4) {
             Ok(v) => Ok(v),
-            Err(msg) => Err(self.error(st, ErrorKind::User, &msg)),
+            Err(e) => Err(self.error(st, ErrorKind::User, e.to_string())),
         }
     }
 

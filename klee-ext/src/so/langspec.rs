@@ -7,6 +7,28 @@ use super::sygus;
 use super::term::Sort;
 use std::path::{Path, PathBuf};
 
+/// Why a language cannot be had as named, or not for a variable's
+/// arity.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LangError {
+    #[error("language `{spec}`: depth `{depth}` is not a number")]
+    Depth { spec: String, depth: String },
+    #[error("language `{0}`: the depth must be at least 1")]
+    ZeroDepth(String),
+    #[error("language `{spec}`: depth {depth} is too large (at most {MAX_DEPTH})")]
+    TooDeep { spec: String, depth: usize },
+    #[error("language `{spec}`: cannot read {}: {cause}", path.display())]
+    Read { spec: String, path: PathBuf, cause: String },
+    /// A SyGuS-IF file that does not parse (the parser's message, with
+    /// its line).
+    #[error("{}:{message}", path.display())]
+    Grammar { path: PathBuf, message: String },
+    #[error("language `{0}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH], arith[:DEPTH], linear[:DEPTH], cond[:DEPTH], count[:DEPTH], class[:DEPTH] or FILE.sy[:DEPTH]")]
+    Unknown(String),
+    #[error("`{name}` is applied to {arity} argument(s) but {} declares {params} parameter(s)", path.display())]
+    Arity { name: String, arity: usize, path: PathBuf, params: usize },
+}
+
 /// A language as the user names it (`int[:D]`, `bool[:D]`, `PATH.sy[:D]`),
 /// before the variable's arity is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,23 +67,21 @@ impl LangSpec {
     /// Parses `int`, `int:4`, `bool:2`, `grammar.sy`, `grammar.sy:3`.
     /// `var` names the variable (a `.sy` file is searched for a `synth-fun`
     /// of that name when it has several).
-    pub fn parse(spec: &str, var: &str) -> Result<LangSpec, String> {
+    pub fn parse(spec: &str, var: &str) -> Result<LangSpec, LangError> {
+        let bad_depth = |d: &str| LangError::Depth { spec: spec.to_string(), depth: d.to_string() };
         let (base, depth) = match spec.rsplit_once(':') {
             Some((b, d)) if !d.is_empty() && d.chars().all(|c| c.is_ascii_digit()) => {
-                let d: usize = d.parse().map_err(|_| format!("language `{spec}`: depth `{d}` is not a number"))?;
-                (b, Some(d))
+                (b, Some(d.parse::<usize>().map_err(|_| bad_depth(d))?))
             }
-            Some((_, d)) if !d.contains('/') && !d.contains('.') => {
-                return Err(format!("language `{spec}`: depth `{d}` is not a number"))
-            }
+            Some((_, d)) if !d.contains('/') && !d.contains('.') => return Err(bad_depth(d)),
             _ => (spec, None),
         };
         let depth = depth.unwrap_or(DEFAULT_DEPTH);
         if depth == 0 {
-            return Err(format!("language `{spec}`: the depth must be at least 1"));
+            return Err(LangError::ZeroDepth(spec.to_string()));
         }
         if depth > MAX_DEPTH {
-            return Err(format!("language `{spec}`: depth {depth} is too large (at most {MAX_DEPTH})"));
+            return Err(LangError::TooDeep { spec: spec.to_string(), depth });
         }
         match base {
             "int" => Ok(LangSpec::Int(depth)),
@@ -74,17 +94,22 @@ impl LangSpec {
             "count" => Ok(LangSpec::Count(depth)),
             p if p.ends_with(".sy") => {
                 let path = Path::new(p);
-                let text = std::fs::read_to_string(path).map_err(|e| format!("language `{spec}`: cannot read {p}: {e}"))?;
-                let mut lang = sygus::parse_synth_fun(&text, Some(var)).map_err(|e| format!("{p}:{e}"))?;
+                let text = std::fs::read_to_string(path).map_err(|e| LangError::Read {
+                    spec: spec.to_string(),
+                    path: path.to_path_buf(),
+                    cause: e.to_string(),
+                })?;
+                let mut lang = sygus::parse_synth_fun(&text, Some(var))
+                    .map_err(|message| LangError::Grammar { path: path.to_path_buf(), message })?;
                 lang.depth = depth;
                 Ok(LangSpec::File { path: path.to_path_buf(), lang: Box::new(lang) })
             }
-            _ => Err(format!("language `{spec}`: expected int[:DEPTH], bool[:DEPTH], real[:DEPTH], arith[:DEPTH], linear[:DEPTH], cond[:DEPTH], count[:DEPTH], class[:DEPTH] or FILE.sy[:DEPTH]")),
+            _ => Err(LangError::Unknown(spec.to_string())),
         }
     }
 
     /// The language for a variable applied to `arity` arguments.
-    pub fn instantiate(&self, name: &str, arity: usize) -> Result<Language, String> {
+    pub fn instantiate(&self, name: &str, arity: usize) -> Result<Language, LangError> {
         match self {
             LangSpec::Int(d) => Ok(Language::builtin(name, arity, Sort::Int, *d)),
             LangSpec::Bool(d) => Ok(Language::builtin(name, arity, Sort::Bool, *d)),
@@ -96,11 +121,12 @@ impl LangSpec {
             LangSpec::Count(d) => Ok(Language::count(name, arity, *d)),
             LangSpec::File { path, lang } => {
                 if lang.params.len() != arity {
-                    return Err(format!(
-                        "`{name}` is applied to {arity} argument(s) but {} declares {} parameter(s)",
-                        path.display(),
-                        lang.params.len()
-                    ));
+                    return Err(LangError::Arity {
+                        name: name.to_string(),
+                        arity,
+                        path: path.clone(),
+                        params: lang.params.len(),
+                    });
                 }
                 Ok((**lang).clone())
             }
@@ -148,10 +174,12 @@ mod tests {
     fn parses_specs_and_rejects_bad_depths() {
         assert_eq!(LangSpec::parse("int", "rho"), Ok(LangSpec::Int(3)));
         assert_eq!(LangSpec::parse("bool:2", "rho"), Ok(LangSpec::Bool(2)));
-        assert!(LangSpec::parse("int:0", "rho").unwrap_err().contains("at least 1"));
-        assert!(LangSpec::parse("int:99", "rho").unwrap_err().contains("too large"));
-        assert!(LangSpec::parse("int:x", "rho").unwrap_err().contains("not a number"));
-        assert!(LangSpec::parse("float", "rho").unwrap_err().contains("expected int"));
-        assert!(LangSpec::parse("/nonexistent/g.sy", "rho").unwrap_err().contains("cannot read"));
+        assert_eq!(LangSpec::parse("int:0", "rho"), Err(LangError::ZeroDepth("int:0".into())));
+        assert_eq!(LangSpec::parse("int:99", "rho"), Err(LangError::TooDeep { spec: "int:99".into(), depth: 99 }));
+        let err = |s: &str| LangSpec::parse(s, "rho").unwrap_err().to_string();
+        assert!(err("int:99").contains("too large"));
+        assert!(err("int:x").contains("not a number"));
+        assert!(err("float").contains("expected int"));
+        assert!(err("/nonexistent/g.sy").contains("cannot read /nonexistent/g.sy"));
     }
 }

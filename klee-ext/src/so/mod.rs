@@ -31,7 +31,7 @@ pub mod sygus;
 pub mod term;
 
 pub use lang::Language;
-pub use langspec::{parse_so_langs, LangSpec};
+pub use langspec::{parse_so_langs, LangError, LangSpec};
 pub use term::{Op, Sort, Term, Value};
 
 use crate::expr::{ArrayId, ExprId, ExprPool, Valuation};
@@ -202,7 +202,7 @@ impl Pool {
             return Ok(v);
         }
         let spec = self.so.specs.get(name).cloned().unwrap_or(LangSpec::Int(lang::DEFAULT_DEPTH));
-        let lang = spec.instantiate(name, arity)?;
+        let lang = spec.instantiate(name, arity).map_err(|e| e.to_string())?;
         let sentinel = self.new_array(&format!("{name}#fn"), 0);
         let id = SoVarId(self.so.vars.len() as u32);
         self.so.vars.push(SoVar { name: name.to_string(), spec, lang: Rc::new(lang), sentinel, applications: 0 });

@@ -59,7 +59,7 @@ impl Builds {
     pub fn prepare(p: &Project, status: &mut dyn FnMut(&str)) -> Result<Builds, FixError> {
         match &p.build {
             None => Ok(Builds::Direct),
-            Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status).map_err(FixError::Build)?)),
+            Some(spec) => Ok(Builds::Make(MakeTrees::prepare(p, spec, status)?)),
         }
     }
 
@@ -78,21 +78,24 @@ impl Builds {
         let mut spec = Spectrum::default();
         let srcs: Vec<PathBuf> = p.source_paths();
         let mut direct = None;
-        type Take<'a> = Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, String> + 'a>;
+        type Take<'a> = Box<dyn Fn() -> Result<Vec<Vec<(u32, u64)>>, FixError> + 'a>;
         let (exe, take, built): (PathBuf, Take, Option<&native::Build>) = match self {
             Builds::Direct => {
-                let b: &native::Build = direct.insert(
-                    native::build(&srcs, &include_dirs(p), &p.cflags, tmp, native::Instrument::Coverage)
-                        .map_err(FixError::Build)?,
-                );
-                (b.exe.clone(), Box::new(move || native::take_coverage(b)), Some(b))
+                let b: &native::Build = direct.insert(native::build(
+                    &srcs,
+                    &include_dirs(p),
+                    &p.cflags,
+                    tmp,
+                    native::Instrument::Coverage,
+                )?);
+                (b.exe.clone(), Box::new(move || Ok(native::take_coverage(b)?)), Some(b))
             }
-            Builds::Make(m) => (m.coverage_program(), Box::new(|| m.take_coverage()), None),
+            Builds::Make(m) => (m.coverage_program(), Box::new(|| Ok(m.take_coverage()?)), None),
         };
-        take().map_err(FixError::Build)?;
+        take()?;
         for t in &p.tests {
             let (r, passed) = run_one(&exe, p, t, timeout)?;
-            let cov = take().map_err(FixError::Build)?;
+            let cov = take()?;
             spec.add(passed, &cov);
             // Where the failure shows (a direct build's program can say).
             if let (false, false, Some(b)) = (passed, r.timed_out, built) {
@@ -144,10 +147,12 @@ impl Builds {
                     Err(e) => Ok(Some((0, format!("the patched program does not compile: {e}")))),
                 }
             }
-            Builds::Make(m) => match m.with_source(replaced.0, replaced.1, false, run_all)? {
-                Ok(r) => Ok(r),
-                Err(e) => Ok(Some((0, format!("the patched program does not build: {}", first_line(&e))))),
-            },
+            Builds::Make(m) => {
+                match m.with_source(replaced.0, replaced.1, false, run_all).map_err(|e| e.to_string())? {
+                    Ok(r) => Ok(r),
+                    Err(e) => Ok(Some((0, format!("the patched program does not build: {}", first_line(&e))))),
+                }
+            }
         }
     }
 
@@ -160,11 +165,12 @@ impl Builds {
     ) -> Result<Option<Spectrum>, String> {
         let Builds::Direct = self else { return Ok(None) };
         let b = build_replaced(p, replaced, dir, native::Instrument::Coverage)?;
-        native::take_coverage(&b)?;
+        let take = || native::take_coverage(&b).map_err(|e| e.to_string());
+        take()?;
         let mut spec = Spectrum::default();
         for t in tests {
             let (_, passed) = run_one(&b.exe, p, t, timeout).map_err(|e| e.to_string())?;
-            spec.add(passed, &native::take_coverage(&b)?);
+            spec.add(passed, &take()?);
         }
         Ok(Some(spec))
     }
@@ -201,7 +207,7 @@ impl Builds {
                 let b = build_replaced(p, replaced, dir, native::Instrument::Plain)?;
                 run_all(&b.exe)
             }
-            Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all)?,
+            Builds::Make(m) => m.with_source(replaced.0, replaced.1, false, run_all).map_err(|e| e.to_string())?,
         }
     }
 
@@ -268,9 +274,9 @@ impl Builds {
             Builds::Direct => Builds::bitcode_job(p, src, instrumented, dir).run()?,
             Builds::Make(m) => {
                 std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
-                vec![m
-                    .bitcode(src, instrumented, dir)
-                    .map_err(|e| format!("skipped: the instrumented program does not build: {}", first_line(&e)))?]
+                vec![m.bitcode(src, instrumented, dir).map_err(|e| {
+                    format!("skipped: the instrumented program does not build: {}", first_line(&e.to_string()))
+                })?]
             }
         };
         Builds::load_bitcode(&bc)
@@ -369,11 +375,12 @@ pub fn with_variant<T>(
                 }
             }
             Ok(native::build(&srcs, &include_dirs(p), &p.cflags, dir.path(), native::Instrument::Plain)
-                .map(|b| then(&p.dir, &b.exe)))
+                .map(|b| then(&p.dir, &b.exe))
+                .map_err(|e| e.to_string()))
         }
         Builds::Make(m) => {
             let root = m.root().to_path_buf();
-            m.with_files(files, false, |exe| Ok(then(&root, exe)))
+            m.with_files(files, false, |exe| Ok(then(&root, exe))).map_err(|e| e.to_string())
         }
     }
 }
@@ -402,6 +409,7 @@ pub(super) fn build_replaced(
     p: &Project, replaced: (usize, &str), dir: &Path, instrument: native::Instrument,
 ) -> Result<native::Build, String> {
     native::build(&sources_with(p, replaced, dir)?, &include_dirs(p), &p.cflags, dir, instrument)
+        .map_err(|e| e.to_string())
 }
 
 /// The project's source paths with source `replaced.0` written, as

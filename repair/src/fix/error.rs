@@ -21,6 +21,12 @@ pub enum FixError {
     /// The project does not build, or its tests cannot be run.
     #[error("{0}")]
     Build(String),
+    /// A real project's copies could not be made, built or read.
+    #[error(transparent)]
+    Make(#[from] crate::make::MakeError),
+    /// The project's direct build, or its coverage, failed.
+    #[error(transparent)]
+    Native(#[from] crate::native::NativeError),
     /// A source that the C parser cannot read.
     #[error("{0}")]
     Parse(String),

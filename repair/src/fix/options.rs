@@ -149,8 +149,7 @@ impl FixOptions {
             }
         };
         let engine = Engine::parse(cli.engine.as_deref().or(f.engine.as_deref()).unwrap_or("so-pse"))?;
-        let mut cond_lang = LangSpec::parse("bool:3", "cond")?;
-        let mut rhs_lang = LangSpec::parse("int:3", "rhs")?;
+        let (mut cond_lang, mut rhs_lang) = (LangSpec::Bool(3), LangSpec::Int(3));
         let mut langs = f.so_lang.clone();
         langs.extend(cli.so_lang.iter().cloned());
         for (name, spec) in klee_ext::so::parse_so_langs(&langs).or_else(|_| {

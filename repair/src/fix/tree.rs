@@ -19,7 +19,7 @@ pub(crate) fn draw(
 ) -> Result<(), String> {
     let mut cfg = test_config(test, hole, engine, limits, TREE_TIME);
     cfg.record_tree = true;
-    let mut ex = Executor::new(prog, cfg)?;
+    let mut ex = Executor::new(prog, cfg).map_err(|e| e.to_string())?;
     ex.run(&mut |ex, r| {
         let exit = match r.termination {
             Termination::Exit(c) => Some(c),

@@ -15,6 +15,7 @@ use super::interp::Call;
 use super::rng::Rng;
 use super::sig::{Kind, Signature};
 use crate::config::TestCase;
+use crate::native::NativeError;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
@@ -280,10 +281,13 @@ pub fn check(
         None => harness(sig, cmp, &ins),
     };
     std::fs::write(&main_c, text).map_err(|e| e.to_string())?;
-    let exe = match crate::native::build_harness(&main_c, model, &sig.name, dir.path())? {
+    let exe = match crate::native::build_harness(&main_c, model, &sig.name, dir.path()) {
         Ok(exe) => exe,
-        Err(e) if e.contains("undefined reference") => return Ok(Err(NotChecked::NotInLibrary)),
-        Err(e) => return Err(format!("cannot build the agreement check of {}: {e}", model.display())),
+        Err(NativeError::Link { undefined: true, .. }) => return Ok(Err(NotChecked::NotInLibrary)),
+        Err(e @ NativeError::Link { .. }) => {
+            return Err(format!("cannot build the agreement check of {}: {e}", model.display()))
+        }
+        Err(e) => return Err(e.to_string()),
     };
     let run = crate::native::run_command(Command::new(&exe), &[], Duration::from_secs(20))
         .map_err(|e| format!("cannot run the agreement check: {e}"))?;

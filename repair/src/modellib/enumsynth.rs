@@ -161,7 +161,7 @@ impl Search<'_> {
     fn values(&mut self, fixed: &[Term], ladder: &[LangSpec]) -> Result<Option<(Vec<Term>, String)>, String> {
         let h = self.holes.last().ok_or("the sketch has no value hole")?.clone();
         for spec in ladder {
-            let lang = spec.instantiate(h.name, h.params.len())?;
+            let lang = spec.instantiate(h.name, h.params.len()).map_err(|e| e.to_string())?;
             let mut e = Enumerator::new(&lang, self.value_points.clone(), &ARITH, &self.bounds);
             let mut seen: HashMap<u64, bool> = HashMap::new();
             let mut fits: Vec<Term> = Vec::new();
@@ -245,7 +245,7 @@ impl Search<'_> {
         let mut ranks: Vec<Option<(bool, usize)>> = Vec::new();
         let mut by_effect: HashMap<u64, usize> = HashMap::new();
         for spec in &h.ladder {
-            let lang = spec.instantiate(h.name, h.params.len())?;
+            let lang = spec.instantiate(h.name, h.params.len()).map_err(|e| e.to_string())?;
             let mut e = Enumerator::new(&lang, pts.clone(), &ARITH, &self.bounds);
             while e.size() < 9.min(e.max_size()) {
                 let Some(terms) = e.next_size(self.budget.steps / 10) else { break };

@@ -169,7 +169,8 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
     let mut srcs: Vec<PathBuf> = p.source_paths();
     srcs.extend(library);
     let b =
-        native::build(&srcs, std::slice::from_ref(&p.dir), &p.cflags, build_dir.path(), native::Instrument::Coverage)?;
+        native::build(&srcs, std::slice::from_ref(&p.dir), &p.cflags, build_dir.path(), native::Instrument::Coverage)
+            .map_err(|e| e.to_string())?;
     let own = p.sources.len();
     let mut rows = Vec::new();
     for (name, impl_c, extra) in configs {
@@ -194,7 +195,7 @@ pub fn generate(job: &Job, model_file: &Path, opts: &GenOptions) -> Result<GenRe
                 }
             }
         }
-        let totals = native::line_totals(&b)?;
+        let totals = native::line_totals(&b).map_err(|e| e.to_string())?;
         let (covered, total) = totals.iter().take(own).fold((0, 0), |(c, t), (_, h, a)| (c + h, t + a));
         rows.push(GenRow {
             config: name.to_string(),

@@ -411,16 +411,17 @@ impl<'a> Job<'a> {
     pub fn failing_tests(&self, model: &Path, timeout: Duration, limit: usize) -> Result<Vec<String>, String> {
         let p = self.project;
         let out = tempfile::tempdir().map_err(|e| e.to_string())?;
-        let b = match bitcode_sources(p)? {
-            Some(bcs) => native::build_bitcode_with(&bcs, model, &self.func, out.path())?,
+        let built = match bitcode_sources(p)? {
+            Some(bcs) => native::build_bitcode_with(&bcs, model, &self.func, out.path()),
             None => {
                 let mut srcs: Vec<PathBuf> = p.source_paths();
                 srcs.push(model.to_path_buf());
                 let mut flags = cflags(p);
                 flags.push(native::MODEL_NATIVE_FLAG.to_string());
-                native::build(&srcs, std::slice::from_ref(&p.dir), &flags, out.path(), native::Instrument::Plain)?
+                native::build(&srcs, std::slice::from_ref(&p.dir), &flags, out.path(), native::Instrument::Plain)
             }
         };
+        let b = built.map_err(|e| e.to_string())?;
         let mut failing = Vec::new();
         for t in &p.tests {
             let d = native::prepare(t, &p.dir, timeout)?;

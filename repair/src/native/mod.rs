@@ -8,7 +8,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod error;
 mod failure;
+pub use error::NativeError;
 pub use failure::{failure_point, FailurePoint};
 
 /// How one native run ended.
@@ -246,7 +248,7 @@ fn run_limited(mut cmd: Command, input: &[u8], timeout: Duration, work: Option<W
 }
 
 /// A C compiler for native builds: `$CC`, else `gcc`/`cc`/`clang-16`/`clang-14`.
-fn native_cc() -> Result<PathBuf, String> {
+fn native_cc() -> Result<PathBuf, NativeError> {
     if let Ok(c) = std::env::var("CC") {
         return Ok(PathBuf::from(c));
     }
@@ -254,18 +256,18 @@ fn native_cc() -> Result<PathBuf, String> {
     // otherwise start `--version` runs first.
     static FOUND: std::sync::OnceLock<Option<&str>> = std::sync::OnceLock::new();
     let found = FOUND.get_or_init(|| ["gcc", "cc", "clang-16", "clang-14", "clang"].into_iter().find(|c| runs(c)));
-    found
-        .map(PathBuf::from)
-        .ok_or_else(|| "no C compiler found for native builds: install gcc (apt-get install gcc) or set CC".into())
+    found.map(PathBuf::from).ok_or(NativeError::NoCompiler(
+        "no C compiler found for native builds: install gcc (apt-get install gcc) or set CC",
+    ))
 }
 
 /// gcc for coverage builds (its `gcov` reads the data).
-fn gcc() -> Result<PathBuf, String> {
+fn gcc() -> Result<PathBuf, NativeError> {
     static FOUND: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     if *FOUND.get_or_init(|| runs("gcc") && runs("gcov")) {
         return Ok(PathBuf::from("gcc"));
     }
-    Err("gcc and gcov are needed for fault localization: apt-get install gcc".into())
+    Err(NativeError::NoCompiler("gcc and gcov are needed for fault localization: apt-get install gcc"))
 }
 
 /// Whether `tool --version` runs and succeeds.
@@ -281,10 +283,11 @@ pub struct Build {
     pub gcda: Vec<(PathBuf, String)>,
 }
 
-fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), String> {
-    let o = klee_ext::procs::output(cmd).map_err(|e| format!("cannot run the C compiler: {e}"))?;
+fn run_compiler(cmd: &mut Command, what: &str) -> Result<(), NativeError> {
+    let o = klee_ext::procs::output(cmd).map_err(|cause| NativeError::Run { tool: "the C compiler", cause })?;
     if !o.status.success() {
-        return Err(format!("{what} does not compile:\n{}", String::from_utf8_lossy(&o.stderr).trim_end()));
+        let messages = String::from_utf8_lossy(&o.stderr).trim_end().to_string();
+        return Err(NativeError::Compile { what: what.to_string(), messages });
     }
     Ok(())
 }
@@ -296,8 +299,8 @@ pub const MODEL_NATIVE_FLAG: &str = "-DSE2_NATIVE";
 
 /// `model` (C defining FUNC) compiled natively into `out/model.o`, FUNC
 /// renamed `se2_model_FUNC` (with `extra` flags): clang and the object.
-fn compile_model(model: &Path, func: &str, out: &Path, extra: &[&str]) -> Result<(PathBuf, PathBuf), String> {
-    let clang = klee_ext::compile::find_clang().map_err(|e| e.to_string())?;
+fn compile_model(model: &Path, func: &str, out: &Path, extra: &[&str]) -> Result<(PathBuf, PathBuf), NativeError> {
+    let clang = klee_ext::compile::find_clang()?;
     let obj = out.join("model.o");
     let mut cmd = Command::new(&clang);
     cmd.args(["-c", "-O0"])
@@ -313,18 +316,19 @@ fn compile_model(model: &Path, func: &str, out: &Path, extra: &[&str]) -> Result
 
 /// `harness` (C calling FUNC and `se2_model_FUNC`) linked with `model`
 /// (C defining FUNC, compiled with FUNC renamed `se2_model_FUNC`) and
-/// the C library into `out/harness`; `Ok(Err(message))` when only the
+/// the C library into `out/harness`; [`NativeError::Link`] when only the
 /// link fails (the C library may have no FUNC).
-pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Result<Result<PathBuf, String>, String> {
+pub fn build_harness(harness: &Path, model: &Path, func: &str, out: &Path) -> Result<PathBuf, NativeError> {
     let (clang, obj) = compile_model(model, func, out, &[])?;
     let exe = out.join("harness");
     let mut cmd = Command::new(&clang);
     cmd.args(["-O0", "-w", "-fno-builtin"]).arg(harness).arg(&obj).arg("-o").arg(&exe);
-    let o = klee_ext::procs::output(&mut cmd).map_err(|e| format!("cannot run the C compiler: {e}"))?;
+    let o = klee_ext::procs::output(&mut cmd).map_err(|cause| NativeError::Run { tool: "the C compiler", cause })?;
     if !o.status.success() {
-        return Ok(Err(String::from_utf8_lossy(&o.stderr).trim_end().to_string()));
+        let messages = String::from_utf8_lossy(&o.stderr).trim_end().to_string();
+        return Err(NativeError::Link { undefined: messages.contains("undefined reference"), messages });
     }
-    Ok(Ok(exe))
+    Ok(exe)
 }
 
 /// What a native build adds to the program.
@@ -367,12 +371,12 @@ pub const MEMORY_ENV: (&str, &str) = ("ASAN_OPTIONS", "detect_leaks=0");
 /// headers) into `out`, instrumented as `instrument` says.
 pub fn build(
     sources: &[PathBuf], include_dirs: &[PathBuf], cflags: &[String], out: &Path, instrument: Instrument,
-) -> Result<Build, String> {
+) -> Result<Build, NativeError> {
     let coverage = instrument == Instrument::Coverage;
     let cc = match instrument {
         Instrument::Plain => native_cc()?,
         // MemorySanitizer is clang's alone.
-        Instrument::Uninitialized => klee_ext::compile::find_clang().map_err(|e| e.to_string())?,
+        Instrument::Uninitialized => klee_ext::compile::find_clang()?,
         Instrument::Coverage | Instrument::Memory => gcc()?,
     };
     let exe = out.join("program");
@@ -391,7 +395,7 @@ pub fn build(
     let mut all: Vec<PathBuf> = sources.to_vec();
     if coverage {
         let f = out.join("se2repair_flush.c");
-        std::fs::write(&f, failure::FLUSH_C).map_err(|e| e.to_string())?;
+        std::fs::write(&f, failure::FLUSH_C).map_err(NativeError::io(&f))?;
         all.push(f);
     }
     for (i, src) in all.iter().enumerate() {
@@ -477,7 +481,7 @@ pub fn in_prepared_dirs<'t>(
 /// and the program's references to FUNC are bound to it at link time
 /// (`--defsym`), so the C library keeps its own FUNC for its internal
 /// calls, as in the VM.
-pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &Path) -> Result<Build, String> {
+pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &Path) -> Result<Build, NativeError> {
     let (clang, obj) = compile_model(model, func, out, &["-g"])?;
     let exe = out.join("program");
     let mut cmd = Command::new(&clang);
@@ -494,20 +498,20 @@ pub fn build_bitcode_with(bitcode: &[PathBuf], model: &Path, func: &str, out: &P
 
 /// Every line gcov reports for source `name` of coverage data `g`, with
 /// its count (a line of several blocks appears once, with the largest).
-fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {
+fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, NativeError> {
     let o = klee_ext::procs::output(
         Command::new("gcov")
             .args(["--json-format", "--stdout"])
             .arg(g)
             .current_dir(g.parent().unwrap_or(Path::new("."))),
     )
-    .map_err(|e| format!("cannot run gcov: {e}"))?;
+    .map_err(|cause| NativeError::Run { tool: "gcov", cause })?;
     if !o.status.success() {
-        return Err(format!("gcov failed: {}", String::from_utf8_lossy(&o.stderr)));
+        return Err(NativeError::Gcov(format!("failed: {}", String::from_utf8_lossy(&o.stderr))));
     }
     let mut lines = Vec::new();
     for doc in String::from_utf8_lossy(&o.stdout).lines().filter(|l| !l.trim().is_empty()) {
-        let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| format!("gcov output: {e}"))?;
+        let v: serde_json::Value = serde_json::from_str(doc).map_err(|e| NativeError::Gcov(format!("output: {e}")))?;
         let own = |f: &&serde_json::Value| {
             f["file"].as_str().is_some_and(|p| Path::new(p).file_name().is_some_and(|n| n.to_string_lossy() == *name))
         };
@@ -532,7 +536,7 @@ fn gcov_lines(g: &Path, name: &str) -> Result<Vec<(u32, u64)>, String> {
 
 /// Lines executed (count > 0) per source index, read from the `.gcda`
 /// files of a coverage build, which are then removed for the next run.
-pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
+pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, NativeError> {
     let mut per = Vec::new();
     for (g, name) in &b.gcda {
         if !g.exists() {
@@ -547,7 +551,7 @@ pub fn take_coverage(b: &Build) -> Result<Vec<Vec<(u32, u64)>>, String> {
 
 /// Per source of a coverage build: its file name, the lines executed so
 /// far and its executable lines; the `.gcda` files are then removed.
-pub fn line_totals(b: &Build) -> Result<Vec<(String, usize, usize)>, String> {
+pub fn line_totals(b: &Build) -> Result<Vec<(String, usize, usize)>, NativeError> {
     let mut out = Vec::new();
     for (g, name) in &b.gcda {
         let lines = if g.exists() { gcov_lines(g, name)? } else { Vec::new() };
@@ -591,5 +595,28 @@ mod tests {
         // CPU time.
         let r = run_test_within(sh, &shell("yes"), &dir, WORK, Duration::from_secs(60)).expect("runs");
         assert!(r.timed_out && r.stdout.len() as u64 > WORK.output, "{:?}", r.abnormal());
+    }
+
+    /// A source the compiler rejects and a harness that does not link are
+    /// told apart by type, and a missing symbol from other link errors.
+    #[test]
+    fn build_errors_say_which_step_failed() {
+        let d = tempfile::tempdir().expect("temp dir");
+        let bad = d.path().join("bad.c");
+        std::fs::write(&bad, "int main(void) { return x; }\n").expect("writes");
+        let e = build(std::slice::from_ref(&bad), &[], &[], d.path(), Instrument::Plain).err();
+        assert!(
+            matches!(&e, Some(NativeError::Compile { what, messages }) if what.ends_with("bad.c") && messages.contains('x')),
+            "{e:?}"
+        );
+        // A model of a function the C library lacks: its harness calls the
+        // library's too, and the link names the missing symbol.
+        let model = d.path().join("model.c");
+        std::fs::write(&model, "int se2_nowhere(int a) { return a; }\n").expect("writes");
+        let harness = d.path().join("harness.c");
+        let main = "int se2_nowhere(int); int se2_model_se2_nowhere(int);\nint main(void) { return se2_nowhere(1) - se2_model_se2_nowhere(1); }\n";
+        std::fs::write(&harness, main).expect("writes");
+        let e = build_harness(&harness, &model, "se2_nowhere", d.path()).err();
+        assert!(matches!(e, Some(NativeError::Link { undefined: true, .. })), "{e:?}");
     }
 }

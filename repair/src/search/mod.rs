@@ -39,7 +39,7 @@ pub enum SearchError {
     NotATerm,
     /// The VM could not start on a test (its program or configuration).
     #[error("cannot start the VM on test {test}: {cause}")]
-    Start { test: String, cause: String },
+    Start { test: String, cause: klee_ext::exec::StartError },
     /// The solver failed on the specification (not a spent budget, which
     /// is [`Inferred::OutOfWork`]).
     #[error("solving the specification: {0}")]
@@ -49,8 +49,8 @@ pub enum SearchError {
     #[error("{0}")]
     Validate(String),
     /// The VM could not be set up again for the next run of a test.
-    #[error("{0}")]
-    Restart(String),
+    #[error("cannot start the VM again: {0}")]
+    Restart(klee_ext::exec::StartError),
 }
 
 /// The three configurations of the paper's Table 3.

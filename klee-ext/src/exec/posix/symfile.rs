@@ -17,7 +17,7 @@
 //! moves past them, and the call reports them written), as in KLEE.
 //! Opening one checks the stat's permission bits as KLEE's model does.
 
-use super::super::{Executor, State, Termination};
+use super::super::{Executor, StartError, State, Termination};
 use super::FileRef;
 use crate::expr::{ArrayId, BinOp, CmpOp, ExprId, ExprPool};
 use std::rc::Rc;
@@ -73,7 +73,7 @@ pub struct SymFile {
 
 impl<'p> Executor<'p> {
     /// A symbolic object of `size` bytes named `name`, or its replayed bytes.
-    fn sym_object(&mut self, st: &mut State, name: &str, size: u32) -> Result<SymData, String> {
+    fn sym_object(&mut self, st: &mut State, name: &str, size: u32) -> Result<SymData, StartError> {
         let replayed = self.next_replay(name);
         let arr = self.pool.new_array(name, size.max(1));
         self.add_array(st, arr, name)?;
@@ -86,7 +86,7 @@ impl<'p> Executor<'p> {
     /// `Config::stdin_digits`: the object `stdin`, as long as the fixed
     /// stdin, its listed bytes digits (`'0'..='9'`, the fixed byte in
     /// the path's model), the others the fixed bytes.
-    pub(in crate::exec) fn shaped_stdin(&mut self, st: &mut State) -> Result<(), String> {
+    pub(in crate::exec) fn shaped_stdin(&mut self, st: &mut State) -> Result<(), StartError> {
         let fixed = self.cfg.stdin.clone().unwrap_or_default();
         let digits = self.cfg.stdin_digits.clone();
         let arr = self.pool.new_array("stdin", fixed.len().max(1) as u32);
@@ -102,7 +102,7 @@ impl<'p> Executor<'p> {
         for &i in digits.iter().filter(|&&i| (i as usize) < fixed.len()) {
             let b = fixed[i as usize];
             if !b.is_ascii_digit() {
-                return Err(format!("stdin byte {i} is not a digit ({b:#04x})"));
+                return Err(StartError::NotADigit { index: i, byte: b });
             }
             let v = self.pool.var(arr, i);
             let lo = self.pool.cmp(CmpOp::Ule, zero, v);
@@ -121,7 +121,7 @@ impl<'p> Executor<'p> {
     /// the working directory the preferences copy.
     pub(in crate::exec) fn sym_dfile(
         &mut self, st: &mut State, name: &str, size: u32, dir: &libc::stat,
-    ) -> Result<(SymData, SymData), String> {
+    ) -> Result<(SymData, SymData), StartError> {
         let data = self.sym_object(st, name, size)?;
         let stat = self.sym_object(st, &format!("{name}_stat"), STAT_SIZE)?;
         let SymData::Arr(arr) = stat else { return Ok((data, stat)) };
@@ -147,8 +147,8 @@ impl<'p> Executor<'p> {
         let ino_ok = p.not(ino_zero);
         let blksize_ok = masked_is(p, ST_BLKSIZE, !0xFFFF, 0);
         for c in [ino_ok, blksize_ok] {
-            if !self.constrain(st, c).map_err(|_| format!("solver failure while making {name}_stat"))? {
-                return Err(format!("cannot constrain {name}_stat"));
+            if !self.constrain(st, c).map_err(|_| StartError::Solver(format!("{name}_stat")))? {
+                return Err(StartError::Unsatisfiable(format!("{name}_stat")));
             }
         }
         let p = &mut self.pool;
