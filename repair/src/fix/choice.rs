@@ -421,7 +421,7 @@ fn rank(pool: &[Patch], groups: Vec<Vec<usize>>, departure: impl Fn(usize) -> f6
             Behaviour { case_split, departure: departure(members[0]), distance, support: support(&refs), members }
         })
         .collect();
-    out.sort_by_key(|b| b.key(pool));
+    out.sort_by_cached_key(|b| b.key(pool));
     out
 }
 
